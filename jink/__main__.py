@@ -1,0 +1,5 @@
+"""``python -m jink``: the same as the ``jink`` command."""
+
+from jink.cli.app import main
+
+main()

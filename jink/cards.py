@@ -1,0 +1,163 @@
+"""Cards and card sets as plain ints, with parsing and naming.
+
+A :data:`Card` is an int ``suit * 13 + rank`` (suits S H D C = 0..3, ranks
+2..A = 0..12). A :data:`CardSet` is an int bitmask with bit ``card`` set for
+each card in it, so membership, removal and suit filtering are bit operations.
+Input accepts every notation in DESIGN.md (``5D``, ``10h``, ``T♥``, ``a♠``);
+output is canonical (``5D``, ``TH``).
+
+>>> card_name(parse_card("10h"))
+'TH'
+>>> [card_name(c) for c in parse_cards("5D, a♠ T♥")]
+['5D', 'AS', 'TH']
+>>> cards_text(cardset(parse_cards("5d 2s")))
+'2S 5D'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import TypeAlias
+
+from jink.errors import ParseError
+
+Card: TypeAlias = int
+CardSet: TypeAlias = int
+Suit: TypeAlias = int
+
+SUITS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANKS = "23456789TJQKA"
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+RED_SUITS = (HEARTS, DIAMONDS)
+
+TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(13)
+
+EMPTY: CardSet = 0
+FULL_DECK: CardSet = (1 << 52) - 1
+SUIT_MASKS: tuple[CardSet, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+
+_SUIT_INPUT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
+               "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+_CARD_RE = re.compile(r"^(10|[2-9TJQKA])(.)$", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def make_card(rank: int, suit: Suit) -> Card:
+    """The card of ``rank`` (0 = two .. 12 = ace) in ``suit``."""
+    return suit * 13 + rank
+
+
+def suit_of(card: Card) -> Suit:
+    """The printed suit of a card (the A♥ is a heart here; games may differ)."""
+    return card // 13
+
+
+def rank_of(card: Card) -> int:
+    """The printed rank index of a card: 0 for a two up to 12 for an ace."""
+    return card % 13
+
+
+def bit(card: Card) -> CardSet:
+    """The one-card set holding ``card``."""
+    return 1 << card
+
+
+def parse_suit(text: str) -> Suit:
+    """Parse a suit letter or symbol, any case.
+
+    >>> parse_suit("d"), parse_suit("♣")
+    (2, 3)
+    """
+    suit = _SUIT_INPUT.get(text.strip().upper())
+    if suit is None:
+        raise ParseError(f"not a suit: {text!r} (use S H D C or ♠ ♥ ♦ ♣)")
+    return suit
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card in any accepted notation.
+
+    >>> card_name(parse_card("T♥")), card_name(parse_card("a♠"))
+    ('TH', 'AS')
+    """
+    match = _CARD_RE.match(text.strip())
+    if match is None:
+        raise ParseError(f"not a card: {text!r} (write e.g. 5D, 10h, T♥)")
+    rank_text, suit_text = match.groups()
+    suit = _SUIT_INPUT.get(suit_text.upper())
+    if suit is None:
+        raise ParseError(f"not a card: {text!r} (unknown suit {suit_text!r})")
+    rank = 8 if rank_text == "10" else RANKS.index(rank_text.upper())
+    return make_card(rank, suit)
+
+
+def card_name(card: Card) -> str:
+    """The canonical name of a card: rank letter then suit letter."""
+    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
+
+
+def card_symbol(card: Card) -> str:
+    """The name with a suit symbol, for people: ``5♦``, ``10♥``."""
+    return RANK_NAMES[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
+
+
+def card_markup(card: Card) -> str:
+    """Rich markup for a card: the symbol name, red suits in red."""
+    text = card_symbol(card)
+    return f"[red]{text}[/red]" if suit_of(card) in RED_SUITS else text
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse cards separated by spaces or commas, keeping their order.
+
+    Duplicates are an error: no list of cards in jink holds a card twice.
+
+    >>> parse_cards("")
+    []
+    """
+    cards: list[Card] = []
+    for token in _SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        card = parse_card(token)
+        if card in cards:
+            raise ParseError(f"card {card_name(card)} given twice in {text!r}")
+        cards.append(card)
+    return cards
+
+
+def cardset(cards: Iterable[Card]) -> CardSet:
+    """The set of the given cards."""
+    result = 0
+    for card in cards:
+        result |= 1 << card
+    return result
+
+
+def parse_cardset(text: str) -> CardSet:
+    """Parse a hand: cards separated by spaces or commas, none twice."""
+    return cardset(parse_cards(text))
+
+
+def iter_cards(cards: CardSet) -> Iterator[Card]:
+    """The cards of a set, lowest card number first."""
+    while cards:
+        low = cards & -cards
+        yield low.bit_length() - 1
+        cards ^= low
+
+
+def count(cards: CardSet) -> int:
+    """How many cards a set holds."""
+    return cards.bit_count()
+
+
+def cards_text(cards: CardSet | Iterable[Card]) -> str:
+    """Canonical names separated by spaces (a set in suit order S H D C)."""
+    seq = iter_cards(cards) if isinstance(cards, int) else cards
+    return " ".join(card_name(c) for c in seq)

@@ -1,0 +1,24 @@
+"""The registry of games: look a game up by name or alias with :func:`find_game`.
+
+>>> find_game("Spoil-Five").title
+'Spoil Five'
+"""
+
+from __future__ import annotations
+
+from jink.errors import UnknownNameError
+from jink.games.base import Game, Option, Ranking, Rules
+from jink.games.spoil_five import SPOIL_FIVE
+
+GAMES: dict[str, Game] = {game.name: game for game in (SPOIL_FIVE,)}
+
+__all__ = ["GAMES", "Game", "Option", "Ranking", "Rules", "find_game"]
+
+
+def find_game(name: str) -> Game:
+    """The game called ``name`` (case and ``_``/``-`` do not matter)."""
+    key = name.strip().lower().replace("_", "-")
+    for game in GAMES.values():
+        if key == game.name or key in game.aliases:
+            return game
+    raise UnknownNameError(f"unknown game {name!r} (games: {', '.join(GAMES)})")

@@ -1,0 +1,180 @@
+"""The game protocol: what every game of the family tells the engine.
+
+A :class:`Game` is a small object of data (players allowed, deck, hand size,
+options) plus :meth:`Game.bind`, which returns the :class:`Rules` for one
+trump suit and one set of options. ``Rules`` carries the precomputed tables
+(trick-winning power per card, the mask of cards counting as each suit) and
+the two functions the search calls on every node: :meth:`Rules.legal` and
+:meth:`Rules.winner`. Variants differ by data and by these two functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from jink.cards import SUIT_NAMES, Card, CardSet, Suit, bit, card_name, cardset
+from jink.errors import UnknownNameError
+
+# Power of a trump is above every plain card's, so one comparison settles it.
+TRUMP_BASE = 100
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """One trump suit's ranking tables, best card first.
+
+    ``trumps`` lists every trump; ``plain[s]`` lists the cards of suit ``s``
+    that are not trumps. A card in neither (a Spoil Five A♥ is always a trump)
+    does not exist in this game's deck.
+    """
+
+    trump: Suit | None
+    trumps: tuple[Card, ...]
+    plain: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named rule option with its default and a one-line meaning."""
+
+    name: str
+    default: bool
+    help: str
+
+
+class Rules:
+    """A game bound to one trump suit and options: tables and duties.
+
+    Subclasses override :meth:`legal`; :meth:`winner` is common to every game
+    whose tricks go to the best trump, else the best card of the suit led.
+    """
+
+    def __init__(self, game: Game, ranking: Ranking, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.ranking = ranking
+        self.trump = ranking.trump
+        self.options = dict(options)
+        power = [0] * 52
+        suit = [-1] * 52
+        for s, order in enumerate(ranking.plain):
+            for i, card in enumerate(order):
+                power[card] = len(order) - i
+                suit[card] = s
+        for i, card in enumerate(ranking.trumps):
+            power[card] = TRUMP_BASE + len(ranking.trumps) - i
+            suit[card] = ranking.trump if ranking.trump is not None else -1
+        #: ``power[card]``: higher wins; trumps above every plain card.
+        self.power: tuple[int, ...] = tuple(power)
+        #: ``suit[card]``: the suit the card counts as (the A♥ moves to trumps).
+        self.suit: tuple[int, ...] = tuple(suit)
+        masks = [cardset(order) for order in ranking.plain]
+        if ranking.trump is not None:
+            masks[ranking.trump] = cardset(ranking.trumps)
+        #: ``suit_masks[s]``: every card of the deck counting as suit ``s``.
+        self.suit_masks: tuple[CardSet, ...] = tuple(masks)
+        self.trump_mask: CardSet = cardset(ranking.trumps)
+
+    def order(self, suit: Suit) -> tuple[Card, ...]:
+        """The cards counting as ``suit``, best first."""
+        if suit == self.trump:
+            return self.ranking.trumps
+        return self.ranking.plain[suit]
+
+    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
+        """The cards of ``hand`` that may be played to ``trick`` (cards so far)."""
+        raise NotImplementedError
+
+    def why_illegal(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                    tricks_done: int) -> str | None:
+        """Why ``card`` may not be played, or None if it may."""
+        if not hand & bit(card):
+            return f"{card_name(card)} is not in the hand"
+        if self.legal(hand, trick, tricks_done) & bit(card):
+            return None
+        return self.explain(card, hand, trick)
+
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+        """The duty that ``card`` breaks (it is in the hand but not legal)."""
+        return f"{card_name(card)} breaks the rules of play"
+
+    def winner(self, trick: Sequence[Card]) -> int:
+        """The index in ``trick`` of the card that wins it."""
+        power = self.power
+        led = self.suit[trick[0]]
+        best, best_power = 0, power[trick[0]]
+        for i in range(1, len(trick)):
+            card = trick[i]
+            p = power[card]
+            if p > best_power and (p > TRUMP_BASE or self.suit[card] == led):
+                best, best_power = i, p
+        return best
+
+    def suit_name(self, suit: Suit) -> str:
+        return SUIT_NAMES[suit]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game of the family: its limits as data, its rules by :meth:`bind`."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    deck: CardSet
+    hand_size: int = 5
+    aliases: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    partnerships: bool = False
+    _cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, compare=False,
+                                                   repr=False, hash=False)
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in one deal: one per card in a hand."""
+        return self.hand_size
+
+    def ranking(self, trump: Suit | None) -> Ranking:
+        raise NotImplementedError
+
+    def rules_class(self) -> type[Rules]:
+        raise NotImplementedError
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The full option set: defaults, overridden by ``options``.
+
+        An unknown name, or a value that is not a boolean, is an error.
+        """
+        known = {o.name: o for o in self.options}
+        result: dict[str, Any] = {o.name: o.default for o in self.options}
+        for name, value in (options or {}).items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise UnknownNameError(
+                    f"unknown option {name!r} for {self.name} (options: {names})")
+            if not isinstance(value, bool):
+                raise UnknownNameError(f"option {name!r} takes true or false, not {value!r}")
+            result[name] = value
+        return result
+
+    def bind(self, trump: Suit | None, options: Mapping[str, Any] | None = None) -> Rules:
+        """The rules for this trump suit and these options (cached)."""
+        full = self.check_options(options)
+        key = (trump, tuple(sorted(full.items())))
+        rules = self._cache.get(key)
+        if rules is None:
+            rules = self.rules_class()(self, self.ranking(trump), full)
+            self._cache[key] = rules
+        return rules
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The sides of a deal, as tuples of 0-based seats.
+
+        Every seat plays for itself unless the game has partnerships, where
+        partners sit alternately.
+        """
+        if self.partnerships and players > 2:
+            return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+        return tuple((seat,) for seat in range(players))

@@ -1,0 +1,129 @@
+"""Spoil Five: the ranking tables, following with the reneging privilege.
+
+The tables follow RULINGS.md: "highest in red, lowest in black" in plain
+suits; in trumps the 5, the J, the A♥ and the ace of the suit head the order
+(the A♥ is always the third trump and never a heart). A plain-suit lead may
+be followed or trumped; a trump lead must be followed unless every trump held
+is a privileged card (5, J of trumps, A♥) ranking above the card *led*.
+
+>>> rules = SPOIL_FIVE.bind(DIAMONDS)
+>>> cards_text(rules.order(DIAMONDS))
+'5D JD AH AD KD QD TD 9D 8D 7D 6D 4D 3D 2D'
+>>> cards_text(rules.order(CLUBS))
+'KC QC JC AC 2C 3C 4C 5C 6C 7C 8C 9C TC'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jink.cards import (ACE, CLUBS, DIAMONDS, FIVE, FULL_DECK, HEARTS, JACK, KING, QUEEN,
+                        SPADES, Card, CardSet, Suit, bit, card_name, cards_text, make_card,
+                        RED_SUITS)
+from jink.games.base import Game, Option, Ranking, Rules
+
+ACE_OF_HEARTS = make_card(ACE, HEARTS)
+
+__all__ = ["SPOIL_FIVE", "FORTY_FIVE", "SpoilFiveRules", "spoil_five_ranking", "ACE_OF_HEARTS",
+           "CLUBS", "SPADES", "DIAMONDS", "HEARTS", "cards_text"]
+
+
+def plain_order(suit: Suit) -> tuple[Card, ...]:
+    """A suit's order when it is not trumps: K Q J, then high in red, low in black."""
+    courts = [make_card(r, suit) for r in (KING, QUEEN, JACK)]
+    if suit in RED_SUITS:
+        spots = [make_card(r, suit) for r in (8, 7, 6, 5, 4, 3, 2, 1, 0)]
+        if suit == DIAMONDS:
+            spots.append(make_card(ACE, suit))
+        return tuple(courts + spots)
+    spots = [make_card(r, suit) for r in (ACE, 0, 1, 2, 3, 4, 5, 6, 7, 8)]
+    return tuple(courts + spots)
+
+
+def spoil_five_ranking(trump: Suit | None) -> Ranking:
+    """The ranking tables of Spoil Five (and Forty-Five) for one trump suit."""
+    if trump is None:
+        raise ValueError("Spoil Five always has a trump suit")
+    top = [make_card(FIVE, trump), make_card(JACK, trump), ACE_OF_HEARTS]
+    if trump != HEARTS:
+        top.append(make_card(ACE, trump))
+    rest = [c for c in plain_order(trump) if c not in top]
+    trumps = tuple(top + rest)
+    plain = tuple(
+        () if s == trump else tuple(c for c in plain_order(s) if c != ACE_OF_HEARTS)
+        for s in range(4))
+    return Ranking(trump, trumps, plain)
+
+
+class SpoilFiveRules(Rules):
+    """Following in Spoil Five: follow or trump; trumps must follow, but for reneging."""
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        trump = self.trump
+        assert trump is not None
+        #: The cards that may renege to a lower trump lead: 5, J of trumps, A♥.
+        self.privileged: tuple[Card, ...] = (make_card(FIVE, trump), make_card(JACK, trump),
+                                             ACE_OF_HEARTS)
+        # For each trump that can be led, the privileged cards ranking above it.
+        above = [0] * 52
+        for led in self.ranking.trumps:
+            for card in self.privileged:
+                if self.power[card] > self.power[led]:
+                    above[led] |= bit(card)
+        self.privileged_above: tuple[CardSet, ...] = tuple(above)
+
+    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
+        if not trick:
+            return hand
+        led = trick[0]
+        trumps = hand & self.trump_mask
+        if self.suit[led] == self.trump:
+            if trumps & ~self.privileged_above[led]:
+                return trumps
+            return hand  # no trump, or only privileged trumps above the lead: renege
+        following = hand & self.suit_masks[self.suit[led]]
+        if following:
+            return following | trumps
+        return hand
+
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+        led = trick[0]
+        if self.suit[led] == self.trump:
+            return (f"{card_name(card)} is not a trump, and a trump was led: holding a trump "
+                    f"that may not renege ({cards_text(hand & self.trump_mask)}), "
+                    "a trump must be played")
+        return (f"{card_name(card)} neither follows suit nor trumps, and the hand holds "
+                f"{cards_text(hand & self.suit_masks[self.suit[led]])} of the suit led")
+
+
+_RULES_NOTE = ("follow suit or trump to a plain lead; a trump lead must be followed with a "
+               "trump unless every trump held is the 5, J of trumps or A♥ ranking above the "
+               "card led (reneging)")
+
+
+class SpoilFive(Game):
+    """Spoil Five for 2 to 10 players."""
+
+    following = _RULES_NOTE
+
+    def ranking(self, trump: Suit | None) -> Ranking:
+        return spoil_five_ranking(trump)
+
+    def rules_class(self) -> type[Rules]:
+        return SpoilFiveRules
+
+
+SPOIL_FIVE = SpoilFive(
+    name="spoil-five", title="Spoil Five", min_players=2, max_players=10, deck=FULL_DECK,
+    aliases=("spoil5", "spoilfive", "spoil_five"),
+    options=(Option("compulsory_rob", False,
+                    "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
+)
+
+FORTY_FIVE = SpoilFive(
+    name="forty-five", title="Forty-Five", min_players=2, max_players=6, deck=FULL_DECK,
+    aliases=("45", "five-and-ten", "forty_five"), partnerships=True,
+    options=(Option("per_trick_scoring", False,
+                    "each trick counts 5 and the losers' tricks are deducted"),),
+)
