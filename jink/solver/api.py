@@ -1,0 +1,88 @@
+"""``solve``: the one-call API, and the result object behind ``jink solve --json``.
+
+>>> from jink.position import Position
+>>> p = Position.create("spoil-five", "D", ["5D JD AH KC 2S", "9C 8C 7C 6C 4C"])
+>>> result = solve(p)
+>>> result.verdicts[0].max_tricks, result.to_dict()["forceable"]
+(5, True)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from jink.cards import SUITS, card_name
+from jink.position import Position
+from jink.solver.goals import THREE, Goal, parse_goal
+from jink.solver.limits import Limit
+from jink.solver.line import LineStep, principal_line
+from jink.solver.solver import MoveScore, Solver, Verdict
+from jink.solver.table import DEFAULT_MEMORY_MB, TableStats
+
+
+@dataclass
+class SolveResult:
+    """Everything ``solve`` found; :meth:`to_dict` is the JSON contract."""
+
+    position: Position
+    seat: int
+    goal: Goal
+    verdicts: list[Verdict]
+    moves: list[MoveScore] = field(default_factory=list)
+    line: list[LineStep] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    table: TableStats | None = None
+
+    @property
+    def forceable(self) -> bool:
+        """Whether some seat can force three tricks from this position."""
+        return any(v.three for v in self.verdicts)
+
+    def to_dict(self) -> dict[str, object]:
+        p = self.position
+        return {
+            "game": p.game.name,
+            "trump": SUITS[p.trump] if p.trump is not None else None,
+            "seat_to_play": p.seat_to_play + 1,
+            "question": {"seat": self.seat + 1, "goal": self.goal.name},
+            "seats": [v.to_dict() for v in self.verdicts],
+            "forceable": self.forceable,
+            "moves": [{"card": card_name(m.card), "max_tricks": m.max_tricks,
+                       "achieves": m.achieves,
+                       "equivalent": [card_name(c) for c in m.equivalent]}
+                      for m in self.moves],
+            "line": [step.to_dict() for step in self.line],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+            "table": self.table.to_dict() if self.table else None,
+        }
+
+
+def solve(position: Position, seat: int | None = None, goal: Goal | str | None = None, *,
+          moves: bool = True, line: bool = True, limit: Limit | None = None,
+          memory_mb: float = DEFAULT_MEMORY_MB) -> SolveResult:
+    """Solve ``position`` double dummy.
+
+    Every seat's verdicts are always computed. ``seat`` (0-based, default the
+    seat to play) and ``goal`` (default three) choose the question for the
+    move scores and the line. Past ``limit``, :class:`~jink.errors.LimitExceeded`.
+    """
+    from jink.errors import PositionError
+
+    if seat is None:
+        seat = position.seat_to_play
+    if not 0 <= seat < position.players:
+        raise PositionError(f"seat {seat + 1} is not a seat of this {position.players}-player deal")
+    if goal is None:
+        goal = THREE
+    elif isinstance(goal, str):
+        goal = parse_goal(goal, position.game.tricks)
+    started = time.perf_counter()
+    solver = Solver(limit, memory_mb)
+    verdicts = solver.verdicts(position)
+    scored = solver.score_moves(position, seat, goal) if moves and not position.is_over else []
+    steps = principal_line(solver, position, seat, goal) if line else []
+    return SolveResult(position, seat, goal, verdicts, scored, steps, solver.nodes,
+                       time.perf_counter() - started, solver.table.snapshot())

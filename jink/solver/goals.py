@@ -1,0 +1,99 @@
+"""The solver's questions as goals: at least k tricks, jink, spoil.
+
+A goal is judged for a *side* (one seat in Spoil Five, a partnership in
+Forty-Five) against every other seat. Each goal maps the tricks won so far to
+a *need*: the search proves "the side's value from here is at least need",
+where the value of an at-least goal is the number of further tricks the side
+can force (so one table of bounds serves every k), and the value of spoil is
+1 when no other seat ends with three, else 0.
+
+>>> parse_goal("three"), parse_goal("jink"), parse_goal("2")
+(AtLeast(k=3), AtLeast(k=5), AtLeast(k=2))
+>>> parse_goal("spoil").name
+'spoil'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jink.errors import UnknownNameError
+
+#: Tricks a seat needs to win the pool.
+POOL = 3
+
+
+@dataclass(frozen=True)
+class AtLeast:
+    """The side ends the deal with at least ``k`` tricks (tricks won count)."""
+
+    k: int
+
+    @property
+    def name(self) -> str:
+        return {3: "three", 5: "jink"}.get(self.k, str(self.k))
+
+    #: Bounds from different k share one table: the value does not depend on k.
+    family = "tricks"
+
+    def need(self, won: Sequence[int], side: frozenset[int]) -> int:
+        return self.k - sum(won[s] for s in side)
+
+    def key(self, won: Sequence[int], side: frozenset[int]) -> tuple[int, ...]:
+        return ()
+
+    def status(self, won: Sequence[int], side: frozenset[int], remaining: int) -> bool | None:
+        need = self.k - sum(won[s] for s in side)
+        if need <= 0:
+            return True
+        if need > remaining:
+            return False
+        return None
+
+
+@dataclass(frozen=True)
+class Spoil:
+    """No seat outside the side ends the deal with three tricks or more."""
+
+    name = "spoil"
+    family = "spoil"
+
+    def need(self, won: Sequence[int], side: frozenset[int]) -> int:
+        return 1
+
+    def key(self, won: Sequence[int], side: frozenset[int]) -> tuple[int, ...]:
+        return tuple(won)
+
+    def status(self, won: Sequence[int], side: frozenset[int], remaining: int) -> bool | None:
+        best_other = max((w for s, w in enumerate(won) if s not in side), default=0)
+        if best_other >= POOL:
+            return False
+        if best_other + remaining < POOL:
+            return True
+        return None
+
+
+Goal = AtLeast | Spoil
+
+THREE = AtLeast(POOL)
+SPOIL = Spoil()
+
+
+def jink_goal(tricks: int = 5) -> AtLeast:
+    """All the tricks of the deal."""
+    return AtLeast(tricks)
+
+
+def parse_goal(text: str, tricks: int = 5) -> Goal:
+    """``three``, ``jink``, ``spoil`` or a number of tricks 0..``tricks``."""
+    word = text.strip().lower()
+    if word == "three":
+        return THREE
+    if word == "jink":
+        return jink_goal(tricks)
+    if word == "spoil":
+        return SPOIL
+    if word.isdigit() and 0 <= int(word) <= tricks:
+        return AtLeast(int(word))
+    raise UnknownNameError(f"unknown goal {text!r} (use three, jink, spoil or 0 to {tricks})")

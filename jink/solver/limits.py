@@ -1,0 +1,44 @@
+"""Limits on a search: nodes and seconds. Past either, the search stops with
+:class:`~jink.errors.LimitExceeded` instead of returning a guess."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from jink.errors import LimitExceeded
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most ``nodes`` search nodes and ``seconds`` of wall time (None: no limit)."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+
+
+class Budget:
+    """Counts nodes across every search of one question and enforces a :class:`Limit`."""
+
+    #: How often (in nodes) the clock is read: reading it is not free.
+    CHECK_EVERY = 4096
+
+    def __init__(self, limit: Limit | None = None) -> None:
+        self.limit = limit or Limit()
+        self.nodes = 0
+        self.started = time.perf_counter()
+        self.next_check = self.CHECK_EVERY
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def check(self) -> None:
+        """Raise if a limit is passed; called by the search every CHECK_EVERY nodes."""
+        self.next_check = self.nodes + self.CHECK_EVERY
+        limit = self.limit
+        if limit.nodes is not None and self.nodes > limit.nodes:
+            raise LimitExceeded(f"search stopped after {self.nodes} nodes "
+                                f"(limit {limit.nodes}); no answer is given")
+        if limit.seconds is not None and self.elapsed() > limit.seconds:
+            raise LimitExceeded(f"search stopped after {self.elapsed():.2f} s "
+                                f"(limit {limit.seconds} s); no answer is given")

@@ -1,0 +1,245 @@
+"""The double-dummy search: a boolean (zero-window) alpha-beta proof.
+
+:class:`Search` answers one yes/no question: can the side reach the goal's
+need from this state, whatever every other seat does? Seats of the side are
+OR nodes (one good card is enough), all other seats AND nodes (every card must
+fail to refute). The state is kept in mutable lists and restored after each
+card, as a chess engine makes and unmakes moves. Positions at trick starts go
+into the transposition table as bounds on the goal's value, so the searches
+for different k (``max_tricks`` asks several) share what they learnt.
+
+Cards of one hand that no live card separates are equivalent: one of them is
+searched for all (see :func:`equivalent_groups`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jink.cards import Card, CardSet
+from jink.games.base import TRUMP_BASE, Rules
+from jink.solver.goals import Goal
+from jink.solver.limits import Budget
+from jink.solver.table import TranspositionTable
+
+
+class Tables:
+    """Per-rules lookup tables the search needs, built once per trump suit."""
+
+    _cache: dict[int, Tables] = {}
+
+    def __init__(self, rules: Rules) -> None:
+        power = rules.power
+        suit = rules.suit
+        privileged = getattr(rules, "privileged_mask", 0)
+        # between[a][b]: cards of a's suit ranking strictly between a and b.
+        between: list[list[CardSet]] = [[0] * 52 for _ in range(52)]
+        for s in range(4):
+            order = rules.order(s)
+            for i, a in enumerate(order):
+                mask = 0
+                for b in order[i + 1:]:
+                    between[a][b] = mask
+                    between[b][a] = mask
+                    mask |= 1 << b
+        #: ``twins[a][b]``: a and b may be equivalent (same suit and privileges);
+        #: then they are equivalent when no live card is in ``between[a][b]``.
+        self.between = between
+        self.same_kind = [[suit[a] == suit[b] and suit[a] >= 0
+                           and bool(privileged >> a & 1) == bool(privileged >> b & 1)
+                           for b in range(52)] for a in range(52)]
+        self.power = power
+        self.suit = suit
+
+    @classmethod
+    def of(cls, rules: Rules) -> Tables:
+        tables = cls._cache.get(id(rules))
+        if tables is None:
+            tables = cls._cache[id(rules)] = cls(rules)
+        return tables
+
+
+def equivalent_groups(tables: Tables, cards: CardSet, live: CardSet) -> list[list[Card]]:
+    """Split ``cards`` (one hand's) into groups of equivalent cards, best first.
+
+    Two cards are equivalent when they count as the same suit, share their
+    privileges, and no live card (in a hand or in the trick) ranks between.
+    """
+    power = tables.power
+    hand = sorted(_cards_of(cards), key=lambda c: -power[c])
+    groups: list[list[Card]] = []
+    for card in hand:
+        if groups:
+            prev = groups[-1][-1]
+            if tables.same_kind[prev][card] and not live & tables.between[prev][card]:
+                groups[-1].append(card)
+                continue
+        groups.append([card])
+    return groups
+
+
+def _cards_of(cards: CardSet) -> list[Card]:
+    out = []
+    while cards:
+        low = cards & -cards
+        out.append(low.bit_length() - 1)
+        cards ^= low
+    return out
+
+
+class Search:
+    """Proves or refutes one goal for one side; reusable across calls.
+
+    ``hands``, ``leader``, ``trick`` and ``won`` are the state, changed and
+    restored in place during the search.
+    """
+
+    def __init__(self, rules: Rules, players: int, tricks: int, side: frozenset[int],
+                 goal: Goal, table: TranspositionTable, budget: Budget) -> None:
+        self.rules = rules
+        self.tables = Tables.of(rules)
+        self.players = players
+        self.tricks = tricks
+        self.side = side
+        self.on_side = [seat in side for seat in range(players)]
+        self.goal = goal
+        self.table = table
+        self.bounds = table.for_question(goal.family, side)
+        self.budget = budget
+        self.hands: list[CardSet] = []
+        self.leader = 0
+        self.trick: list[Card] = []
+        self.won: list[int] = []
+
+    # -- entry point -----------------------------------------------------------------
+
+    def prove(self, hands: Sequence[CardSet], leader: int, trick: Sequence[Card],
+              won: Sequence[int]) -> bool:
+        """Whether the side can force the goal from this state."""
+        self.hands = list(hands)
+        self.leader = leader
+        self.trick = list(trick)
+        self.won = list(won)
+        if not self.trick:
+            return self._trick_start()
+        return self._play()
+
+    # -- the recursion ---------------------------------------------------------------
+
+    def _trick_start(self) -> bool:
+        """At a trick boundary: goal status, table look-up, then the trick's search."""
+        won = self.won
+        side = self.side
+        goal = self.goal
+        remaining = self.tricks - sum(won)
+        status = goal.status(won, side, remaining)
+        if status is not None:
+            return status
+        need = goal.need(won, side)
+        key = (tuple(self.hands), self.leader, goal.key(won, side))
+        bounds = self.bounds.get(key)
+        stats = self.table.stats
+        stats.lookups += 1
+        if bounds is not None:
+            if bounds[0] >= need:
+                stats.hits += 1
+                return True
+            if bounds[1] < need:
+                stats.hits += 1
+                return False
+        result = self._play()
+        if bounds is None:
+            bounds = [0, remaining]
+            self.bounds[key] = bounds
+            self.table.grew(1)
+        if result:
+            if need > bounds[0]:
+                bounds[0] = need
+        elif need - 1 < bounds[1]:
+            bounds[1] = need - 1
+        return result
+
+    def _play(self) -> bool:
+        """The seat to play chooses a card; the trick ends after the last seat."""
+        budget = self.budget
+        budget.nodes += 1
+        if budget.nodes >= budget.next_check:
+            budget.check()
+        trick = self.trick
+        i = len(trick)
+        n = self.players
+        if i == n:
+            return self._end_trick()
+        leader = self.leader
+        seat = (leader + i) % n
+        hands = self.hands
+        hand = hands[seat]
+        legal = self.rules.legal(hand, trick, sum(self.won))
+        maximizing = self.on_side[seat]
+        for card in self._order(seat, legal, maximizing):
+            b = 1 << card
+            hands[seat] = hand ^ b
+            trick.append(card)
+            result = self._play()
+            trick.pop()
+            hands[seat] = hand
+            if result is maximizing:
+                return result
+        return not maximizing
+
+    def _end_trick(self) -> bool:
+        trick = self.trick
+        leader = self.leader
+        winner = (leader + self.rules.winner(trick)) % self.players
+        self.won[winner] += 1
+        self.trick = []
+        self.leader = winner
+        result = self._trick_start()
+        self.leader = leader
+        self.trick = trick
+        self.won[winner] -= 1
+        return result
+
+    # -- move ordering ---------------------------------------------------------------
+
+    def _order(self, seat: int, legal: CardSet, maximizing: bool) -> list[Card]:
+        """One card per equivalent group, the likeliest refutation first."""
+        tables = self.tables
+        live = 0
+        for h in self.hands:
+            live |= h
+        trick = self.trick
+        for c in trick:
+            live |= 1 << c
+        groups = equivalent_groups(tables, legal, live)
+        power = tables.power
+        if not trick:
+            # Leading: strong cards first, for either side.
+            return [g[0] for g in groups]
+        suit = tables.suit
+        led = suit[trick[0]]
+        best = self.rules.winner(trick)
+        best_power = power[trick[best]]
+        best_seat = (self.leader + best) % self.players
+        winning_side = self.on_side[best_seat]
+
+        def beats(card: Card) -> bool:
+            p = power[card]
+            return p > best_power and (p > TRUMP_BASE or suit[card] == led)
+
+        reps = [g[0] if beats(g[0]) else g[-1] for g in groups]
+        if maximizing:
+            if winning_side:
+                # Partner (or self) winning: low cards first.
+                return sorted(reps, key=lambda c: power[c])
+            # Try to take it: the highest beater first, then low cards.
+            return sorted(reps, key=lambda c: (not beats(c), -power[c] if beats(c)
+                                               else power[c]))
+        if winning_side:
+            return sorted(reps, key=lambda c: (not beats(c), -power[c] if beats(c)
+                                               else power[c]))
+        side_to_come = any(self.on_side[(self.leader + j) % self.players]
+                           for j in range(len(trick) + 1, self.players))
+        if side_to_come:
+            return sorted(reps, key=lambda c: -power[c])
+        return sorted(reps, key=lambda c: power[c])

@@ -1,0 +1,143 @@
+"""Questions about one position, answered with one shared transposition table.
+
+:class:`Solver` turns the boolean :class:`~jink.solver.search.Search` into the
+answers users ask for: ``max_tricks`` by a driver of zero-window searches (as
+DDS does), the verdicts of every seat, and the score of every legal card.
+Every search made through one solver shares its table and its node budget.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jink.cards import Card, card_name
+from jink.position import Position
+from jink.solver.goals import POOL, SPOIL, AtLeast, Goal
+from jink.solver.limits import Budget, Limit
+from jink.solver.search import Search, Tables, equivalent_groups
+from jink.solver.table import DEFAULT_MEMORY_MB, TranspositionTable
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one seat can force from a position (tricks already won count)."""
+
+    seat: int
+    max_tricks: int
+    three: bool
+    jink: bool
+    spoil: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {"seat": self.seat + 1, "max_tricks": self.max_tricks, "three": self.three,
+                "jink": self.jink, "spoil": self.spoil}
+
+
+@dataclass(frozen=True)
+class MoveScore:
+    """One legal card of the seat to play, scored for the seat asked about.
+
+    ``max_tricks`` is that seat's value after the card; ``achieves`` whether
+    the goal asked about can still be forced; ``equivalent`` the other legal
+    cards that are the same card in play (searched once for all).
+    """
+
+    card: Card
+    max_tricks: int
+    achieves: bool
+    equivalent: tuple[Card, ...]
+
+
+class Solver:
+    """Answers questions about positions of one deal, sharing one table."""
+
+    def __init__(self, limit: Limit | None = None,
+                 memory_mb: float = DEFAULT_MEMORY_MB) -> None:
+        self.table = TranspositionTable(memory_mb)
+        self.budget = Budget(limit)
+        self._searches: dict[tuple[object, ...], Search] = {}
+
+    @property
+    def nodes(self) -> int:
+        return self.budget.nodes
+
+    def side_of(self, position: Position, seat: int) -> frozenset[int]:
+        """The seats playing together with ``seat`` (just itself in Spoil Five)."""
+        for side in position.game.sides(position.players):
+            if seat in side:
+                return frozenset(side)
+        raise ValueError(f"seat {seat + 1} is not in the deal")
+
+    def _search(self, position: Position, side: frozenset[int], goal: Goal) -> Search:
+        rules = position.rules
+        key = (id(rules), position.players, side, goal)
+        search = self._searches.get(key)
+        if search is None:
+            search = Search(rules, position.players, position.game.tricks, side, goal,
+                            self.table, self.budget)
+            self._searches[key] = search
+        return search
+
+    def can_force(self, position: Position, seat: int, goal: Goal) -> bool:
+        """Whether ``seat`` (with its side) can force ``goal`` from ``position``."""
+        side = self.side_of(position, seat)
+        search = self._search(position, side, goal)
+        return search.prove(position.hands, position.leader, position.trick, position.won)
+
+    def max_tricks(self, position: Position, seat: int) -> int:
+        """The most tricks ``seat``'s side can be sure to end the deal with."""
+        side = self.side_of(position, seat)
+        low = sum(position.won[s] for s in side)
+        high = low + position.game.tricks - position.tricks_done
+        while low < high:
+            mid = (low + high + 1) // 2
+            if self._search(position, side, AtLeast(mid)).prove(
+                    position.hands, position.leader, position.trick, position.won):
+                low = mid
+            else:
+                high = mid - 1
+        return low
+
+    def verdict(self, position: Position, seat: int) -> Verdict:
+        """``max_tricks``, three, jink and spoil for one seat."""
+        most = self.max_tricks(position, seat)
+        three = most >= POOL
+        spoil = three or self.can_force(position, seat, SPOIL)
+        return Verdict(seat, most, three, most >= position.game.tricks, spoil)
+
+    def verdicts(self, position: Position) -> list[Verdict]:
+        """Every seat's verdict."""
+        return [self.verdict(position, seat) for seat in range(position.players)]
+
+    def achieves(self, position: Position, seat: int, goal: Goal, most: int) -> bool:
+        """Whether ``goal`` is forceable, given ``most`` = max_tricks already known."""
+        if isinstance(goal, AtLeast):
+            return most >= goal.k
+        return most >= POOL or self.can_force(position, seat, goal)
+
+    def score_moves(self, position: Position, seat: int, goal: Goal) -> list[MoveScore]:
+        """Every legal card of the seat to play, scored for ``seat`` and ``goal``.
+
+        Equivalent cards are searched once and each listed with the same score.
+        """
+        rules = position.rules
+        tables = Tables.of(rules)
+        live = 0
+        for hand in position.hands:
+            live |= hand
+        for card in position.trick:
+            live |= 1 << card
+        scores: list[MoveScore] = []
+        for group in equivalent_groups(tables, position.legal_moves(), live):
+            after = position.play(group[0])
+            most = self.max_tricks(after, seat)
+            good = self.achieves(after, seat, goal, most)
+            for card in group:
+                others = tuple(c for c in group if c != card)
+                scores.append(MoveScore(card, most, good, others))
+        return scores
+
+
+def describe_group(cards: list[Card]) -> str:
+    """``5D`` or ``5D/4D``: how a group of equivalent cards is shown."""
+    return "/".join(card_name(c) for c in cards)

@@ -1,0 +1,66 @@
+"""The transposition table: bounds on a position's value, under a memory cap.
+
+Keys are positions at the start of a trick (hands, leader, and whatever part
+of the tricks won the goal depends on); entries are ``[lower, upper]`` bounds
+on the value (see :mod:`jink.solver.goals`). When the table would pass its
+cap it is emptied: answers stay exact, only time is lost, and the number of
+such flushes is reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: Rough bytes one entry costs in CPython (key tuple, ints, list, dict slot).
+ENTRY_BYTES = 360
+DEFAULT_MEMORY_MB = 256
+
+
+@dataclass
+class TableStats:
+    """What the table did: entries now, look-ups, hits, flushes."""
+
+    entries: int = 0
+    lookups: int = 0
+    hits: int = 0
+    flushes: int = 0
+    cap_entries: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {"entries": self.entries, "lookups": self.lookups, "hits": self.hits,
+                "flushes": self.flushes, "cap_entries": self.cap_entries,
+                "approx_bytes": self.entries * ENTRY_BYTES}
+
+
+class TranspositionTable:
+    """Bounds per (goal family, side) and position key, capped in memory."""
+
+    def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB) -> None:
+        if memory_mb <= 0:
+            raise ValueError("the table's memory cap must be positive")
+        self.cap = max(1000, int(memory_mb * 1_000_000 / ENTRY_BYTES))
+        self.tables: dict[Any, dict[Any, list[int]]] = {}
+        self.size = 0
+        self.stats = TableStats(cap_entries=self.cap)
+
+    def for_question(self, family: str, side: frozenset[int]) -> dict[Any, list[int]]:
+        """The dict of bounds for one goal family and side (made on first use)."""
+        key = (family, side)
+        table = self.tables.get(key)
+        if table is None:
+            table = self.tables[key] = {}
+        return table
+
+    def grew(self, added: int) -> None:
+        """Count ``added`` new entries; flush everything past the cap."""
+        self.size += added
+        if self.size > self.cap:
+            for table in self.tables.values():
+                table.clear()
+            self.size = 0
+            self.stats.flushes += 1
+
+    def snapshot(self) -> TableStats:
+        self.stats.entries = self.size
+        return self.stats
