@@ -75,6 +75,13 @@ class Rules:
         #: ``suit_masks[s]``: every card of the deck counting as suit ``s``.
         self.suit_masks: tuple[CardSet, ...] = tuple(masks)
         self.trump_mask: CardSet = cardset(ranking.trumps)
+        #: Cards that may never be searched as equal to a neighbour (privileges).
+        self.privileged_mask: CardSet = 0
+
+    #: True when a trump may be played to any trick, led or followed: then a
+    #: trump above all the other side's trumps is a sure trick, whatever the
+    #: play. The search's sure-trick bounds rely on it (Spoil Five: yes).
+    trumps_always_legal = False
 
     def order(self, suit: Suit) -> tuple[Card, ...]:
         """The cards counting as ``suit``, best first."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jink.cards import (ACE, CLUBS, DIAMONDS, FIVE, FULL_DECK, HEARTS, JACK, KING, QUEEN,
-                        SPADES, Card, CardSet, Suit, bit, card_name, cards_text, make_card,
+                        SPADES, Card, CardSet, Suit, bit, card_name, cards_text, cardset, make_card,
                         RED_SUITS)
 from jink.games.base import Game, Option, Ranking, Rules
 
@@ -72,6 +72,10 @@ class SpoilFiveRules(Rules):
                 if self.power[card] > self.power[led]:
                     above[led] |= bit(card)
         self.privileged_above: tuple[CardSet, ...] = tuple(above)
+        self.privileged_mask = cardset(self.privileged)
+
+    # Follow-or-trump, and reneging allows any card: a trump is always legal.
+    trumps_always_legal = True
 
     def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
         if not trick:

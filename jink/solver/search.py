@@ -14,7 +14,7 @@ searched for all (see :func:`equivalent_groups`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from jink.cards import Card, CardSet
 from jink.games.base import TRUMP_BASE, Rules
@@ -106,6 +106,9 @@ class Search:
         self.table = table
         self.bounds = table.for_question(goal.family, side)
         self.budget = budget
+        self.use_bounds = rules.trumps_always_legal
+        self.trump_power = [(rules.power[c], 1 << c) for c in rules.order(rules.trump)] \
+            if rules.trump is not None else []
         self.hands: list[CardSet] = []
         self.leader = 0
         self.trick: list[Card] = []
@@ -147,7 +150,9 @@ class Search:
             if bounds[1] < need:
                 stats.hits += 1
                 return False
-        result = self._play()
+        result = self._sure(need, remaining) if self.use_bounds else None
+        if result is None:
+            result = self._play()
         if bounds is None:
             bounds = [0, remaining]
             self.bounds[key] = bounds
@@ -200,6 +205,59 @@ class Search:
         self.won[winner] -= 1
         return result
 
+    # -- sure tricks -----------------------------------------------------------------
+
+    def _sure(self, need: int, remaining: int) -> bool | None:
+        """Settle the question by counting sure tricks, where the rules allow.
+
+        Sound only when a trump is a legal play to every trick (the game says
+        so): then a seat's trumps above every trump held by the other side
+        each take a trick, one per trick, whatever anybody else does.
+        """
+        trump_mask = self.rules.trump_mask
+        hands = self.hands
+        side = self.side
+        if self.goal.family == "tricks":
+            ours = [hands[s] & trump_mask for s in side]
+            theirs = [hands[s] & trump_mask for s in range(self.players) if s not in side]
+            if need <= max(self._above(t, theirs) for t in ours):
+                return True
+            if remaining - max(self._above(t, ours) for t in theirs) < need:
+                return False
+            return None
+        # Spoil: every other seat's tricks are capped by the side's trumps
+        # above that seat's best trump (each kills one trick of its); another
+        # seat's own sure tricks cannot be stopped.
+        won = self.won
+        players = self.players
+        trumps = [h & trump_mask for h in hands]
+        safe = True
+        for seat in range(players):
+            if seat in side:
+                continue
+            if won[seat] + self._above(trumps[seat], [trumps[o] for o in range(players)
+                                                      if o != seat]) >= 3:
+                return False
+            if safe and won[seat] + remaining - max(
+                    self._above(trumps[s], [trumps[seat]]) for s in side) >= 3:
+                safe = False
+        return True if safe else None
+
+    def _above(self, trumps: CardSet, others: list[CardSet]) -> int:
+        """How many of ``trumps`` rank above every trump in ``others``."""
+        if not trumps:
+            return 0
+        rivals = 0
+        for o in others:
+            rivals |= o
+        count = 0
+        for _, b in self.trump_power:  # best trump first
+            if rivals & b:
+                return count
+            if trumps & b:
+                count += 1
+        return count
+
     # -- move ordering ---------------------------------------------------------------
 
     def _order(self, seat: int, legal: CardSet, maximizing: bool) -> list[Card]:
@@ -214,7 +272,11 @@ class Search:
         groups = equivalent_groups(tables, legal, live)
         power = tables.power
         if not trick:
-            # Leading: strong cards first, for either side.
+            # Leading: strong cards first, but a spoil coalition seat other
+            # than its likeliest winner leads low, for that seat to win.
+            if (self.goal.family == "spoil" and not maximizing
+                    and seat != self._target()):
+                return [g[-1] for g in reversed(groups)]
             return [g[0] for g in groups]
         suit = tables.suit
         led = suit[trick[0]]
@@ -228,6 +290,8 @@ class Search:
             return p > best_power and (p > TRUMP_BASE or suit[card] == led)
 
         reps = [g[0] if beats(g[0]) else g[-1] for g in groups]
+        if self.goal.family == "spoil" and not maximizing:
+            return self._order_coalition(seat, reps, beats, best_seat)
         if maximizing:
             if winning_side:
                 # Partner (or self) winning: low cards first.
@@ -242,4 +306,27 @@ class Search:
                            for j in range(len(trick) + 1, self.players))
         if side_to_come:
             return sorted(reps, key=lambda c: -power[c])
+        return sorted(reps, key=lambda c: power[c])
+
+    def _target(self) -> int:
+        """In a spoil search, the other seat likeliest to reach three."""
+        won = self.won
+        trump_mask = self.rules.trump_mask
+        best, best_score = -1, -1
+        for seat in range(self.players):
+            if self.on_side[seat]:
+                continue
+            score = won[seat] * 8 + (self.hands[seat] & trump_mask).bit_count()
+            if score > best_score:
+                best, best_score = seat, score
+        return best
+
+    def _order_coalition(self, seat: int, reps: list[Card], beats: Callable[[Card], bool],
+                         best_seat: int) -> list[Card]:
+        """Spoil search, a seat of the coalition: help the likeliest seat to three."""
+        power = self.tables.power
+        target = self._target()
+        if seat == target or self.on_side[best_seat]:
+            return sorted(reps, key=lambda c: (not beats(c), -power[c] if beats(c)
+                                               else power[c]))
         return sorted(reps, key=lambda c: power[c])

@@ -39,7 +39,7 @@ class TranspositionTable:
     def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB) -> None:
         if memory_mb <= 0:
             raise ValueError("the table's memory cap must be positive")
-        self.cap = max(1000, int(memory_mb * 1_000_000 / ENTRY_BYTES))
+        self.cap = max(16, int(memory_mb * 1_000_000 / ENTRY_BYTES))
         self.tables: dict[Any, dict[Any, list[int]]] = {}
         self.size = 0
         self.stats = TableStats(cap_entries=self.cap)

@@ -1,0 +1,117 @@
+"""The engine against the slow reference, on random small positions.
+
+Positions are dealt at random (2 to 10 seats, 1 to 3 tricks left, often from
+a trump-heavy pack so that reneging comes up), then a random number of legal
+cards is played into the current trick. For every seat and every goal the
+engine's answer must equal the reference's, and so must every move score.
+``JINK_FULL=1`` runs thousands of positions; the default run is smaller.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from jink.cards import card_name, parse_card
+from jink.position import Position
+from jink.solver import Solver, parse_goal
+from tests.reference import (
+    RefPosition,
+    ref_can_force,
+    ref_legal,
+    ref_max_tricks,
+    ref_move_scores,
+    ref_play,
+)
+
+FULL = os.environ.get("JINK_FULL") == "1"
+EXAMPLES = 3000 if FULL else 250
+GOALS = ["three", "jink", "spoil", "0", "1", "2", "4"]
+SUITS = "SHDC"
+
+
+@st.composite
+def small_positions(draw: st.DrawFn) -> RefPosition:
+    """A random legal position with 1-3 tricks left, maybe part-way through a trick."""
+    players = draw(st.integers(2, 10))
+    most_left = 3 if players <= 3 else 2 if players <= 6 else 1
+    left = draw(st.integers(1, most_left))
+    trump = draw(st.sampled_from(SUITS))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    deck = list(range(52))
+    if draw(st.booleans()):
+        # A trump-heavy pack: every trump (the A♥ too) and a few others.
+        trumps = [parse_card(name) for name in _trump_names(trump)]
+        others = [c for c in deck if c not in trumps]
+        rng.shuffle(others)
+        deck = trumps + others[: max(0, players * left - len(trumps) + 6)]
+    rng.shuffle(deck)
+    hands = tuple(frozenset(deck[i * left:(i + 1) * left]) for i in range(players))
+    won = [0] * players
+    for _ in range(5 - left):
+        won[rng.randrange(players)] += 1
+    leader = rng.randrange(players)
+    pos = RefPosition(trump, hands, leader, (), tuple(won))
+    for _ in range(draw(st.integers(0, players - 1))):
+        pos = ref_play(pos, rng.choice(sorted(ref_legal(pos))))
+    return pos
+
+
+def _trump_names(trump: str) -> list[str]:
+    ranks = "23456789TJQKA"
+    names = [r + trump for r in ranks]
+    return names if trump == "H" else [*names, "AH"]
+
+
+def to_position(ref: RefPosition) -> Position:
+    return Position.create(
+        "spoil-five", ref.trump,
+        [" ".join(card_name(c) for c in sorted(h)) for h in ref.hands],
+        leader=ref.leader, trick=" ".join(card_name(c) for c in ref.trick), won=list(ref.won))
+
+
+def check_position(ref: RefPosition, memory_mb: float = 64) -> None:
+    position = to_position(ref)
+    solver = Solver(memory_mb=memory_mb)
+    for seat in range(position.players):
+        assert solver.max_tricks(position, seat) == ref_max_tricks(ref, seat), (seat, ref)
+        for name in GOALS:
+            goal = parse_goal(name)
+            expected = ref_can_force(ref, seat, name if not name.isdigit() else int(name))
+            assert solver.can_force(position, seat, goal) == expected, (seat, name, ref)
+        scores = {m.card: m.max_tricks for m in solver.score_moves(position, seat, parse_goal("three"))}
+        assert scores == ref_move_scores(ref, seat), (seat, ref)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions())
+def test_engine_agrees_with_reference(ref: RefPosition) -> None:
+    check_position(ref)
+
+
+@settings(max_examples=EXAMPLES // 5, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions())
+def test_engine_agrees_with_a_tiny_table(ref: RefPosition) -> None:
+    """A table that flushes all the time must not change any answer."""
+    check_position(ref, memory_mb=0.002)
+
+
+def test_generated_positions_cover_the_interesting_cases() -> None:
+    """The strategy reaches mid-trick positions, big tables and reneging chances."""
+    seen = {"mid_trick": False, "big_table": False, "trump_lead": False}
+
+    @settings(max_examples=200, deadline=None, database=None)
+    @given(small_positions())
+    def look(ref: RefPosition) -> None:
+        seen["mid_trick"] |= bool(ref.trick)
+        seen["big_table"] |= len(ref.hands) >= 8
+        if ref.trick:
+            led = card_name(ref.trick[0])
+            seen["trump_lead"] |= led[1] == ref.trump or led == "AH"
+
+    look()
+    assert all(seen.values()), seen
