@@ -5,8 +5,14 @@ The public API: :class:`~jink.position.Position` for a deal in progress,
 ``solve`` for the answers.
 """
 
-from jink.errors import (IllegalPlayError, JinkError, LimitExceeded, ParseError, PositionError,
-                         UnknownNameError)
+from jink.errors import (
+                         IllegalPlayError,
+                         JinkError,
+                         LimitExceeded,
+                         ParseError,
+                         PositionError,
+                         UnknownNameError,
+)
 from jink.games import find_game
 from jink.position import Position
 

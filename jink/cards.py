@@ -52,6 +52,11 @@ def make_card(rank: int, suit: Suit) -> Card:
     return suit * 13 + rank
 
 
+def is_card(value: object) -> bool:
+    """Whether ``value`` is a card number, 0 to 51."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52
+
+
 def suit_of(card: Card) -> Suit:
     """The printed suit of a card (the A♥ is a heart here; games may differ)."""
     return card // 13

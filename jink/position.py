@@ -20,8 +20,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from jink.cards import (Card, CardSet, Suit, bit, card_name, cards_text, count, iter_cards,
-                        parse_card, parse_cards, parse_cardset, parse_suit, suit_of)
+from jink.cards import (
+    Card,
+    CardSet,
+    Suit,
+    bit,
+    card_name,
+    cards_text,
+    count,
+    is_card,
+    iter_cards,
+    parse_card,
+    parse_cards,
+    parse_cardset,
+    parse_suit,
+    suit_of,
+)
 from jink.errors import IllegalPlayError, PositionError
 from jink.games import Game, Rules, find_game
 
@@ -104,12 +118,14 @@ class Position:
         if self.is_over:
             raise IllegalPlayError("the deal is over: all tricks have been played")
         seat = self.seat_to_play
+        if not is_card(card):
+            raise IllegalPlayError(f"seat {seat + 1} cannot play {card!r}: not a card")
         reason = self.rules.why_illegal(card, self.hands[seat], self.trick, self.tricks_done)
         if reason is not None:
             raise IllegalPlayError(f"seat {seat + 1} cannot play {card_name(card)}: {reason}")
         hands = list(self.hands)
         hands[seat] &= ~bit(card)
-        trick = self.trick + (card,)
+        trick = (*self.trick, card)
         if len(trick) < self.players:
             return Position(self.game, self.trump, tuple(hands), self.leader, trick,
                             self.won, self.options, self.turnup)
@@ -147,7 +163,7 @@ class Position:
         if done > game.tricks or (done == game.tricks and self.trick):
             raise PositionError(f"won counts {done} tricks, a deal has {game.tricks}")
         if not 0 <= self.leader < n:
-            raise PositionError(f"leader seat {self.leader + 1} is not a seat of {n}")
+            raise PositionError(f"leader must be a seat from 1 to {n}, not {self.leader + 1}")
         if len(self.trick) >= n:
             raise PositionError(f"the trick holds {len(self.trick)} cards; with {n} "
                                 "players it would be complete")
@@ -157,6 +173,8 @@ class Position:
         seen: dict[Card, str] = {}
 
         def place(card: Card, where: str) -> None:
+            if not is_card(card):
+                raise PositionError(f"{card!r} ({where}) is not a card (cards are 0 to 51)")
             if not self.game.deck & bit(card):
                 raise PositionError(f"{card_name(card)} ({where}) is not in the "
                                     f"{self.game.title} pack")
@@ -165,9 +183,12 @@ class Position:
             seen[card] = where
 
         for seat, hand in enumerate(self.hands):
+            if hand < 0 or hand >> 52:
+                raise PositionError(f"the hand of seat {seat + 1} holds numbers that are "
+                                    "not cards (cards are 0 to 51)")
             for card in iter_cards(hand):
                 place(card, f"the hand of seat {seat + 1}")
-        for i, card in enumerate(self.trick):
+        for card in self.trick:
             place(card, "the trick")
         for seat, hand in enumerate(self.hands):
             played = 1 if (seat - self.leader) % len(self.hands) < len(self.trick) else 0

@@ -17,15 +17,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jink.cards import (ACE, CLUBS, DIAMONDS, FIVE, FULL_DECK, HEARTS, JACK, KING, QUEEN,
-                        SPADES, Card, CardSet, Suit, bit, card_name, cards_text, cardset, make_card,
-                        RED_SUITS)
+from jink.cards import (
+    ACE,
+    CLUBS,
+    DIAMONDS,
+    FIVE,
+    FULL_DECK,
+    HEARTS,
+    JACK,
+    KING,
+    QUEEN,
+    RED_SUITS,
+    SPADES,
+    Card,
+    CardSet,
+    Suit,
+    bit,
+    card_name,
+    cards_text,
+    cardset,
+    make_card,
+)
 from jink.games.base import Game, Option, Ranking, Rules
 
 ACE_OF_HEARTS = make_card(ACE, HEARTS)
 
-__all__ = ["SPOIL_FIVE", "FORTY_FIVE", "SpoilFiveRules", "spoil_five_ranking", "ACE_OF_HEARTS",
-           "CLUBS", "SPADES", "DIAMONDS", "HEARTS", "cards_text"]
+__all__ = [
+    "ACE_OF_HEARTS",
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "SPADES",
+    "SPOIL_FIVE",
+    "SpoilFiveRules",
+    "cards_text",
+    "spoil_five_ranking",
+]
 
 
 def plain_order(suit: Suit) -> tuple[Card, ...]:
@@ -123,11 +150,4 @@ SPOIL_FIVE = SpoilFive(
     aliases=("spoil5", "spoilfive", "spoil_five"),
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
-)
-
-FORTY_FIVE = SpoilFive(
-    name="forty-five", title="Forty-Five", min_players=2, max_players=6, deck=FULL_DECK,
-    aliases=("45", "five-and-ten", "forty_five"), partnerships=True,
-    options=(Option("per_trick_scoring", False,
-                    "each trick counts 5 and the losers' tricks are deducted"),),
 )

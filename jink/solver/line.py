@@ -66,7 +66,8 @@ def annotate(scores: list[MoveScore], chosen: MoveScore, on_side: bool, goal: Go
     distinct = {s.card for s in scores if _value(s) == _value(chosen)}
     groups = len({min((s.card, *s.equivalent)) for s in scores if s.card in distinct})
     if groups == 1:
-        lead = "only card" if len(keeps) == 1 else f"only card (or its equal {_others(keeps, chosen.card)})"
+        lead = ("only card" if len(keeps) == 1
+                else f"only card (with its equals {_others(keeps, chosen.card)})")
     else:
         lead = f"one of {len(keeps)} cards"
     worst = (min if on_side else max)(scores, key=_value)

@@ -15,6 +15,7 @@ searched for all (see :func:`equivalent_groups`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from jink.cards import Card, CardSet
 from jink.games.base import TRUMP_BASE, Rules
@@ -26,7 +27,7 @@ from jink.solver.table import TranspositionTable
 class Tables:
     """Per-rules lookup tables the search needs, built once per trump suit."""
 
-    _cache: dict[int, Tables] = {}
+    _cache: ClassVar[dict[int, Tables]] = {}
 
     def __init__(self, rules: Rules) -> None:
         power = rules.power
