@@ -40,7 +40,8 @@ class AtLeast:
     def need(self, won: Sequence[int], side: frozenset[int]) -> int:
         return self.k - sum(won[s] for s in side)
 
-    def key(self, won: Sequence[int], side: frozenset[int]) -> tuple[int, ...]:
+    def key(self, won: Sequence[int], side: frozenset[int],
+            remaining: int) -> tuple[int, ...]:
         return ()
 
     def status(self, won: Sequence[int], side: frozenset[int], remaining: int) -> bool | None:
@@ -62,8 +63,11 @@ class Spoil:
     def need(self, won: Sequence[int], side: frozenset[int]) -> int:
         return 1
 
-    def key(self, won: Sequence[int], side: frozenset[int]) -> tuple[int, ...]:
-        return tuple(won)
+    def key(self, won: Sequence[int], side: frozenset[int],
+            remaining: int) -> tuple[int, ...]:
+        # The side's own tricks do not matter, nor the count of a seat that can
+        # no longer reach three: such positions share one table entry.
+        return tuple(0 if s in side or w + remaining < POOL else w for s, w in enumerate(won))
 
     def status(self, won: Sequence[int], side: frozenset[int], remaining: int) -> bool | None:
         best_other = max((w for s, w in enumerate(won) if s not in side), default=0)

@@ -14,12 +14,12 @@ searched for all (see :func:`equivalent_groups`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from jink.cards import Card, CardSet
 from jink.games.base import TRUMP_BASE, Rules
-from jink.solver.goals import Goal
+from jink.solver.goals import POOL, Goal, Spoil
 from jink.solver.limits import Budget
 from jink.solver.table import TranspositionTable
 
@@ -107,6 +107,11 @@ class Search:
         self.table = table
         self.bounds = table.for_question(goal.family, side)
         self.budget = budget
+        #: Which side plays as a coalition for one target seat: the
+        #: minimisers (False) in a spoil search, else None.
+        self.coalition: bool | None = None
+        if isinstance(goal, Spoil):
+            self.coalition = False
         self.use_bounds = rules.trumps_always_legal
         self.trump_power = [(rules.power[c], 1 << c) for c in rules.order(rules.trump)] \
             if rules.trump is not None else []
@@ -140,7 +145,7 @@ class Search:
         if status is not None:
             return status
         need = goal.need(won, side)
-        key = (tuple(self.hands), self.leader, goal.key(won, side))
+        key = (tuple(self.hands), self.leader, goal.key(won, side, remaining))
         bounds = self.bounds.get(key)
         stats = self.table.stats
         stats.lookups += 1
@@ -237,10 +242,10 @@ class Search:
             if seat in side:
                 continue
             if won[seat] + self._above(trumps[seat], [trumps[o] for o in range(players)
-                                                      if o != seat]) >= 3:
+                                                      if o != seat]) >= POOL:
                 return False
             if safe and won[seat] + remaining - max(
-                    self._above(trumps[s], [trumps[seat]]) for s in side) >= 3:
+                    self._above(trumps[s], [trumps[seat]]) for s in side) >= POOL:
                 safe = False
         return True if safe else None
 
@@ -262,7 +267,12 @@ class Search:
     # -- move ordering ---------------------------------------------------------------
 
     def _order(self, seat: int, legal: CardSet, maximizing: bool) -> list[Card]:
-        """One card per equivalent group, the likeliest refutation first."""
+        """One card per equivalent group, the likeliest refutation first.
+
+        In spoil-like questions a *coalition* plays to bring one target seat
+        to three: the target plays to win, its helpers play low, and anyone
+        beats the lone opponent's winning card.
+        """
         tables = self.tables
         live = 0
         for h in self.hands:
@@ -272,62 +282,49 @@ class Search:
             live |= 1 << c
         groups = equivalent_groups(tables, legal, live)
         power = tables.power
+        coalition = self.coalition is not None and maximizing is self.coalition
         if not trick:
-            # Leading: strong cards first, but a spoil coalition seat other
-            # than its likeliest winner leads low, for that seat to win.
-            if (self.goal.family == "spoil" and not maximizing
-                    and seat != self._target()):
-                return [g[-1] for g in reversed(groups)]
-            return [g[0] for g in groups]
+            if coalition and seat != self._target():
+                return [g[-1] for g in reversed(groups)]  # lead low for the target
+            return [g[0] for g in groups]  # strong cards first
         suit = tables.suit
         led = suit[trick[0]]
         best = self.rules.winner(trick)
         best_power = power[trick[best]]
         best_seat = (self.leader + best) % self.players
-        winning_side = self.on_side[best_seat]
 
         def beats(card: Card) -> bool:
             p = power[card]
             return p > best_power and (p > TRUMP_BASE or suit[card] == led)
 
         reps = [g[0] if beats(g[0]) else g[-1] for g in groups]
-        if self.goal.family == "spoil" and not maximizing:
-            return self._order_coalition(seat, reps, beats, best_seat)
+        beaters_high_then_low = sorted(
+            reps, key=lambda c: (False, -power[c]) if beats(c) else (True, power[c]))
+        if coalition:
+            opponent_winning = self.on_side[best_seat] is not maximizing
+            if seat == self._target() or opponent_winning:
+                return beaters_high_then_low
+            return sorted(reps, key=lambda c: power[c])
+        if self.on_side[best_seat] is maximizing:
+            if maximizing:
+                return sorted(reps, key=lambda c: power[c])  # own side winning: low
+            return beaters_high_then_low
         if maximizing:
-            if winning_side:
-                # Partner (or self) winning: low cards first.
-                return sorted(reps, key=lambda c: power[c])
-            # Try to take it: the highest beater first, then low cards.
-            return sorted(reps, key=lambda c: (not beats(c), -power[c] if beats(c)
-                                               else power[c]))
-        if winning_side:
-            return sorted(reps, key=lambda c: (not beats(c), -power[c] if beats(c)
-                                               else power[c]))
+            return beaters_high_then_low
         side_to_come = any(self.on_side[(self.leader + j) % self.players]
                            for j in range(len(trick) + 1, self.players))
         if side_to_come:
-            return sorted(reps, key=lambda c: -power[c])
+            return sorted(reps, key=lambda c: -power[c])  # head off the side to come
         return sorted(reps, key=lambda c: power[c])
 
     def _target(self) -> int:
-        """In a spoil search, the other seat likeliest to reach three."""
+        """The seat the coalition plays for: the likeliest to reach three."""
         won = self.won
         trump_mask = self.rules.trump_mask
         best, best_score = -1, -1
         for seat in range(self.players):
-            if self.on_side[seat]:
-                continue
-            score = won[seat] * 8 + (self.hands[seat] & trump_mask).bit_count()
-            if score > best_score:
-                best, best_score = seat, score
+            if self.on_side[seat] is self.coalition:
+                score = won[seat] * 8 + (self.hands[seat] & trump_mask).bit_count()
+                if score > best_score:
+                    best, best_score = seat, score
         return best
-
-    def _order_coalition(self, seat: int, reps: list[Card], beats: Callable[[Card], bool],
-                         best_seat: int) -> list[Card]:
-        """Spoil search, a seat of the coalition: help the likeliest seat to three."""
-        power = self.tables.power
-        target = self._target()
-        if seat == target or self.on_side[best_seat]:
-            return sorted(reps, key=lambda c: (not beats(c), -power[c] if beats(c)
-                                               else power[c]))
-        return sorted(reps, key=lambda c: power[c])
