@@ -115,6 +115,10 @@ class Search:
         self.use_bounds = rules.trumps_always_legal
         self.trump_power = [(rules.power[c], 1 << c) for c in rules.order(rules.trump)] \
             if rules.trump is not None else []
+        #: Equivalent groups of a legal set given the live cards (a cache).
+        self.groups: dict[tuple[CardSet, CardSet], list[list[Card]]] = {}
+        self.live: CardSet = 0
+        self.target = -1
         self.hands: list[CardSet] = []
         self.leader = 0
         self.trick: list[Card] = []
@@ -129,6 +133,14 @@ class Search:
         self.leader = leader
         self.trick = list(trick)
         self.won = list(won)
+        live = 0
+        for h in hands:
+            live |= h
+        for c in trick:
+            live |= 1 << c
+        self.live = live
+        if self.coalition is not None:
+            self.target = self._target()
         if not self.trick:
             return self._trick_start()
         return self._play()
@@ -144,6 +156,8 @@ class Search:
         status = goal.status(won, side, remaining)
         if status is not None:
             return status
+        if remaining == 1:
+            return self._last_trick()
         need = goal.need(won, side)
         key = (tuple(self.hands), self.leader, goal.key(won, side, remaining))
         bounds = self.bounds.get(key)
@@ -158,7 +172,11 @@ class Search:
                 return False
         result = self._sure(need, remaining) if self.use_bounds else None
         if result is None:
+            target = self.target
+            if self.coalition is not None:
+                self.target = self._target()  # chosen once a trick, as tricks are won
             result = self._play()
+            self.target = target
         if bounds is None:
             bounds = [0, remaining]
             self.bounds[key] = bounds
@@ -198,6 +216,20 @@ class Search:
                 return result
         return not maximizing
 
+    def _last_trick(self) -> bool:
+        """One card each: the last trick plays itself."""
+        self.budget.nodes += 1
+        n = self.players
+        leader = self.leader
+        hands = self.hands
+        trick = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
+        winner = (leader + self.rules.winner(trick)) % n
+        won = self.won
+        won[winner] += 1
+        result = self.goal.status(won, self.side, 0)
+        won[winner] -= 1
+        return bool(result)
+
     def _end_trick(self) -> bool:
         trick = self.trick
         leader = self.leader
@@ -205,7 +237,12 @@ class Search:
         self.won[winner] += 1
         self.trick = []
         self.leader = winner
+        live = self.live
+        for c in trick:
+            live ^= 1 << c
+        self.live, live = live, self.live
         result = self._trick_start()
+        self.live = live
         self.leader = leader
         self.trick = trick
         self.won[winner] -= 1
@@ -274,17 +311,17 @@ class Search:
         beats the lone opponent's winning card.
         """
         tables = self.tables
-        live = 0
-        for h in self.hands:
-            live |= h
         trick = self.trick
-        for c in trick:
-            live |= 1 << c
-        groups = equivalent_groups(tables, legal, live)
+        key = (legal, self.live)
+        groups = self.groups.get(key)
+        if groups is None:
+            if len(self.groups) > 200_000:  # a cache, not a store: keep it bounded
+                self.groups.clear()
+            groups = self.groups[key] = equivalent_groups(tables, legal, self.live)
         power = tables.power
         coalition = self.coalition is not None and maximizing is self.coalition
         if not trick:
-            if coalition and seat != self._target():
+            if coalition and seat != self.target:
                 return [g[-1] for g in reversed(groups)]  # lead low for the target
             return [g[0] for g in groups]  # strong cards first
         suit = tables.suit
@@ -302,7 +339,7 @@ class Search:
             reps, key=lambda c: (False, -power[c]) if beats(c) else (True, power[c]))
         if coalition:
             opponent_winning = self.on_side[best_seat] is not maximizing
-            if seat == self._target() or opponent_winning:
+            if seat == self.target or opponent_winning:
                 return beaters_high_then_low
             return sorted(reps, key=lambda c: power[c])
         if self.on_side[best_seat] is maximizing:

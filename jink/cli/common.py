@@ -1,0 +1,200 @@
+"""What every command shares: the position options, the error handler, output.
+
+A command takes a position either from a FILE (TOML, or JSON lines holding
+many), from ``--example``, or from options (``--game --trump --hands
+--leader --trick --won --option``); :func:`positions_from_cli` turns any of
+these into position files, so every command reads positions the same way.
+:func:`handle_errors` turns the library's errors into one red line on stderr
+and exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from jink.errors import JinkError, ParseError
+from jink.puzzles.examples import example_file
+from jink.puzzles.files import PositionFile, file_from_dict, read
+
+POSITION_PANEL = "Position (instead of a FILE)"
+
+# -- the shared argument and option types ---------------------------------------------
+
+FileArg = Annotated[Path | None, typer.Argument(
+    help="A position file: TOML, or JSON lines (.jsonl) holding one position a line. "
+         "With --example: the name of a built-in example.",
+    metavar="FILE", show_default=False)]
+ExampleOpt = Annotated[bool, typer.Option(
+    "--example", help="Use a built-in example position (FILE, if given, names which).")]
+GameOpt = Annotated[str | None, typer.Option(
+    "--game", "-g", help="The game: spoil-five (the default), ...",
+    rich_help_panel=POSITION_PANEL, show_default=False)]
+TrumpOpt = Annotated[str | None, typer.Option(
+    "--trump", "-t", help="The trump suit: S H D C or ♠ ♥ ♦ ♣.",
+    rich_help_panel=POSITION_PANEL, show_default=False)]
+TurnupOpt = Annotated[str | None, typer.Option(
+    "--turnup", help="The turned-up card (sets the trump suit).",
+    rich_help_panel=POSITION_PANEL, show_default=False)]
+HandsOpt = Annotated[str | None, typer.Option(
+    "--hands", help='Every hand, seat 1 first, separated by "/": "5D JD AH KC 2S / 9C 8C ...".',
+    rich_help_panel=POSITION_PANEL, show_default=False)]
+LeaderOpt = Annotated[int | None, typer.Option(
+    "--leader", help="The seat leading the current trick (seat 1 is the eldest hand).",
+    rich_help_panel=POSITION_PANEL, show_default="1")]
+TrickOpt = Annotated[str | None, typer.Option(
+    "--trick", help='Cards already played to the current trick, in order: "3S 9S".',
+    rich_help_panel=POSITION_PANEL, show_default=False)]
+WonOpt = Annotated[str | None, typer.Option(
+    "--won", help='Tricks already taken by each seat: "1,0,1".',
+    rich_help_panel=POSITION_PANEL, show_default="none")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A rule option, name=true or name=false (repeatable).",
+    rich_help_panel=POSITION_PANEL, show_default=False)]
+JsonOpt = Annotated[bool, typer.Option(
+    "--json", help="Print JSON on stdout (one object per position) instead of a picture.")]
+
+
+@dataclass(frozen=True)
+class PositionOptions:
+    """The values of the position options of one command line (None: not given)."""
+
+    game: str | None = None
+    trump: str | None = None
+    turnup: str | None = None
+    hands: str | None = None
+    leader: int | None = None
+    trick: str | None = None
+    won: str | None = None
+    options: list[str] | None = None
+
+    def given(self) -> list[str]:
+        """The options given, as their command-line names."""
+        return [{"options": "--option"}.get(f.name, "--" + f.name)
+                for f in fields(self) if getattr(self, f.name) not in (None, [], ())]
+
+
+# -- building positions ---------------------------------------------------------------
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def parse_option(text: str) -> tuple[str, bool]:
+    """One ``--option name=value``; a bare ``name`` means true.
+
+    >>> parse_option("compulsory_rob=yes")
+    ('compulsory_rob', True)
+    """
+    name, sep, value = text.partition("=")
+    name, value = name.strip().replace("-", "_"), value.strip().lower()
+    if not name:
+        raise ParseError(f"expected name=value, got {text!r}", "--option")
+    if not sep:
+        return name, True
+    if value in _TRUE:
+        return name, True
+    if value in _FALSE:
+        return name, False
+    raise ParseError(f"option {name!r} takes true or false, not {value!r}", "--option")
+
+
+def parse_won(text: str) -> list[int]:
+    """Tricks won per seat from ``"1,0,1"`` (commas or spaces).
+
+    >>> parse_won("1, 0 1")
+    [1, 0, 1]
+    """
+    parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise ParseError(f"expected whole numbers separated by commas, got {text!r}",
+                         "--won") from None
+
+
+def position_from_options(opts: PositionOptions) -> PositionFile:
+    """The position the options describe (``--hands`` is required)."""
+    if opts.hands is None:
+        raise ParseError("give every hand, seat 1 first, separated by \"/\"", "--hands")
+    obj: dict[str, Any] = {
+        "game": opts.game or "spoil-five",
+        "hands": [hand.strip() for hand in opts.hands.split("/")],
+        "leader": 1 if opts.leader is None else opts.leader,
+        "trick": opts.trick or "",
+        "options": dict(parse_option(o) for o in opts.options or []),
+    }
+    if opts.trump is not None:
+        obj["trump"] = opts.trump
+    if opts.turnup is not None:
+        obj["turnup"] = opts.turnup
+    if opts.won is not None:
+        obj["won"] = parse_won(opts.won)
+    return file_from_dict(obj, source="command line")
+
+
+def positions_from_cli(file: Path | None, opts: PositionOptions, *,
+                       example: bool = False) -> list[PositionFile]:
+    """The positions a command line names: a FILE, ``--example [NAME]``, or options.
+
+    Naming a position two ways at once (a FILE and ``--hands``, say) is a usage
+    error (exit status 2); a bad position is a :class:`~jink.errors.JinkError`.
+    """
+    given = opts.given()
+    if example:
+        if given:
+            raise typer.BadParameter(f"--example does not take {', '.join(given)}")
+        return [example_file(str(file) if file is not None else "default")]
+    if file is not None:
+        if given:
+            raise typer.BadParameter(
+                f"give a position FILE or position options, not both ({', '.join(given)})",
+                param_hint="FILE")
+        return read(file)
+    if opts.hands is None:
+        raise typer.BadParameter("give a position: a FILE, --example, or --hands",
+                                 param_hint="FILE")
+    return [position_from_options(opts)]
+
+
+# -- output and errors ----------------------------------------------------------------
+
+
+def stdout() -> Console:
+    """A console on stdout for people (made per call: tests swap the streams)."""
+    return Console(highlight=False)
+
+
+def print_json(obj: Any) -> None:
+    """One JSON object on one line of stdout."""
+    typer.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``message`` as one red line on stderr and exit with status 1."""
+    line = " ".join(message.split())
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        f"[bold red]error:[/bold red] {escape(line)}")
+    raise typer.Exit(1)
+
+
+@contextmanager
+def handle_errors() -> Iterator[None]:
+    """Turn bad input (a :class:`~jink.errors.JinkError`, an unreadable file) into
+    :func:`fail`: one line on stderr, exit status 1."""
+    try:
+        yield
+    except JinkError as error:
+        fail(str(error))
+    except OSError as error:
+        what = f" {error.filename}" if error.filename else ""
+        fail(f"cannot read{what}: {error.strerror or error}")

@@ -1,0 +1,187 @@
+"""``jink legal``: the cards the seat to play may play.
+
+Either a whole position (FILE, ``--example`` or ``--hands``), or only what
+the rules look at: the hand of the seat to play (``--hand``), the trick so far
+and the trump suit, so a question about following needs no full deal.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from jink.cards import (
+    Card,
+    bit,
+    card_name,
+    cards_text,
+    cardset,
+    iter_cards,
+    parse_card,
+    parse_cards,
+    parse_suit,
+    suit_of,
+)
+from jink.cli.common import (
+    ExampleOpt,
+    FileArg,
+    GameOpt,
+    HandsOpt,
+    JsonOpt,
+    LeaderOpt,
+    OptionOpt,
+    PositionOptions,
+    TrickOpt,
+    TrumpOpt,
+    TurnupOpt,
+    WonOpt,
+    handle_errors,
+    parse_option,
+    positions_from_cli,
+    print_json,
+    stdout,
+)
+from jink.cli.render import cards_markup, legal_markup, suit_markup
+from jink.errors import ParseError, PositionError
+from jink.games import Rules, find_game
+from jink.position import sort_cards
+
+HandOpt = Annotated[str | None, typer.Option(
+    "--hand", help="Only the hand of the seat to play (with --trick and --trump), "
+                   "instead of a whole position.", show_default=False)]
+TricksDoneOpt = Annotated[int | None, typer.Option(
+    "--tricks-done", help="With --hand: tricks already completed.", show_default="0")]
+
+EPILOG = """\
+Examples:
+
+  jink legal --trump S --hand "2S AH 5D" --trick "3S" --json
+
+  jink legal --hands "8S QH KD QD KC / 7S 7H 9D 4D JC / JS QS TH 2D TC" --trump S --trick 8S
+
+  jink legal --example renege
+"""
+
+
+def legal(
+    file: FileArg = None,
+    hand: HandOpt = None,
+    tricks_done: TricksDoneOpt = None,
+    game: GameOpt = None,
+    trump: TrumpOpt = None,
+    turnup: TurnupOpt = None,
+    hands: HandsOpt = None,
+    leader: LeaderOpt = None,
+    trick: TrickOpt = None,
+    won: WonOpt = None,
+    option: OptionOpt = None,
+    example: ExampleOpt = False,
+    json_output: JsonOpt = False,
+) -> None:
+    """The cards the seat to play may play, best first in each suit.
+
+    With --json: {"legal": [...]}, plus "seat_to_play" for a whole position.
+    """
+    with handle_errors():
+        if hand is not None:
+            whole = PositionOptions(hands=hands, leader=leader, won=won).given()
+            if file is not None or example or whole:
+                raise typer.BadParameter(
+                    "--hand is for one hand without a position; it does not take "
+                    + ", ".join(["FILE"] * (file is not None) + ["--example"] * example + whole),
+                    param_hint="--hand")
+            rules, cards = lone_hand_legal(game, trump, turnup, hand, trick or "",
+                                           tricks_done or 0, option or [])
+            if json_output:
+                print_json({"legal": [card_name(c) for c in cards]})
+            else:
+                _print_lone(rules, cards, trick or "")
+            return
+        if tricks_done is not None:
+            raise typer.BadParameter("--tricks-done goes with --hand; a position counts "
+                                     "its tricks with --won", param_hint="--tricks-done")
+        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        for item in positions_from_cli(file, opts, example=example):
+            p = item.position
+            cards = p.legal_cards()
+            seat = None if p.is_over else p.seat_to_play + 1
+            if json_output:
+                print_json({"legal": [card_name(c) for c in cards], "seat_to_play": seat})
+                continue
+            out = stdout()
+            if seat is None:
+                out.print("The deal is over: nothing to play.")
+                continue
+            if p.trick:
+                played = ", ".join(f"{cards_markup([c])} (seat {p.seat_of_trick_card(i) + 1})"
+                                   for i, c in enumerate(p.trick))
+                out.print(f"Seat {seat} to play to {played}:")
+            else:
+                out.print(f"Seat {seat} to lead:")
+            out.print("  " + legal_markup(p.rules, cards))
+
+
+def _print_lone(rules: Rules, cards: list[Card], trick: str) -> None:
+    out = stdout()
+    where = f"to {cards_markup(parse_cards(trick))}" if trick.strip() else "to lead"
+    trumps = f" ({suit_markup(rules.trump)} trumps)" if rules.trump is not None else ""
+    out.print(f"Legal {where}{trumps}:")
+    out.print("  " + legal_markup(rules, cards))
+
+
+def lone_hand_legal(game_name: str | None, trump_text: str | None, turnup_text: str | None,
+                    hand_text: str, trick_text: str, tricks_done: int,
+                    option_texts: list[str]) -> tuple[Rules, list[Card]]:
+    """The legal cards of one hand to a trick, checking what can be checked
+    without the other hands: the cards exist, none is both held and played."""
+    game = find_game(game_name or "spoil-five")
+    options: dict[str, Any] = dict(parse_option(o) for o in option_texts)
+    trump = _suit(trump_text, turnup_text)
+    hand = _cards(hand_text, "--hand")
+    trick = _cards(trick_text, "--trick")
+    for card in hand + trick:
+        if not game.deck & bit(card):
+            raise PositionError(f"{card_name(card)} is not in the {game.title} pack")
+    both = set(hand) & set(trick)
+    if both:
+        raise PositionError(f"{cards_text(sorted(both))} is in the hand and in the trick")
+    if not hand:
+        raise ParseError("the hand is empty", "--hand")
+    if len(trick) >= game.max_players:
+        raise PositionError(f"the trick holds {len(trick)} cards; {game.title} has at most "
+                            f"{game.max_players} players")
+    if not 0 <= tricks_done < game.tricks:
+        raise PositionError(f"--tricks-done {tricks_done}: a deal has {game.tricks} tricks")
+    most = game.hand_size - tricks_done
+    if len(hand) > most:
+        raise PositionError(f"the hand holds {len(hand)} cards; after {tricks_done} tricks "
+                            f"a hand holds at most {most}")
+    rules = game.bind(trump, options)
+    legal = rules.legal(cardset(hand), tuple(trick), tricks_done)
+    return rules, sort_cards(rules, iter_cards(legal))
+
+
+def _suit(trump_text: str | None, turnup_text: str | None) -> int:
+    try:
+        trump = parse_suit(trump_text) if trump_text is not None else None
+    except ParseError as error:
+        raise ParseError(str(error), "--trump") from None
+    if turnup_text is not None:
+        try:
+            turnup = parse_card(turnup_text)
+        except ParseError as error:
+            raise ParseError(str(error), "--turnup") from None
+        if trump is not None and suit_of(turnup) != trump:
+            raise PositionError(f"the turn-up {card_name(turnup)} is not of the trump suit")
+        trump = suit_of(turnup)
+    if trump is None:
+        raise ParseError("give the trump suit (or --turnup)", "--trump")
+    return trump
+
+
+def _cards(text: str, where: str) -> list[Card]:
+    try:
+        return parse_cards(text)
+    except ParseError as error:
+        raise ParseError(str(error), where) from None

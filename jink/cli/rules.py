@@ -1,0 +1,63 @@
+"""``jink rules``: a game's ranking tables for every trump suit, and how to follow."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from jink.cards import SUITS, card_name
+from jink.cli.common import JsonOpt, handle_errors, print_json, stdout
+from jink.cli.render import ranking_table
+from jink.games import Game, find_game
+
+GameArg = Annotated[str, typer.Argument(help="The game, by name or alias.")]
+
+EPILOG = """\
+Examples:
+
+  jink rules
+
+  jink rules spoil-five --json
+"""
+
+
+def rules(game: GameArg = "spoil-five", json_output: JsonOpt = False) -> None:
+    """The order of the cards, best first, with each suit as trumps, and the duty to follow."""
+    with handle_errors():
+        found = find_game(game)
+        if json_output:
+            print_json(rules_dict(found))
+            return
+        out = stdout()
+        out.print(f"[bold]{found.title}[/bold]: {found.min_players} to "
+                  f"{found.max_players} players, {found.hand_size} cards each.")
+        for trump in range(4):
+            out.print(ranking_table(found.bind(trump)))
+        following = getattr(found, "following", None)
+        if following:
+            out.print(f"Following: {following}.")
+        for option in found.options:
+            out.print(f"Option [bold]{option.name}[/bold] (default "
+                      f"{str(option.default).lower()}): {option.help}.")
+
+
+def rules_dict(game: Game) -> dict[str, Any]:
+    """The JSON form of a game's rules: rankings per trump suit, following, options."""
+    rankings: dict[str, Any] = {}
+    for trump in range(4):
+        bound = game.bind(trump)
+        rankings[SUITS[trump]] = {
+            "trumps": [card_name(c) for c in bound.order(trump)],
+            "plain": {SUITS[s]: [card_name(c) for c in bound.order(s)]
+                      for s in range(4) if s != trump},
+        }
+    return {
+        "game": game.name,
+        "title": game.title,
+        "players": [game.min_players, game.max_players],
+        "rankings": rankings,
+        "following": getattr(game, "following", None),
+        "options": [{"name": o.name, "default": o.default, "help": o.help}
+                    for o in game.options],
+    }

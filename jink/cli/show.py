@@ -1,0 +1,60 @@
+"""``jink show``: the deal diagram of a position, or its JSON object form."""
+
+from __future__ import annotations
+
+from jink.cli.common import (
+    ExampleOpt,
+    FileArg,
+    GameOpt,
+    HandsOpt,
+    JsonOpt,
+    LeaderOpt,
+    OptionOpt,
+    PositionOptions,
+    TrickOpt,
+    TrumpOpt,
+    TurnupOpt,
+    WonOpt,
+    handle_errors,
+    positions_from_cli,
+    print_json,
+    stdout,
+)
+from jink.cli.render import deal_diagram
+
+EPILOG = """\
+Examples:
+
+  jink show --example
+
+  jink show deal.toml --json
+
+  jink show --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"
+"""
+
+
+def show(
+    file: FileArg = None,
+    game: GameOpt = None,
+    trump: TrumpOpt = None,
+    turnup: TurnupOpt = None,
+    hands: HandsOpt = None,
+    leader: LeaderOpt = None,
+    trick: TrickOpt = None,
+    won: WonOpt = None,
+    option: OptionOpt = None,
+    example: ExampleOpt = False,
+    json_output: JsonOpt = False,
+) -> None:
+    """Show a position: every hand by suit, the trick so far, tricks won, who is to play.
+
+    With --json: the position's object form, as in a .jsonl file (one per line).
+    """
+    with handle_errors():
+        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        items = positions_from_cli(file, opts, example=example)
+        for item in items:
+            if json_output:
+                print_json(item.to_dict())
+            else:
+                stdout().print(deal_diagram(item))
