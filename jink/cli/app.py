@@ -11,12 +11,12 @@ from typing import Annotated
 import typer
 
 from jink import __version__
-from jink.cli import legal, rules, show
+from jink.cli import legal, rules, show, solve
 
 app = typer.Typer(
     name="jink",
     help="Double-dummy analysis for Spoil Five and its family.",
-    epilog="Try: jink show --example, jink rules, jink legal --help.",
+    epilog="Try: jink solve --example, jink show --example, jink rules, jink legal --help.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -26,7 +26,7 @@ app = typer.Typer(
 app.command("legal", epilog=legal.EPILOG)(legal.legal)
 app.command("rules", epilog=rules.EPILOG)(rules.rules)
 app.command("show", epilog=show.EPILOG)(show.show)
-# The solve command registers here: app.command("solve", epilog=solve.EPILOG)(solve.solve)
+app.command("solve", epilog=solve.EPILOG)(solve.solve_command)
 
 
 def _version(value: bool) -> None:

@@ -61,7 +61,7 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A rule option, name=true or name=false (repeatable).",
     rich_help_panel=POSITION_PANEL, show_default=False)]
 JsonOpt = Annotated[bool, typer.Option(
-    "--json", help="Print JSON on stdout (one object per position) instead of a picture.")]
+    "--json", help="Print JSON on stdout (one line per result) instead of a picture.")]
 
 
 @dataclass(frozen=True)
@@ -189,12 +189,13 @@ def fail(message: str) -> NoReturn:
 
 @contextmanager
 def handle_errors() -> Iterator[None]:
-    """Turn bad input (a :class:`~jink.errors.JinkError`, an unreadable file) into
-    :func:`fail`: one line on stderr, exit status 1."""
+    """Turn bad input (a :class:`~jink.errors.JinkError`, a file that cannot be
+    read) into :func:`fail`: one line on stderr, exit status 1."""
     try:
         yield
     except JinkError as error:
         fail(str(error))
     except OSError as error:
-        what = f" {error.filename}" if error.filename else ""
-        fail(f"cannot read{what}: {error.strerror or error}")
+        if error.filename is None:
+            raise  # not a file we were asked to read (a closed pipe, say)
+        fail(f"cannot read {error.filename}: {error.strerror or error}")

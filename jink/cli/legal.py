@@ -45,7 +45,7 @@ from jink.cli.common import (
 from jink.cli.render import cards_markup, legal_markup, suit_markup
 from jink.errors import ParseError, PositionError
 from jink.games import Rules, find_game
-from jink.position import sort_cards
+from jink.position import Position, sort_cards
 
 HandOpt = Annotated[str | None, typer.Option(
     "--hand", help="Only the hand of the seat to play (with --trick and --trump), "
@@ -85,11 +85,11 @@ def legal(
     """
     with handle_errors():
         if hand is not None:
-            whole = PositionOptions(hands=hands, leader=leader, won=won).given()
-            if file is not None or example or whole:
+            extra = (["FILE"] if file is not None else []) + (["--example"] if example else [])
+            extra += PositionOptions(hands=hands, leader=leader, won=won).given()
+            if extra:
                 raise typer.BadParameter(
-                    "--hand is for one hand without a position; it does not take "
-                    + ", ".join(["FILE"] * (file is not None) + ["--example"] * example + whole),
+                    f"--hand is one hand without a position: no {', '.join(extra)}",
                     param_hint="--hand")
             rules, cards = lone_hand_legal(game, trump, turnup, hand, trick or "",
                                            tricks_done or 0, option or [])
@@ -103,23 +103,26 @@ def legal(
                                      "its tricks with --won", param_hint="--tricks-done")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
         for item in positions_from_cli(file, opts, example=example):
-            p = item.position
-            cards = p.legal_cards()
-            seat = None if p.is_over else p.seat_to_play + 1
-            if json_output:
-                print_json({"legal": [card_name(c) for c in cards], "seat_to_play": seat})
-                continue
-            out = stdout()
-            if seat is None:
-                out.print("The deal is over: nothing to play.")
-                continue
-            if p.trick:
-                played = ", ".join(f"{cards_markup([c])} (seat {p.seat_of_trick_card(i) + 1})"
-                                   for i, c in enumerate(p.trick))
-                out.print(f"Seat {seat} to play to {played}:")
-            else:
-                out.print(f"Seat {seat} to lead:")
-            out.print("  " + legal_markup(p.rules, cards))
+            _print_position(item.position, json_output)
+
+
+def _print_position(p: Position, json_output: bool) -> None:
+    cards = p.legal_cards()
+    seat = None if p.is_over else p.seat_to_play + 1
+    if json_output:
+        print_json({"legal": [card_name(c) for c in cards], "seat_to_play": seat})
+        return
+    out = stdout()
+    if seat is None:
+        out.print("The deal is over: nothing to play.")
+        return
+    if p.trick:
+        played = ", ".join(f"{cards_markup([c])} (seat {p.seat_of_trick_card(i) + 1})"
+                           for i, c in enumerate(p.trick))
+        out.print(f"Seat {seat} to play to {played}:")
+    else:
+        out.print(f"Seat {seat} to lead:")
+    out.print("  " + legal_markup(p.rules, cards))
 
 
 def _print_lone(rules: Rules, cards: list[Card], trick: str) -> None:

@@ -11,7 +11,7 @@ from jink.cli.common import JsonOpt, handle_errors, print_json, stdout
 from jink.cli.render import ranking_table
 from jink.games import Game, find_game
 
-GameArg = Annotated[str, typer.Argument(help="The game, by name or alias.")]
+GameArg = Annotated[str, typer.Argument(help="The game, by name or alias.", metavar="GAME")]
 
 EPILOG = """\
 Examples:

@@ -87,6 +87,8 @@ def _where(*parts: str | None) -> str | None:
 
 
 def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, int):
@@ -101,7 +103,7 @@ def _type_name(value: Any) -> str:
 
 
 class _Reader:
-    """Checks one mapping of keys; ``locate(key)`` gives where a key was written."""
+    """Reads the keys of one mapping, checking types; errors say where (:meth:`where`)."""
 
     def __init__(self, obj: Mapping[str, Any], source: str | None,
                  lines: Mapping[str, int] | None = None, line: int | None = None) -> None:
@@ -111,7 +113,9 @@ class _Reader:
         self.line = line
 
     def where(self, key: str | None, detail: str | None = None) -> str | None:
-        line = self.line if self.line is not None else self.lines.get(key or "")
+        line = self.line
+        if line is None and key:
+            line = self.lines.get(f"{key}.{detail}") or self.lines.get(key)
         return _where(self.source, f"line {line}" if line else None,
                       f"{key} ({detail})" if key and detail else key)
 
@@ -207,7 +211,9 @@ def file_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
     trick = r.cards("trick", r.string("trick") or "")
     won = r.integers("won")
 
-    options = obj.get("options", {})
+    options = obj.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, Mapping):
         raise r.fail("options", f"expected a table, got {_type_name(options)}")
     for name in options:
@@ -253,12 +259,13 @@ def position_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
 
 
 _TOML_ERROR_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_AT_END = " (at end of document)"
 _TABLE_HEADER = re.compile(r"^\s*\[+\s*([^\]]*?)\s*\]+")
 _KEY = re.compile(r"""^\s*["']?([A-Za-z0-9_-]+)["']?\s*=""")
 
 
 def _key_lines(text: str) -> dict[str, int]:
-    """Where each top-level key was written (a guide for messages, not a parser)."""
+    """The line of each key, ``table.key`` inside a table (for messages, not a parser)."""
     lines: dict[str, int] = {}
     table = ""
     for number, line in enumerate(text.splitlines(), start=1):
@@ -268,8 +275,8 @@ def _key_lines(text: str) -> dict[str, int]:
             lines.setdefault(table, number)
             continue
         key = _KEY.match(line)
-        if key and not table:
-            lines.setdefault(key.group(1), number)
+        if key:
+            lines.setdefault(f"{table}.{key.group(1)}" if table else key.group(1), number)
     return lines
 
 
@@ -290,6 +297,9 @@ def parse(text: str, *, source: str | None = None) -> PositionFile:
         line = getattr(error, "lineno", None) or (int(at.group(1)) if at else None)
         if at:
             message = f"{message[:at.start()]} (column {at.group(2)})"
+        elif message.endswith(_AT_END):
+            line = line or max(1, len(text.splitlines()))
+            message = message[:-len(_AT_END)] + " (at the end of the file)"
         raise ParseError(f"not valid TOML: {message}",
                          _where(source, f"line {line}" if line else None)) from None
     return file_from_dict(obj, source=source, lines=_key_lines(text))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from jink.cards import Card, card_name
 from jink.position import Position
-from jink.solver.goals import POOL, AtLeast, Goal
+from jink.solver.goals import POOL, AtLeast, Goal, Spoil
 from jink.solver.solver import MoveScore, Solver
 
 
@@ -47,37 +47,57 @@ def _value(score: MoveScore) -> tuple[bool, int]:
     return (score.achieves, score.max_tricks)
 
 
-def _goal_phrase(goal: Goal, seat: int, achieves: bool, most: int) -> str:
+def _tricks(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
+
+
+def _what(goal: Goal, seat: int, value: MoveScore, on_side: bool, in_tricks: bool) -> str:
+    """What the chosen card achieves, said from the mover's side of the table.
+
+    A spoil question is said in tricks when every card gives the same spoil.
+    """
     who = f"seat {seat + 1}"
-    if isinstance(goal, AtLeast):
-        return f"{who} can still make {most}" + (" trick" if most == 1 else " tricks")
-    return f"{who} {'can still' if achieves else 'can no longer'} spoil"
+    if isinstance(goal, Spoil) and not in_tricks:
+        if value.achieves:
+            return f"keeps the spoil for {who}" if on_side else f"lets {who} spoil"
+        return f"{who} can no longer spoil" if on_side else f"stops {who} spoiling"
+    if on_side:
+        return f"keeps {_tricks(value.max_tricks)} for {who}"
+    return f"holds {who} to {_tricks(value.max_tricks)}"
 
 
 def annotate(scores: list[MoveScore], chosen: MoveScore, on_side: bool, goal: Goal,
              seat: int) -> tuple[str, tuple[Card, ...]]:
-    """The note for ``chosen`` among ``scores``, and the cards that do as well."""
+    """The note for ``chosen`` among ``scores``, and the cards that do as well.
+
+    Cards that do as well as ``chosen`` are counted as distinct cards in play
+    (equivalent cards are one); the note says what the others would cost.
+    """
     keeps = tuple(s.card for s in scores if _value(s) == _value(chosen))
-    phrase = _goal_phrase(goal, seat, chosen.achieves, chosen.max_tricks)
+    same_goal = all(s.achieves == chosen.achieves for s in scores)
+    what = _what(goal, seat, chosen, on_side, in_tricks=same_goal and len(scores) > 1)
     if len(scores) == 1:
-        return f"only legal card; {phrase}", keeps
+        return f"only legal card; {what}", keeps
     if len(keeps) == len(scores):
-        return f"any card; {phrase}", keeps
-    distinct = {s.card for s in scores if _value(s) == _value(chosen)}
-    groups = len({min((s.card, *s.equivalent)) for s in scores if s.card in distinct})
-    if groups == 1:
-        lead = ("only card" if len(keeps) == 1
-                else f"only card (with its equals {_others(keeps, chosen.card)})")
+        return f"any card: {what}", keeps
+    distinct = len({min((s.card, *s.equivalent)) for s in scores if s.card in keeps})
+    if distinct == 1:
+        lead = "only card that" if len(keeps) == 1 else \
+            f"only card (with its equal {_others(keeps, chosen.card)}) that"
     else:
-        lead = f"one of {len(keeps)} cards"
+        lead = f"one of {distinct} cards that"
     worst = (min if on_side else max)(scores, key=_value)
     diff = abs(worst.max_tricks - chosen.max_tricks)
-    if diff:
-        cost = f"; others give up to {diff} trick{'s' if diff > 1 else ''}" if on_side else \
-            f"; others give up to {diff} trick{'s' if diff > 1 else ''} more"
+    if worst.achieves != chosen.achieves:
+        cost = f"others lose the {goal.name}" if on_side else f"others give up the {goal.name}"
+    elif diff:
+        cost = f"others give up to {_tricks(diff)}" if on_side else \
+            f"others give up to {_tricks(diff)} more"
     else:
-        cost = "; others lose the goal" if on_side else "; others concede the goal"
-    return f"{lead}: {phrase}{cost}", keeps
+        cost = "others do as well"  # not reached: they would be among the keepers
+    verb = (what.replace("keeps", "keep").replace("holds", "hold").replace("stops", "stop")
+            .replace("lets", "let"))
+    return f"{lead} {verb if distinct > 1 else what} ({cost})", keeps
 
 
 def _others(keeps: tuple[Card, ...], card: Card) -> str:

@@ -1,0 +1,80 @@
+"""Time the full-table verdicts (every seat: max_tricks, three, jink, spoil).
+
+Per player count: median, 90th percentile and slowest time per deal, nodes,
+the process's peak memory, and how many deals ran past the per-deal time
+limit (those are counted at the limit, so a figure with timeouts is a floor).
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+
+from jink.errors import LimitExceeded
+from jink.position import Position
+from jink.solver import Limit, Solver
+
+
+@dataclass
+class Row:
+    """One player count's figures (times in milliseconds)."""
+
+    set: str
+    players: int
+    deals: int
+    median_ms: float
+    p90_ms: float
+    max_ms: float
+    median_nodes: int
+    max_nodes: int
+    timeouts: int
+    peak_mb: float
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
+    return ordered[index]
+
+
+def time_positions(name: str, players: int, positions: Iterable[Position],
+                   seconds: float | None) -> Row:
+    times: list[float] = []
+    nodes: list[int] = []
+    timeouts = 0
+    for position in positions:
+        solver = Solver(Limit(seconds=seconds))
+        started = time.perf_counter()
+        try:
+            solver.verdicts(position)
+        except LimitExceeded:
+            timeouts += 1
+        times.append((time.perf_counter() - started) * 1000)
+        nodes.append(solver.nodes)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return Row(name, players, len(times), round(statistics.median(times), 2),
+               round(percentile(times, 0.9), 2), round(max(times), 2),
+               int(statistics.median(nodes)), max(nodes), timeouts, round(peak_mb, 1))
+
+
+def run(players: Iterable[int], deals: int, seed: int, seconds: float | None,
+        endgames: bool, progress: Callable[[str], None] | None = None) -> list[Row]:
+    from bench.deals import deal, endgame
+
+    rows = []
+    for n in players:
+        if progress:
+            progress(f"{deals} deals of {n} players")
+        rows.append(time_positions("deal", n, (deal(n, i, seed) for i in range(deals)),
+                                   seconds))
+        if endgames:
+            rows.append(time_positions("endgame", n,
+                                       (endgame(n, i, seed) for i in range(deals)), seconds))
+    return rows

@@ -1,0 +1,176 @@
+"""``jink solve``: the double-dummy verdicts, scored cards and line of a position."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+
+from jink.cli.common import (
+    ExampleOpt,
+    FileArg,
+    GameOpt,
+    HandsOpt,
+    JsonOpt,
+    LeaderOpt,
+    OptionOpt,
+    PositionOptions,
+    TrickOpt,
+    TrumpOpt,
+    TurnupOpt,
+    WonOpt,
+    fail,
+    handle_errors,
+    positions_from_cli,
+    print_json,
+    stdout,
+)
+from jink.cli.render import deal_diagram
+from jink.cli.solve_render import solve_picture
+from jink.errors import JinkError, PositionError
+from jink.position import Position
+from jink.puzzles.files import parse_jsonl
+from jink.solver import Limit, SolveResult, parse_goal, solve
+
+EPILOG = """\
+Examples:
+
+  jink solve --example
+
+  jink solve deal.toml --seat 2 --goal spoil
+
+  jink solve --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H" --json
+
+  jink solve --positions deals.jsonl --out results.jsonl
+"""
+
+SOLVE_PANEL = "Question"
+SeatOpt = Annotated[int | None, typer.Option(
+    "--seat", help="The seat asked about (1-based); default: the seat to play.",
+    rich_help_panel=SOLVE_PANEL, show_default=False)]
+GoalOpt = Annotated[str, typer.Option(
+    "--goal", help="three, jink, spoil, or a number of tricks.", rich_help_panel=SOLVE_PANEL)]
+LineOpt = Annotated[bool, typer.Option(
+    "--line/--no-line", help="Work out the annotated line of play.",
+    rich_help_panel=SOLVE_PANEL)]
+MovesOpt = Annotated[bool, typer.Option(
+    "--moves/--no-moves", help="Score every legal card of the seat to play.",
+    rich_help_panel=SOLVE_PANEL)]
+NodesOpt = Annotated[int | None, typer.Option(
+    "--max-nodes", help="Stop (with an error, never a guess) past this many nodes.",
+    rich_help_panel=SOLVE_PANEL, show_default=False)]
+SecondsOpt = Annotated[float | None, typer.Option(
+    "--max-seconds", help="Stop (with an error, never a guess) past this many seconds.",
+    rich_help_panel=SOLVE_PANEL, show_default=False)]
+MemoryOpt = Annotated[float, typer.Option(
+    "--memory", help="Memory cap of the transposition table, in MB.",
+    rich_help_panel=SOLVE_PANEL)]
+PositionsOpt = Annotated[Path | None, typer.Option(
+    "--positions", help="Solve every position of a .jsonl file, one result per line.",
+    show_default=False)]
+OutOpt = Annotated[Path | None, typer.Option(
+    "--out", help="With --positions: write the results here, not to stdout.",
+    show_default=False)]
+
+
+def solve_command(
+    file: FileArg = None,
+    game: GameOpt = None,
+    trump: TrumpOpt = None,
+    turnup: TurnupOpt = None,
+    hands: HandsOpt = None,
+    leader: LeaderOpt = None,
+    trick: TrickOpt = None,
+    won: WonOpt = None,
+    option: OptionOpt = None,
+    example: ExampleOpt = False,
+    seat: SeatOpt = None,
+    goal: GoalOpt = "three",
+    line: LineOpt = True,
+    moves: MovesOpt = True,
+    max_nodes: NodesOpt = None,
+    max_seconds: SecondsOpt = None,
+    memory: MemoryOpt = 256.0,
+    positions: PositionsOpt = None,
+    out: OutOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """Solve a position double dummy: what every seat can force, and how.
+
+    Prints every seat's verdicts (max tricks, three, jink, spoil), every legal
+    card of the seat to play scored for the seat asked about, and the best line
+    of play to the end of the deal with a note on each card.
+    """
+    limit = Limit(nodes=max_nodes, seconds=max_seconds)
+
+    def run(position: Position) -> SolveResult:
+        if seat is not None and not 1 <= seat <= position.players:
+            raise PositionError(f"--seat {seat}: the deal has seats 1 to {position.players}")
+        return solve(position, None if seat is None else seat - 1,
+                     parse_goal(goal, position.game.tricks), moves=moves, line=line,
+                     limit=limit, memory_mb=memory)
+
+    with handle_errors():
+        if memory <= 0:
+            fail(f"--memory must be positive, not {memory}")
+        if positions is not None:
+            opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+            if file is not None or example or opts.given():
+                raise typer.BadParameter("--positions takes no other position",
+                                         param_hint="--positions")
+            failed = solve_many(positions, out, run)
+            if failed:
+                fail(f"{failed} line{'s' if failed > 1 else ''} of {positions} failed "
+                     "(see above)")
+            return
+        if out is not None:
+            raise typer.BadParameter("--out goes with --positions", param_hint="--out")
+        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        for item in positions_from_cli(file, opts, example=example):
+            result = run(item.position)
+            if json_output:
+                print_json(result.to_dict())
+            else:
+                console = stdout()
+                console.print(deal_diagram(item))
+                console.print(solve_picture(result))
+
+
+def solve_many(path: Path, out: Path | None, run: object) -> int:
+    """Solve each line of a .jsonl file; a bad line is reported and skipped.
+
+    Returns how many lines failed.
+    """
+    assert callable(run)
+    text = path.read_text(encoding="utf-8")
+    entries = list(parse_jsonl(text, source=str(path)))
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    failed = 0
+    with ExitStack() as stack:
+        sink: TextIO = (stack.enter_context(out.open("w", encoding="utf-8")) if out
+                        else sys.stdout)
+        progress = stack.enter_context(Progress(console=err, transient=True))
+        task = progress.add_task("solving", total=len(entries))
+        for entry in entries:
+            result = entry.result
+            try:
+                if isinstance(result, JinkError):
+                    raise result
+                solved = run(result.position)
+            except JinkError as error:
+                failed += 1
+                message = str(error)
+                if f"line {entry.line}" not in message:
+                    message = f"{path}, line {entry.line}: {message}"
+                err.print(f"[bold red]error:[/bold red] {' '.join(message.split())}")
+            else:
+                import json
+                sink.write(json.dumps(solved.to_dict(), ensure_ascii=False) + "\n")
+                sink.flush()
+            progress.advance(task)
+    return failed

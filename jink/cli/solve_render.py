@@ -1,0 +1,114 @@
+"""Rich pictures of a solve result: verdicts, scored moves, the annotated line."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from jink.cards import card_markup
+from jink.position import sort_cards
+from jink.solver import MoveScore, SolveResult
+
+YES, NO = "[green]yes[/green]", "[dim]no[/dim]"
+
+
+def _flag(value: bool) -> str:
+    return YES if value else NO
+
+
+def verdict_table(result: SolveResult) -> Table:
+    """Every seat's verdicts: the most tricks it can force, three, jink, spoil."""
+    table = Table(title="What each seat can force (all others against it)",
+                  box=box.SIMPLE_HEAD, title_justify="left")
+    for column in ("Seat", "Max tricks", "Three (pool)", "Jink (all five)", "Spoil"):
+        table.add_column(column, justify="center")
+    for v in result.verdicts:
+        table.add_row(str(v.seat + 1), str(v.max_tricks), _flag(v.three), _flag(v.jink),
+                      _flag(v.spoil))
+    return table
+
+
+def _groups(moves: list[MoveScore]) -> list[list[MoveScore]]:
+    """Moves joined with their equivalent cards, one group per distinct card in play."""
+    seen: set[int] = set()
+    groups = []
+    for move in moves:
+        if move.card in seen:
+            continue
+        group = [move] + [m for m in moves if m.card in move.equivalent]
+        seen.update(m.card for m in group)
+        groups.append(group)
+    return groups
+
+
+def moves_table(result: SolveResult) -> RenderableType:
+    """Every legal card of the seat to play, scored for the question asked."""
+    p = result.position
+    who = f"seat {result.seat + 1}"
+    table = Table(title=f"Seat {p.seat_to_play + 1}'s legal cards, scored for {who} "
+                        f"(goal: {result.goal.name})",
+                  box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("Card")
+    table.add_column(f"Max tricks for {who}", justify="center")
+    table.add_column(f"{result.goal.name.capitalize()} forceable", justify="center")
+    grouped = False
+    rules = p.rules
+    display = {c: i for i, c in enumerate(sort_cards(rules, [m.card for m in result.moves]))}
+    for group in sorted(_groups(result.moves), key=lambda g: min(display[m.card] for m in g)):
+        cards = sort_cards(rules, [m.card for m in group])
+        grouped |= len(cards) > 1
+        table.add_row(" = ".join(card_markup(c) for c in cards), str(group[0].max_tricks),
+                      _flag(group[0].achieves))
+    parts: list[RenderableType] = [table]
+    if grouped:
+        parts.append(Text.from_markup(
+            "[dim]Cards joined by = are equivalent: no card still in play ranks between "
+            "them and they have the same privileges, so they play the same; each group is "
+            "searched once.[/dim]"))
+    return Group(*parts)
+
+
+def line_table(result: SolveResult) -> Table:
+    """The principal line, trick by trick, each card with its note."""
+    table = Table(title=f"Best play for seat {result.seat + 1} (goal: {result.goal.name}) "
+                        "and against it",
+                  box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("Trick", justify="center")
+    table.add_column("Seat", justify="center")
+    table.add_column("Card")
+    table.add_column("Note")
+    last_trick = 0
+    for step in result.line:
+        trick = str(step.trick) if step.trick != last_trick else ""
+        if step.trick != last_trick and last_trick:
+            table.add_section()
+        last_trick = step.trick
+        note = step.note
+        if step.won_by is not None:
+            note += f"\n[bold]Seat {step.won_by + 1} wins trick {step.trick}.[/bold]"
+        if step.claim:
+            note += f"\n[bold yellow]{step.claim}.[/bold yellow]"
+        table.add_row(trick, str(step.seat + 1), card_markup(step.card), note)
+    return table
+
+
+def summary(result: SolveResult) -> Text:
+    forcers = [str(v.seat + 1) for v in result.verdicts if v.three]
+    pool = (f"The pool is forceable by seat {', '.join(forcers)}." if forcers
+            else "Nobody can force three tricks: with best play the pool is spoiled.")
+    stats = result.table
+    entries = f", {stats.entries} table entries" if stats else ""
+    return Text.from_markup(f"{pool}\n[dim]{result.nodes} nodes in {result.seconds:.3f} s"
+                            f"{entries}.[/dim]")
+
+
+def solve_picture(result: SolveResult) -> RenderableType:
+    parts: list[RenderableType] = [verdict_table(result)]
+    if result.moves:
+        parts.append(moves_table(result))
+    if result.line:
+        parts.append(line_table(result))
+    parts.append(summary(result))
+    return Group(*parts)

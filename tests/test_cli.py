@@ -1,0 +1,288 @@
+"""The ``jink`` command through Typer's CliRunner: output, JSON, exit codes, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from jink.cli.app import app
+from jink.puzzles import files
+from jink.puzzles.examples import EXAMPLES, example
+
+# Plain text whatever the terminal asks for, so the assertions see no colour codes.
+runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
+
+HANDS = "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"
+
+
+def run(*args: str, code: int = 0):
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == code, (result.stdout, result.stderr)
+    return result
+
+
+def names(text: str) -> list[str]:
+    return text.split()
+
+
+def run_json(*args: str) -> list[dict]:
+    result = run(*args, "--json")
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+# -- jink legal ------------------------------------------------------------------------
+
+
+def test_legal_exact_json():
+    result = run("legal", "--game", "spoil-five", "--trump", "S", "--hand", "2S AH 5D",
+                 "--trick", "3S", "--json")
+    assert result.stdout == '{"legal": ["2S", "AH"]}\n'
+    assert result.stderr == ""
+
+
+# Foster's examples of following and reneging (RULINGS.md, Spoil Five 2 and 3).
+FOSTER = [
+    # A trump lead with a privileged card and a smaller trump: play one of them.
+    ("S", "2S AH 5D", "3S", ["2S", "AH"]),
+    ("S", "JS 3S 2H", "8S", ["JS", "3S"]),
+    # The 5 led: no one may refuse, whatever trumps he holds.
+    ("S", "JS 2H 3D", "5S", ["JS"]),
+    ("S", "AH 2H 3D", "5S", ["AH"]),
+    # The J led: the lone 5 need not be played.
+    ("S", "5S 2H 3D", "JS", ["5S", "2H", "3D"]),
+    # The A♥ led: neither the lone J nor the lone 5 need be played.
+    ("S", "JS 2H 3D", "AH", ["JS", "2H", "3D"]),
+    ("S", "5S 4C", "AH", ["5S", "4C"]),
+    # The 5 played on an 8 led: the lead was inferior, the lone J may renege.
+    ("S", "JS 2H", "8S 5S", ["JS", "2H"]),
+    ("S", "AH 2D", "8S 5S", ["AH", "2D"]),
+    # The J led, the holder of the lone A♥ (ranking below it) must play it.
+    ("S", "AH 2D", "JS", ["AH"]),
+    # A plain suit led: follow or trump, never discard while holding the suit.
+    ("S", "5D 2S KH", "4D", ["2S", "5D"]),
+    ("S", "KH 2D", "4C", ["KH", "2D"]),
+    # The A♥ is not a heart: with no other heart, the hand is void in hearts.
+    ("D", "AH 9C 2D", "KH", ["AH", "2D", "9C"]),
+    # Hearts trumps: the A♥ is the third trump and may renege to a low trump.
+    ("H", "AH 2C", "4H", ["AH", "2C"]),
+]
+
+
+@pytest.mark.parametrize(("trump", "hand", "trick", "expected"), FOSTER)
+def test_legal_foster(trump, hand, trick, expected):
+    [out] = run_json("legal", "--trump", trump, "--hand", hand, "--trick", trick)
+    assert out == {"legal": expected}
+
+
+def test_legal_lead_is_any_card_best_first():
+    [out] = run_json("legal", "--trump", "S", "--hand", "2S 5S JS AH 3D")
+    assert out == {"legal": ["5S", "JS", "2S", "AH", "3D"]}
+
+
+def test_legal_accepts_any_notation_and_turnup():
+    [out] = run_json("legal", "--turnup", "9s", "--hand", "2♠ a♥, 5d", "--trick", "3s")
+    assert out == {"legal": ["2S", "AH"]}
+
+
+def test_legal_human():
+    result = run("legal", "--trump", "S", "--hand", "2S AH 5D", "--trick", "3S")
+    assert "2♠ A♥" in result.stdout and "5♦" not in result.stdout
+
+
+def test_legal_of_a_position():
+    [out] = run_json("legal", "--example", "renege")
+    assert out == {"legal": ["5S", "JH", "TC"], "seat_to_play": 2}
+    result = run("legal", "--trump", "D", "--hands", HANDS)
+    assert "Seat 1 to lead" in result.stdout
+
+
+def test_legal_of_every_line_of_a_jsonl_file(tmp_path):
+    path = tmp_path / "deals.jsonl"
+    path.write_text(files.dumps_jsonl([example("default"), example("renege")]))
+    outs = run_json("legal", str(path))
+    assert [o["seat_to_play"] for o in outs] == [1, 2]
+
+
+# -- jink rules ------------------------------------------------------------------------
+
+
+def test_rules_json_for_every_trump():
+    [out] = run_json("rules", "spoil-five")
+    assert out["game"] == "spoil-five" and out["title"] == "Spoil Five"
+    assert out["players"] == [2, 10]
+    assert sorted(out["rankings"]) == ["C", "D", "H", "S"]
+    for trump, ranking in out["rankings"].items():
+        trumps = ranking["trumps"]
+        assert trumps[:3] == ["5" + trump, "J" + trump, "AH"]
+        assert [c[0] for c in trumps].count("5") == 1  # Foster's misprint is not copied
+        assert len(trumps) == (13 if trump == "H" else 14)
+        assert len(set(trumps)) == len(trumps)
+        assert sorted(ranking["plain"]) == sorted(set("SHDC") - {trump})
+        for suit, order in ranking["plain"].items():
+            assert "AH" not in order
+            assert all(c[1] == suit for c in order)
+            assert order[:3] == ["K" + suit, "Q" + suit, "J" + suit]
+    assert out["rankings"]["D"]["trumps"] == names("5D JD AH AD KD QD TD 9D 8D 7D 6D 4D 3D 2D")
+    assert out["rankings"]["S"]["trumps"] == names("5S JS AH AS KS QS 2S 3S 4S 6S 7S 8S 9S TS")
+    assert out["rankings"]["H"]["trumps"] == names("5H JH AH KH QH TH 9H 8H 7H 6H 4H 3H 2H")
+    assert out["rankings"]["S"]["plain"]["C"][3:5] == ["AC", "2C"]
+    assert "renege" in out["following"] or "reneging" in out["following"]
+    [option] = out["options"]
+    assert (option["name"], option["default"]) == ("compulsory_rob", False)
+    assert option["help"]
+
+
+def test_rules_human():
+    result = run("rules")
+    for heading in ("Spades trumps", "Hearts trumps", "Diamonds trumps", "Clubs trumps"):
+        assert heading in result.stdout
+    assert "5 J A♥ A K Q 10 9 8 7 6 4 3 2" in result.stdout
+
+
+# -- jink show -------------------------------------------------------------------------
+
+
+def test_show_human():
+    result = run("show", "--trump", "D", "--hands", HANDS, "--won", "0,0,0")
+    out = result.stdout
+    assert "Spoil Five" in out and "diamonds trumps" in out
+    assert "5 J A♥" in out  # seat 1's trumps, best first, the A♥ among them
+    assert "seat 1 to play" in out
+
+
+def test_show_mid_trick():
+    result = run("show", "--example", "renege")
+    assert "6♠" in result.stdout and "seat 2 to play" in result.stdout
+    assert "winning the trick with 6♠" in result.stdout
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_show_json_is_the_object_form(name):
+    [out] = run_json("show", "--example", name)
+    assert out == files.position_to_dict(example(name))
+    assert files.position_from_dict(out) == example(name)
+
+
+def test_show_default_example():
+    [out] = run_json("show", "--example")
+    assert files.position_from_dict(out) == example()
+
+
+def test_show_file_toml_and_jsonl(tmp_path):
+    p = example("renege")
+    (tmp_path / "a.toml").write_text(files.dumps(p))
+    (tmp_path / "b.jsonl").write_text(files.dumps_jsonl([p, example()]))
+    assert [files.position_from_dict(o) for o in run_json("show", str(tmp_path / "a.toml"))] \
+        == [p]
+    assert [files.position_from_dict(o) for o in run_json("show", str(tmp_path / "b.jsonl"))] \
+        == [p, example()]
+    assert "Spoil Five" in run("show", str(tmp_path / "a.toml")).stdout
+
+
+def test_show_options_round_trip():
+    [out] = run_json("show", "--turnup", "9D", "--hands", HANDS, "--option",
+                     "compulsory_rob=true")
+    assert out["options"] == {"compulsory_rob": True} and out["turnup"] == "9D"
+
+
+# -- help and errors -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["legal", "rules", "show"])
+def test_help_has_an_example(command):
+    result = run(command, "--help")
+    assert "Examples" in result.stdout and f"jink {command}" in result.stdout
+
+
+def test_no_command_shows_help():
+    result = runner.invoke(app, [])
+    assert "legal" in result.output and "show" in result.output
+
+
+BAD = [
+    # bad card
+    (["show", "--trump", "D", "--hands", HANDS.replace("2S", "2X")], "not a card: '2X'"),
+    (["legal", "--trump", "S", "--hand", "2S 1H"], "--hand: not a card: '1H'"),
+    # duplicate card in a hand
+    (["show", "--trump", "D", "--hands", HANDS.replace("2S", "5D")], "5D given twice"),
+    # a card in two hands
+    (["show", "--trump", "D", "--hands", HANDS.replace("4C", "5D")],
+     "5D is in the hand of seat 1 and in the hand of seat 2"),
+    (["legal", "--trump", "S", "--hand", "2S AH", "--trick", "2S"], "in the hand and in the trick"),
+    # wrong hand size
+    (["show", "--trump", "D", "--hands", HANDS.replace(" 4C", "")], "seat 2 holds 4 cards"),
+    (["legal", "--trump", "S", "--hand", "2S 3S 4S 5S 6S 7S"], "holds 6 cards"),
+    # trick counts that do not add up
+    (["show", "--trump", "D", "--hands", HANDS, "--won", "1,0,0"], "should hold 4"),
+    (["show", "--trump", "D", "--hands", HANDS, "--won", "0,0"], "won lists 2 seats"),
+    (["show", "--trump", "D", "--hands", HANDS, "--won", "one"], "--won: expected whole numbers"),
+    # unknown game
+    (["show", "--game", "whist", "--trump", "D", "--hands", HANDS], "unknown game 'whist'"),
+    (["rules", "whist"], "unknown game 'whist'"),
+    (["legal", "--game", "whist", "--trump", "S", "--hand", "2S"], "unknown game 'whist'"),
+    # unknown option
+    (["show", "--trump", "D", "--hands", HANDS, "-o", "rob_anyway=true"],
+     "unknown option 'rob_anyway'"),
+    (["legal", "--trump", "S", "--hand", "2S", "-o", "rob_anyway"], "unknown option 'rob_anyway'"),
+    (["show", "--trump", "D", "--hands", HANDS, "-o", "compulsory_rob=maybe"], "true or false"),
+    # missing file, unknown example, other bad input
+    (["show", "no-such-file.toml"], "cannot read no-such-file.toml: No such file"),
+    (["legal", "no-such-file.jsonl"], "cannot read no-such-file.jsonl"),
+    (["show", "--example", "nope"], "unknown example 'nope'"),
+    (["show", "--hands", HANDS], "needs a trump suit"),
+    (["show", "--trump", "Z", "--hands", HANDS], "not a suit: 'Z'"),
+    (["show", "--trump", "D", "--hands", HANDS, "--leader", "4"], "leader"),
+    (["show", "--trump", "D", "--hands", HANDS, "--trick", "[bold]x"], "not a card: '[bold]x'"),
+    (["legal", "--hand", "2S AH"], "--trump: give the trump suit"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD)
+def test_bad_input_is_one_line_and_exit_1(args, message):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert message in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_bad_file_says_where(tmp_path):
+    path = tmp_path / "deal.toml"
+    path.write_text('game = "spoil-five"\ntrump = "D"\nhands = [\n')
+    result = runner.invoke(app, ["show", str(path)])
+    assert result.exit_code == 1
+    assert "deal.toml, line 3: not valid TOML" in result.stderr
+    path.write_text('game = "spoil-five"\ntrump = D\nhands = []\n')
+    result = runner.invoke(app, ["show", str(path)])
+    assert "deal.toml, line 2: not valid TOML: Invalid value (column 9)" in result.stderr
+    path = tmp_path / "deals.jsonl"
+    good = files.dumps_jsonl([example()])
+    path.write_text(good + good.replace('"game"', '"games"'))
+    result = runner.invoke(app, ["show", str(path), "--json"])
+    assert result.exit_code == 1
+    assert "deals.jsonl, line 2, games: unknown key" in result.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "deal.toml", "--hands", HANDS],       # a FILE and options
+    ["show"],                                       # no position
+    ["show", "--example", "--trump", "S"],          # an example and options
+    ["legal", "--hand", "2S", "--hands", HANDS],    # one hand and a whole deal
+    ["legal", "--example", "--tricks-done", "1"],   # --tricks-done without --hand
+    ["show", "--leader", "one"],                    # not a number
+    ["rules", "--no-such-flag"],
+])
+def test_usage_errors_exit_2(args):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+
+
+def test_version():
+    result = run("--version")
+    assert result.stdout.startswith("jink ")

@@ -1,0 +1,332 @@
+"""Position files: TOML and JSON lines round trips, and every error saying where."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jink.cards import cardset, parse_card, parse_cards
+from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
+from jink.games.spoil_five import SPOIL_FIVE
+from jink.position import Position
+from jink.puzzles import files
+from jink.puzzles.examples import EXAMPLES, example, example_file
+from jink.puzzles.files import PositionFile
+
+THREE_HANDS = """\
+game = "spoil-five"
+trump = "D"
+hands = ["5D JD AH KC 2S", "9C 8C 7C 6C 4C", "KD QD 2D 3H 4H"]
+"""
+
+
+def toml(**keys: object) -> str:
+    """THREE_HANDS with keys replaced or added (values as TOML text)."""
+    lines = {"game": '"spoil-five"', "trump": '"D"',
+             "hands": '["5D JD AH KC 2S", "9C 8C 7C 6C 4C", "KD QD 2D 3H 4H"]'}
+    lines.update({k: str(v) for k, v in keys.items()})
+    return "".join(f"{k} = {v}\n" for k, v in lines.items() if v != "DROP")
+
+
+def random_position(rnd: random.Random, players: int, plays: int, turnup: bool,
+                    rob: bool) -> Position:
+    deck = list(range(52))
+    rnd.shuffle(deck)
+    hands = [cardset(deck[5 * i:5 * i + 5]) for i in range(players)]
+    turned = deck[5 * players]
+    p = Position.create(SPOIL_FIVE, turned // 13, hands, leader=rnd.randrange(players),
+                        turnup=turned if turnup else None,
+                        options={"compulsory_rob": rob})
+    for _ in range(plays):
+        if p.is_over:
+            break
+        p = p.play(rnd.choice(p.legal_cards()))
+    return p
+
+
+# -- round trips -----------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 10), st.integers(0, 50),
+       st.booleans(), st.booleans())
+def test_round_trip_toml_and_jsonl(rnd, players, plays, turnup, rob):
+    p = random_position(rnd, players, plays, turnup, rob)
+    assert files.loads(files.dumps(p)) == p
+    assert list(files.loads_jsonl(files.dumps_jsonl([p, p]))) == [p, p]
+    assert files.position_from_dict(json.loads(json.dumps(files.position_to_dict(p)))) == p
+
+
+def test_dumps_is_canonical():
+    p = files.loads(toml(hands='["5d, jd, a♥ kc 2♠", "9c 8c 7c 6c 4c", "kd qd 2d 3h 4h"]',
+                         trump='"♦"'))
+    assert files.dumps(p) == (
+        'game = "spoil-five"\n'
+        'trump = "D"\n'
+        'hands = ["2S AH 5D JD KC", "4C 6C 7C 8C 9C", "4H 3H KD QD 2D"]\n'
+        "leader = 1\n"
+        'trick = ""\n'
+        "won = [0, 0, 0]\n")
+    assert files.loads(files.dumps(p)) == p
+
+
+def test_dumps_writes_changed_options_and_turnup():
+    p = files.loads(toml(trump="DROP", turnup='"10d"') + "[options]\ncompulsory_rob = true\n")
+    text = files.dumps(p)
+    assert 'turnup = "TD"' in text
+    assert text.endswith("\n[options]\ncompulsory_rob = true\n")
+    assert files.loads(text) == p
+    assert p.options["compulsory_rob"] is True
+
+
+def test_defaults_leader_trick_won():
+    p = files.loads(THREE_HANDS)
+    assert (p.leader, p.trick, p.won, p.turnup) == (0, (), (0, 0, 0), None)
+
+
+def test_a_trick_in_progress():
+    p = files.loads(toml(hands='["5D JD AH KC", "9C 8C 7C 6C 4C", "KD QD 2D 3H"]',
+                         leader=3, trick='"4H 2S"'))
+    assert p.leader == 2 and p.trick == tuple(parse_cards("4H 2S"))
+    assert p.seat_to_play == 1
+    assert files.loads(files.dumps(p)) == p
+
+
+def test_turn_and_play_are_kept():
+    text = toml(turn='"9h"', play='["5d 9c kd"]')
+    file = files.parse(text)
+    assert file.turn == parse_card("9H")
+    assert file.play == (tuple(parse_cards("5D 9C KD")),)
+    again = files.parse(files.dumps(file))
+    assert again == file
+    assert files.position_to_dict(file)["play"] == ["5D 9C KD"]
+    [line] = files.parse_jsonl(files.dumps_jsonl([file]))
+    assert line.result == file
+
+
+def test_load_and_dump_file_objects(tmp_path):
+    p = files.loads(THREE_HANDS)
+    out = io.StringIO()
+    files.dump(p, out)
+    assert files.load(io.StringIO(out.getvalue())) == p
+    assert files.load(io.BytesIO(out.getvalue().encode())) == p
+    assert list(files.load_jsonl(io.StringIO(files.dumps_jsonl([p])))) == [p]
+
+
+def test_read_by_suffix(tmp_path):
+    p = files.loads(THREE_HANDS)
+    (tmp_path / "a.toml").write_text(files.dumps(p))
+    (tmp_path / "b.jsonl").write_text(files.dumps_jsonl([p, p]) + "\n")
+    (tmp_path / "c.json").write_text(json.dumps(files.position_to_dict(p), indent=2))
+    assert [f.position for f in files.read(tmp_path / "a.toml")] == [p]
+    assert [f.position for f in files.read(tmp_path / "b.jsonl")] == [p, p]
+    assert [f.position for f in files.read(tmp_path / "c.json")] == [p]
+
+
+def test_read_missing_file_is_os_error(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        files.read(tmp_path / "nowhere.toml")
+
+
+# -- errors say where ------------------------------------------------------------------
+
+
+def error_of(text: str) -> JinkError:
+    with pytest.raises(JinkError) as info:
+        files.parse(text)
+    error = info.value
+    assert isinstance(error, ParseError | PositionError)
+    assert isinstance(error, ValueError)
+    return error
+
+
+def test_toml_syntax_error_gives_the_line():
+    error = error_of('game = "spoil-five"\ntrump = "D"\nhands = ["5D" "JD"]\n')
+    assert isinstance(error, ParseError)
+    assert str(error).startswith("line 3: not valid TOML")
+    assert error.where == "line 3"
+
+
+def test_unknown_key_gives_key_and_line():
+    error = error_of(THREE_HANDS + "dealer = 3\n")
+    assert isinstance(error, ParseError)
+    assert "line 4" in str(error) and "dealer" in str(error) and "unknown key" in str(error)
+
+
+def test_bad_card_gives_the_seat():
+    error = error_of(toml(hands='["5D JD AH KC 2S", "9C 8C 7C 6C 1C", "KD QD 2D 3H 4H"]'))
+    assert isinstance(error, ParseError)
+    assert str(error).startswith("line 3, hands (seat 2): not a card: '1C'")
+
+
+def test_duplicate_card_in_a_hand():
+    error = error_of(toml(hands='["5D JD AH KC 5d", "9C 8C 7C 6C 4C", "KD QD 2D 3H 4H"]'))
+    assert "hands (seat 1)" in str(error) and "5D given twice" in str(error)
+
+
+def test_card_in_two_hands():
+    error = error_of(toml(hands='["5D JD AH KC 2S", "9C 8C 7C 6C 5D", "KD QD 2D 3H 4H"]'))
+    assert isinstance(error, PositionError)
+    assert "5D is in the hand of seat 1 and in the hand of seat 2" in str(error)
+
+
+def test_card_in_a_hand_and_the_trick():
+    error = error_of(toml(hands='["5D JD AH KC", "9C 8C 7C 6C 4C", "KD QD 2D 3H 4H"]',
+                          trick='"2S 4C"'))
+    assert isinstance(error, PositionError) and "4C" in str(error)
+
+
+def test_bad_hand_sizes():
+    error = error_of(toml(hands='["5D JD AH KC 2S", "9C 8C 7C 6C", "KD QD 2D 3H 4H"]'))
+    assert isinstance(error, PositionError)
+    assert "seat 2 holds 4 cards, should hold 5" in str(error)
+
+
+def test_won_that_does_not_add_up():
+    error = error_of(toml(won="[1, 0, 0]"))
+    assert isinstance(error, PositionError) and "should hold 4" in str(error)
+    error = error_of(toml(won="[0, 0]"))
+    assert "won lists 2 seats" in str(error)
+
+
+def test_unknown_game():
+    error = error_of(toml(game='"whist"'))
+    assert isinstance(error, ParseError)
+    assert str(error).startswith("line 1, game: unknown game 'whist'")
+
+
+def test_unknown_option():
+    error = error_of(THREE_HANDS + "\n[options]\nrob_anyway = true\n")
+    assert isinstance(error, ParseError)
+    assert "line 6, options (rob_anyway)" in str(error)
+    assert "unknown option 'rob_anyway'" in str(error)
+
+
+def test_option_that_is_not_a_boolean():
+    error = error_of(THREE_HANDS + "[options]\ncompulsory_rob = 1\n")
+    assert "options (compulsory_rob)" in str(error) and "true or false" in str(error)
+
+
+@pytest.mark.parametrize(("key", "value", "expected"), [
+    ("leader", '"1"', "leader: expected an integer, got a string"),
+    ("leader", "true", "leader: expected an integer, got a boolean"),
+    ("won", "[true, 0, 0]", "won: expected a list of integers"),
+    ("won", "3", "won: expected a list of integers, got an integer"),
+    ("hands", '"5D JD AH KC 2S"', "hands: expected a list of strings, got a string"),
+    ("hands", '[["5D"], ["JD"]]', "hands: expected a list of strings, got a list holding"),
+    ("trick", '["4H"]', "trick: expected a string, got a list"),
+    ("trump", "2", "trump: expected a string, got an integer"),
+    ("trump", '"X"', "trump: not a suit: 'X'"),
+    ("turnup", '"9X"', "turnup: not a card: '9X'"),
+    ("options", "3", "options: expected a table, got an integer"),
+    ("play", '"5D 9C KD"', "play: expected a list of strings, got a string"),
+    ("play", '["5D 9C XX"]', "play (trick 1): not a card: 'XX'"),
+    ("turn", '"5D"', "turn: the card to turn, 5D, is already in the deal"),
+])
+def test_wrong_types_and_values(key, value, expected):
+    error = error_of(toml(**{key: value}))
+    assert isinstance(error, ParseError)
+    assert expected in str(error)
+    assert "line" in str(error)
+
+
+def test_missing_keys():
+    assert "game: missing" in str(error_of(toml(game="DROP")))
+    assert "hands: missing" in str(error_of(toml(hands="DROP")))
+    assert "needs a trump suit" in str(error_of(toml(trump="DROP")))
+
+
+def test_trump_and_turnup_disagree():
+    error = error_of(toml(turnup='"9S"'))
+    assert isinstance(error, PositionError) and "turn-up 9S" in str(error)
+
+
+def test_file_name_in_messages(tmp_path):
+    path = tmp_path / "deal.toml"
+    path.write_text(toml(hands='["5D JD AH KC 2S", "9C 8C 7C 6C", "KD QD 2D 3H 4H"]'))
+    with pytest.raises(PositionError, match=r"deal\.toml: seat 2 holds 4 cards"):
+        files.read(path)
+    path.write_text(THREE_HANDS + "x = 1\n")
+    with pytest.raises(ParseError, match=r"deal\.toml, line 4, x: unknown key"):
+        files.read(path)
+    path.write_bytes(b'game = "spoil-five"\n\xff\n')
+    with pytest.raises(ParseError, match="not UTF-8"):
+        files.read(path)
+
+
+# -- JSON lines ------------------------------------------------------------------------
+
+GOOD = json.dumps({"game": "spoil-five", "trump": "D",
+                   "hands": ["5D JD AH KC 2S", "9C 8C 7C 6C 4C", "KD QD 2D 3H 4H"]})
+
+
+def test_jsonl_errors_name_their_line():
+    text = "\n".join([
+        GOOD,                                        # 1
+        "",                                          # 2: blank, skipped
+        GOOD.replace('"trump"', '"trumps"'),         # 3: unknown key
+        '{"game": "spoil-five",',                    # 4: bad JSON
+        "[1, 2]",                                    # 5: not an object
+        GOOD.replace("4C", "5D"),                    # 6: card in two hands
+        GOOD,                                        # 7
+    ])
+    entries = list(files.parse_jsonl(text))
+    assert [e.line for e in entries] == [1, 3, 4, 5, 6, 7]
+    results = [e.result for e in entries]
+    assert isinstance(results[0], PositionFile) and isinstance(results[5], PositionFile)
+    messages = [str(r) for r in results[1:5]]
+    assert messages[0].startswith("line 3, trumps: unknown key")
+    assert messages[1].startswith("line 4: not valid JSON")
+    assert messages[2] == "line 5: expected a JSON object, got a list"
+    assert messages[3].startswith("line 6: 5D is in the hand of seat 1")
+    with pytest.raises(ParseError, match=r"^line 3, trumps"):
+        list(files.loads_jsonl(text))
+
+
+def test_jsonl_file_name_and_line(tmp_path):
+    path = tmp_path / "deals.jsonl"
+    path.write_text(GOOD + "\n" + GOOD.replace("KC", "KX") + "\n")
+    with pytest.raises(ParseError, match=r"deals\.jsonl, line 2, hands \(seat 1\)"):
+        files.read(path)
+
+
+def test_jsonl_wrong_types():
+    bad = json.loads(GOOD)
+    bad["leader"] = 1.0
+    [entry] = files.parse_jsonl(json.dumps(bad))
+    assert str(entry.result) == "line 1, leader: expected an integer, got a float"
+
+
+# -- the built-in examples -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_examples_load_and_round_trip(name):
+    p = example(name)
+    assert files.loads(EXAMPLES[name]) == p
+    assert files.loads(files.dumps(p)) == p
+    assert example_file(name).position == p
+
+
+def test_unknown_example():
+    with pytest.raises(UnknownNameError, match="examples: default"):
+        example("nope")
+
+
+@pytest.mark.parametrize(("name", "seat", "only_card"), [
+    ("default", 0, "8S"), ("four-hands", 0, "AH"), ("renege", 1, "TC")])
+def test_examples_say_true(name, seat, only_card):
+    """Each example's comment: the seat forces three, not a jink, with one card only."""
+    from jink.solver import solve
+
+    result = solve(example(name))
+    verdict = result.verdicts[seat]
+    assert verdict.three and not verdict.jink
+    assert result.position.seat_to_play == seat
+    keeping = [m.card for m in result.moves if m.max_tricks >= 3]
+    assert keeping == [parse_card(only_card)]
