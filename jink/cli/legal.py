@@ -58,7 +58,7 @@ Examples:
 
   jink legal --trump S --hand "2S AH 5D" --trick "3S" --json
 
-  jink legal --hands "8S QH KD QD KC / 7S 7H 9D 4D JC / JS QS TH 2D TC" --trump S --trick 8S
+  jink legal --hands "QH KD QD KC / 7S 7H 9D 4D JC / JS QS TH 2D TC" --trump S --trick 8S
 
   jink legal --example renege
 """

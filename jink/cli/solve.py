@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -117,7 +118,7 @@ def solve_command(
 
     with handle_errors():
         if memory <= 0:
-            fail(f"--memory must be positive, not {memory}")
+            raise typer.BadParameter(f"must be positive, not {memory}", param_hint="--memory")
         if positions is not None:
             opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
             if file is not None or example or opts.given():
@@ -154,7 +155,8 @@ def solve_many(path: Path, out: Path | None, run: object) -> int:
     with ExitStack() as stack:
         sink: TextIO = (stack.enter_context(out.open("w", encoding="utf-8")) if out
                         else sys.stdout)
-        progress = stack.enter_context(Progress(console=err, transient=True))
+        progress = stack.enter_context(Progress(console=err, transient=True,
+                                                disable=not err.is_terminal))
         task = progress.add_task("solving", total=len(entries))
         for entry in entries:
             result = entry.result
@@ -169,8 +171,9 @@ def solve_many(path: Path, out: Path | None, run: object) -> int:
                     message = f"{path}, line {entry.line}: {message}"
                 err.print(f"[bold red]error:[/bold red] {' '.join(message.split())}")
             else:
-                import json
-                sink.write(json.dumps(solved.to_dict(), ensure_ascii=False) + "\n")
+                # The input's line number, so results can be matched to inputs.
+                record = {"line": entry.line, **solved.to_dict()}
+                sink.write(json.dumps(record, ensure_ascii=False) + "\n")
                 sink.flush()
             progress.advance(task)
     return failed

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.position import sort_cards
-from jink.solver import MoveScore, SolveResult
+from jink.solver import AtLeast, MoveScore, SolveResult
 
 YES, NO = "[green]yes[/green]", "[dim]no[/dim]"
 
@@ -43,16 +43,22 @@ def _groups(moves: list[MoveScore]) -> list[list[MoveScore]]:
     return groups
 
 
+def goal_label(result: SolveResult) -> str:
+    """The goal as a column heading: Three, Jink, Spoil, At least 2."""
+    name = result.goal.name
+    return f"At least {name}" if name.isdigit() else name.capitalize()
+
+
 def moves_table(result: SolveResult) -> RenderableType:
     """Every legal card of the seat to play, scored for the question asked."""
     p = result.position
     who = f"seat {result.seat + 1}"
-    table = Table(title=f"Seat {p.seat_to_play + 1}'s legal cards, scored for {who} "
-                        f"(goal: {result.goal.name})",
-                  box=box.SIMPLE_HEAD, title_justify="left")
+    heading = Text.from_markup(f"[italic]Seat {p.seat_to_play + 1}'s legal cards, scored "
+                               f"for {who} (goal: {result.goal.name})[/italic]")
+    table = Table(box=box.SIMPLE_HEAD)
     table.add_column("Card")
     table.add_column(f"Max tricks for {who}", justify="center")
-    table.add_column(f"{result.goal.name.capitalize()} forceable", justify="center")
+    table.add_column(f"{goal_label(result)} forceable", justify="center")
     grouped = False
     rules = p.rules
     display = {c: i for i, c in enumerate(sort_cards(rules, [m.card for m in result.moves]))}
@@ -61,7 +67,7 @@ def moves_table(result: SolveResult) -> RenderableType:
         grouped |= len(cards) > 1
         table.add_row(" = ".join(card_markup(c) for c in cards), str(group[0].max_tricks),
                       _flag(group[0].achieves))
-    parts: list[RenderableType] = [table]
+    parts: list[RenderableType] = [heading, table]
     if grouped:
         parts.append(Text.from_markup(
             "[dim]Cards joined by = are equivalent: no card still in play ranks between "
@@ -95,9 +101,23 @@ def line_table(result: SolveResult) -> Table:
 
 
 def summary(result: SolveResult) -> Text:
+    """The answer in words: the pool, and the question asked."""
     forcers = [str(v.seat + 1) for v in result.verdicts if v.three]
-    pool = (f"The pool is forceable by seat {', '.join(forcers)}." if forcers
-            else "Nobody can force three tricks: with best play the pool is spoiled.")
+    p = result.position
+    if p.is_over:
+        winners = [str(s + 1) for s, w in enumerate(p.won) if w >= 3]
+        pool = (f"The deal is over: seat {winners[0]} won the pool." if winners
+                else "The deal is over: the pool was spoiled.")
+    else:
+        pool = (f"The pool is forceable by seat {', '.join(forcers)}." if forcers
+                else "Nobody can force three tricks: with best play the pool is spoiled.")
+        verdict = result.verdicts[result.seat]
+        if result.goal.name == "spoil":
+            pool += f" Seat {result.seat + 1} {'can' if verdict.spoil else 'cannot'} spoil."
+        elif isinstance(result.goal, AtLeast) and result.goal.k != 3:
+            can = verdict.max_tricks >= result.goal.k
+            what = "the jink" if result.goal.k == p.game.tricks else f"{result.goal.k} tricks"
+            pool += f" Seat {result.seat + 1} {'can' if can else 'cannot'} force {what}."
     stats = result.table
     entries = f", {stats.entries} table entries" if stats else ""
     return Text.from_markup(f"{pool}\n[dim]{result.nodes} nodes in {result.seconds:.3f} s"

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from jink.cards import SUITS, card_name
-from jink.position import Position
+from jink.position import Position, sort_cards
 from jink.solver.goals import THREE, Goal, parse_goal
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
@@ -45,7 +45,7 @@ class SolveResult:
         return {
             "game": p.game.name,
             "trump": SUITS[p.trump] if p.trump is not None else None,
-            "seat_to_play": p.seat_to_play + 1,
+            "seat_to_play": None if p.is_over else p.seat_to_play + 1,
             "question": {"seat": self.seat + 1, "goal": self.goal.name},
             "seats": [v.to_dict() for v in self.verdicts],
             "forceable": self.forceable,
@@ -83,6 +83,8 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
     solver = Solver(limit, memory_mb)
     verdicts = solver.verdicts(position)
     scored = solver.score_moves(position, seat, goal) if moves and not position.is_over else []
+    display = {c: i for i, c in enumerate(sort_cards(position.rules, [m.card for m in scored]))}
+    scored.sort(key=lambda m: display[m.card])
     steps = principal_line(solver, position, seat, goal) if line else []
     return SolveResult(position, seat, goal, verdicts, scored, steps, solver.nodes,
                        time.perf_counter() - started, solver.table.snapshot())

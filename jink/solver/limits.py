@@ -27,15 +27,20 @@ class Budget:
         self.limit = limit or Limit()
         self.nodes = 0
         self.started = time.perf_counter()
+        # The first check comes early enough to keep a small node limit exactly.
         self.next_check = self.CHECK_EVERY
+        if self.limit.nodes is not None:
+            self.next_check = min(self.CHECK_EVERY, self.limit.nodes + 1)
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
 
     def check(self) -> None:
         """Raise if a limit is passed; called by the search every CHECK_EVERY nodes."""
-        self.next_check = self.nodes + self.CHECK_EVERY
         limit = self.limit
+        self.next_check = self.nodes + self.CHECK_EVERY
+        if limit.nodes is not None:
+            self.next_check = min(self.next_check, limit.nodes + 1)
         if limit.nodes is not None and self.nodes > limit.nodes:
             raise LimitExceeded(f"search stopped after {self.nodes} nodes "
                                 f"(limit {limit.nodes}); no answer is given")

@@ -66,6 +66,14 @@ def _what(goal: Goal, seat: int, value: MoveScore, on_side: bool, in_tricks: boo
     return f"holds {who} to {_tricks(value.max_tricks)}"
 
 
+def _state(goal: Goal, seat: int, value: MoveScore) -> str:
+    """Where the question stands, said neutrally (for a card that changes nothing)."""
+    who = f"seat {seat + 1}"
+    if isinstance(goal, Spoil):
+        return f"{who} {'can still' if value.achieves else 'cannot'} spoil"
+    return f"{who} can make {_tricks(value.max_tricks)}"
+
+
 def annotate(scores: list[MoveScore], chosen: MoveScore, on_side: bool, goal: Goal,
              seat: int) -> tuple[str, tuple[Card, ...]]:
     """The note for ``chosen`` among ``scores``, and the cards that do as well.
@@ -76,10 +84,9 @@ def annotate(scores: list[MoveScore], chosen: MoveScore, on_side: bool, goal: Go
     keeps = tuple(s.card for s in scores if _value(s) == _value(chosen))
     same_goal = all(s.achieves == chosen.achieves for s in scores)
     what = _what(goal, seat, chosen, on_side, in_tricks=same_goal and len(scores) > 1)
-    if len(scores) == 1:
-        return f"only legal card; {what}", keeps
     if len(keeps) == len(scores):
-        return f"any card: {what}", keeps
+        state = _state(goal, seat, chosen)
+        return (f"only legal card; {state}" if len(scores) == 1 else f"any card; {state}"), keeps
     distinct = len({min((s.card, *s.equivalent)) for s in scores if s.card in keeps})
     if distinct == 1:
         lead = "only card that" if len(keeps) == 1 else \
@@ -132,7 +139,7 @@ def _claim_note(solver: Solver, position: Position, winner: int) -> str | None:
     if position.game.partnerships or position.won[winner] != POOL:
         return None
     if position.is_over:
-        return f"seat {winner + 1} has three tricks and wins the pool"
+        return f"Seat {winner + 1} has three tricks and wins the pool"
     jink = solver.can_force(position, winner, AtLeast(position.game.tricks))
-    return (f"seat {winner + 1} has three tricks and may claim the pool; "
+    return (f"Seat {winner + 1} has three tricks and may claim the pool; "
             + ("can force the jink from here" if jink else "cannot force the jink: should claim"))

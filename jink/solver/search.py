@@ -61,13 +61,16 @@ class Tables:
 
 
 def equivalent_groups(tables: Tables, cards: CardSet, live: CardSet) -> list[list[Card]]:
-    """Split ``cards`` (one hand's) into groups of equivalent cards, best first.
+    """Split ``cards`` (one hand's) into groups of equivalent cards.
+
+    Groups come suit by suit (as the cards count), best first within a suit.
 
     Two cards are equivalent when they count as the same suit, share their
     privileges, and no live card (in a hand or in the trick) ranks between.
     """
     power = tables.power
-    hand = sorted(_cards_of(cards), key=lambda c: -power[c])
+    suit = tables.suit
+    hand = sorted(_cards_of(cards), key=lambda c: (suit[c], -power[c]))
     groups: list[list[Card]] = []
     for card in hand:
         if groups:
@@ -86,6 +89,23 @@ def _cards_of(cards: CardSet) -> list[Card]:
         out.append(low.bit_length() - 1)
         cards ^= low
     return out
+
+
+def matched(first: list[int], rival: list[int]) -> int:
+    """How many of ``first`` can each be beaten by a different card of ``rival``.
+
+    Both are trump-order positions, best (lowest) first. Greedy from the top
+    is optimal: the rival's best card goes on the best card it can beat.
+
+    >>> matched([2, 4], [1, 3]), matched([0, 2], [1]), matched([1], [])
+    (2, 1, 0)
+    """
+    count = i = 0
+    for card in first:
+        if i < len(rival) and rival[i] < card:
+            count += 1
+            i += 1
+    return count
 
 
 class Search:
@@ -254,37 +274,54 @@ class Search:
         """Settle the question by counting sure tricks, where the rules allow.
 
         Sound only when a trump is a legal play to every trick (the game says
-        so): then a seat's trumps above every trump held by the other side
-        each take a trick, one per trick, whatever anybody else does.
+        so). Then (1) a seat's trumps above every trump of the other side each
+        take a trick, one per trick, whatever anybody else does; and (2) a
+        seat that plays its trumps first, one per trick, lets a rival take one
+        of those tricks only with a higher trump, each used once: the rival's
+        tricks are at most the other tricks plus the most of those trumps its
+        own higher trumps can be matched against (see :func:`matched`).
         """
         trump_mask = self.rules.trump_mask
         hands = self.hands
         side = self.side
-        if self.goal.family == "tricks":
-            ours = [hands[s] & trump_mask for s in side]
-            theirs = [hands[s] & trump_mask for s in range(self.players) if s not in side]
-            if need <= max(self._above(t, theirs) for t in ours):
-                return True
-            if remaining - max(self._above(t, ours) for t in theirs) < need:
-                return False
-            return None
-        # Spoil: every other seat's tricks are capped by the side's trumps
-        # above that seat's best trump (each kills one trick of its); another
-        # seat's own sure tricks cannot be stopped.
-        won = self.won
         players = self.players
         trumps = [h & trump_mask for h in hands]
+        if self.goal.family == "tricks":
+            theirs = [trumps[o] for o in range(players) if o not in side]
+            if need <= max(self._above(trumps[s], theirs) for s in side):
+                return True
+            ours = sorted(r for s in side for r in self._ranks(trumps[s]))
+            for seat in range(players):
+                if seat not in side and trumps[seat]:
+                    first = self._ranks(trumps[seat])
+                    if remaining - len(first) + matched(first, ours) < need:
+                        return False
+            return None
+        # Spoil: another seat's own sure tricks cannot be stopped; the side
+        # spoils if, playing its trumps first, it holds every other seat below
+        # three at once (one strategy serves against all of them).
+        won = self.won
         safe = True
+        side_ranks = [self._ranks(trumps[s]) for s in side]
         for seat in range(players):
             if seat in side:
                 continue
             if won[seat] + self._above(trumps[seat], [trumps[o] for o in range(players)
                                                       if o != seat]) >= POOL:
                 return False
-            if safe and won[seat] + remaining - max(
-                    self._above(trumps[s], [trumps[seat]]) for s in side) >= POOL:
-                safe = False
+            if safe:
+                rival = self._ranks(trumps[seat])
+                most = min(remaining - len(first) + matched(first, rival)
+                           for first in side_ranks)
+                if won[seat] + most >= POOL:
+                    safe = False
         return True if safe else None
+
+    def _ranks(self, trumps: CardSet) -> list[int]:
+        """Where each of ``trumps`` stands in the trump order (0 = best), best first."""
+        if not trumps:
+            return []
+        return [i for i, (_, b) in enumerate(self.trump_power) if trumps & b]
 
     def _above(self, trumps: CardSet, others: list[CardSet]) -> int:
         """How many of ``trumps`` rank above every trump in ``others``."""
@@ -317,7 +354,9 @@ class Search:
         if groups is None:
             if len(self.groups) > 200_000:  # a cache, not a store: keep it bounded
                 self.groups.clear()
-            groups = self.groups[key] = equivalent_groups(tables, legal, self.live)
+            # Strongest group first: the order the searches below start from.
+            groups = self.groups[key] = sorted(equivalent_groups(tables, legal, self.live),
+                                               key=lambda g: -tables.power[g[0]])
         power = tables.power
         coalition = self.coalition is not None and maximizing is self.coalition
         if not trick:
