@@ -52,6 +52,8 @@ class Position:
     won: tuple[int, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict, hash=False)
     turnup: Card | None = None
+    #: Loo simple pools: the card that will be turned when trumps come in.
+    turn: Card | None = None
 
     def __post_init__(self) -> None:
         if not self.won:
@@ -64,7 +66,7 @@ class Position:
                hands: Sequence[str | CardSet], *, leader: int = 0,
                trick: str | Sequence[Card] = (), won: Sequence[int] = (),
                options: Mapping[str, Any] | None = None,
-               turnup: str | Card | None = None) -> Position:
+               turnup: str | Card | None = None, turn: str | Card | None = None) -> Position:
         """Make a position from names or values; ``leader`` is a 0-based seat."""
         game_obj = find_game(game) if isinstance(game, str) else game
         turnup_card = parse_card(turnup) if isinstance(turnup, str) else turnup
@@ -73,8 +75,9 @@ class Position:
             trump_suit = suit_of(turnup_card)
         hand_sets = tuple(parse_cardset(h) if isinstance(h, str) else h for h in hands)
         trick_cards = tuple(parse_cards(trick)) if isinstance(trick, str) else tuple(trick)
+        turn_card = parse_card(turn) if isinstance(turn, str) else turn
         return cls(game_obj, trump_suit, hand_sets, leader, trick_cards, tuple(won),
-                   dict(options or {}), turnup_card)
+                   dict(options or {}), turnup_card, turn_card)
 
     # -- what the position is ---------------------------------------------------------
 
@@ -128,18 +131,20 @@ class Position:
         trick = (*self.trick, card)
         if len(trick) < self.players:
             return Position(self.game, self.trump, tuple(hands), self.leader, trick,
-                            self.won, self.options, self.turnup)
-        winner = self.seat_of_trick_card(self.rules.winner(trick))
+                            self.won, self.options, self.turnup, self.turn)
+        rules = self.rules
+        winner = self.seat_of_trick_card(rules.winner(trick, self.tricks_done))
         won = list(self.won)
         won[winner] += 1
-        return Position(self.game, self.trump, tuple(hands), winner, (), tuple(won),
-                        self.options, self.turnup)
+        trump = rules.after_trick(trick, self.tricks_done).trump
+        return Position(self.game, trump, tuple(hands), winner, (), tuple(won),
+                        self.options, self.turnup, self.turn)
 
     def trick_winner(self) -> int | None:
         """The seat winning the trick so far (None before the lead)."""
         if not self.trick:
             return None
-        return self.seat_of_trick_card(self.rules.winner(self.trick))
+        return self.seat_of_trick_card(self.rules.winner(self.trick, self.tricks_done))
 
     # -- validation --------------------------------------------------------------------
 
@@ -151,7 +156,7 @@ class Position:
         if n * game.hand_size > count(game.deck):
             raise PositionError(f"{n} hands of {game.hand_size} need more than the "
                                 f"{count(game.deck)} cards of the pack")
-        if self.trump is None:
+        if self.trump is None and not game.allows_no_trump:
             raise PositionError(f"{game.name} needs a trump suit")
         if self.turnup is not None and suit_of(self.turnup) != self.trump:
             raise PositionError(f"the turn-up {card_name(self.turnup)} is not of the trump suit")

@@ -7,12 +7,12 @@
 from __future__ import annotations
 
 from jink.errors import UnknownNameError
-from jink.games.base import Game, Option, Ranking, Rules
+from jink.games.base import Game, Option, Question, Ranking, Rules
 from jink.games.spoil_five import SPOIL_FIVE
 
 GAMES: dict[str, Game] = {game.name: game for game in (SPOIL_FIVE,)}
 
-__all__ = ["GAMES", "Game", "Option", "Ranking", "Rules", "find_game"]
+__all__ = ["GAMES", "Game", "Option", "Question", "Ranking", "Rules", "find_game"]
 
 
 def find_game(name: str) -> Game:

@@ -106,8 +106,9 @@ class Rules:
         """The duty that ``card`` breaks (it is in the hand but not legal)."""
         return f"{card_name(card)} breaks the rules of play"
 
-    def winner(self, trick: Sequence[Card]) -> int:
-        """The index in ``trick`` of the card that wins it."""
+    def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:
+        """The index in ``trick`` of the card that wins it (``tricks_done``
+        tricks before it: some games treat early tricks differently)."""
         power = self.power
         led = self.suit[trick[0]]
         best, best_power = 0, power[trick[0]]
@@ -118,8 +119,25 @@ class Rules:
                 best, best_power = i, p
         return best
 
+    def after_trick(self, trick: Sequence[Card], tricks_done: int) -> Rules:
+        """The rules in force for the next trick (a Loo trump may arrive mid-deal)."""
+        return self
+
     def suit_name(self, suit: Suit) -> str:
         return SUIT_NAMES[suit]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One verdict the solver gives for every seat (or side) of a game.
+
+    ``tricks``: the question is "can it force at least this many tricks";
+    None means Spoil Five's spoil (no other seat reaches three).
+    """
+
+    name: str
+    label: str
+    tricks: int | None
 
 
 @dataclass(frozen=True)
@@ -135,6 +153,10 @@ class Game:
     aliases: tuple[str, ...] = ()
     options: tuple[Option, ...] = ()
     partnerships: bool = False
+    #: Whether a position may have no trump yet (a Loo simple pool).
+    allows_no_trump: bool = False
+    #: How the game is followed, in brief, for ``jink rules``.
+    following: str = ""
     _cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, compare=False,
                                                    repr=False, hash=False)
 
@@ -175,6 +197,14 @@ class Game:
             rules = self.rules_class()(self, self.ranking(trump), full)
             self._cache[key] = rules
         return rules
+
+    def questions(self, players: int) -> tuple[Question, ...]:
+        """The verdicts the solver gives for each seat (or side)."""
+        raise NotImplementedError
+
+    def extras(self, max_tricks: int, players: int) -> dict[str, object]:
+        """What ``max_tricks`` is worth in this game (points, share of the pool)."""
+        return {}
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The sides of a deal, as tuples of 0-based seats.

@@ -38,7 +38,7 @@ from jink.cards import (
     cardset,
     make_card,
 )
-from jink.games.base import Game, Option, Ranking, Rules
+from jink.games.base import Game, Option, Question, Ranking, Rules
 
 ACE_OF_HEARTS = make_card(ACE, HEARTS)
 
@@ -128,6 +128,12 @@ class SpoilFiveRules(Rules):
                 f"{cards_text(hand & self.suit_masks[self.suit[led]])} of the suit led")
 
 
+SPOIL_FIVE_QUESTIONS = (
+    Question("three", "Three (pool)", 3),
+    Question("jink", "Jink (all five)", 5),
+    Question("spoil", "Spoil", None),
+)
+
 _RULES_NOTE = ("follow suit or trump to a plain lead; a trump lead must be followed with a "
                "trump unless every trump held is the 5, J of trumps or A♥ ranking above the "
                "card led (reneging)")
@@ -136,7 +142,8 @@ _RULES_NOTE = ("follow suit or trump to a plain lead; a trump lead must be follo
 class SpoilFive(Game):
     """Spoil Five for 2 to 10 players."""
 
-    following = _RULES_NOTE
+    def questions(self, players: int) -> tuple[Question, ...]:
+        return SPOIL_FIVE_QUESTIONS
 
     def ranking(self, trump: Suit | None) -> Ranking:
         return spoil_five_ranking(trump)
@@ -147,7 +154,7 @@ class SpoilFive(Game):
 
 SPOIL_FIVE = SpoilFive(
     name="spoil-five", title="Spoil Five", min_players=2, max_players=10, deck=FULL_DECK,
-    aliases=("spoil5", "spoilfive", "spoil_five"),
+    aliases=("spoil5", "spoilfive", "spoil_five"), following=_RULES_NOTE,
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
 )

@@ -117,8 +117,6 @@ class Search:
 
     def __init__(self, rules: Rules, players: int, tricks: int, side: frozenset[int],
                  goal: Goal, table: TranspositionTable, budget: Budget) -> None:
-        self.rules = rules
-        self.tables = Tables.of(rules)
         self.players = players
         self.tricks = tricks
         self.side = side
@@ -132,11 +130,9 @@ class Search:
         self.coalition: bool | None = None
         if isinstance(goal, Spoil):
             self.coalition = False
-        self.use_bounds = rules.trumps_always_legal
-        self.trump_power = [(rules.power[c], 1 << c) for c in rules.order(rules.trump)] \
-            if rules.trump is not None else []
-        #: Equivalent groups of a legal set given the live cards (a cache).
-        self.groups: dict[tuple[CardSet, CardSet], list[list[Card]]] = {}
+        #: Equivalent groups of a legal set given the live cards, per rules (a cache).
+        self.group_caches: dict[int, dict[tuple[CardSet, CardSet], list[list[Card]]]] = {}
+        self._bind(rules)
         self.live: CardSet = 0
         self.target = -1
         self.hands: list[CardSet] = []
@@ -144,11 +140,23 @@ class Search:
         self.trick: list[Card] = []
         self.won: list[int] = []
 
+    def _bind(self, rules: Rules) -> None:
+        """Play under ``rules`` (the trump suit may change part-way, in Loo)."""
+        self.rules = rules
+        self.tables = Tables.of(rules)
+        self.use_bounds = rules.trumps_always_legal
+        self.trump_power = [(rules.power[c], 1 << c) for c in rules.order(rules.trump)] \
+            if rules.trump is not None else []
+        self.groups = self.group_caches.setdefault(id(rules), {})
+
     # -- entry point -----------------------------------------------------------------
 
     def prove(self, hands: Sequence[CardSet], leader: int, trick: Sequence[Card],
-              won: Sequence[int]) -> bool:
-        """Whether the side can force the goal from this state."""
+              won: Sequence[int], rules: Rules | None = None) -> bool:
+        """Whether the side can force the goal from this state (under ``rules``,
+        if the rules in force differ from those the search was made with)."""
+        if rules is not None and rules is not self.rules:
+            self._bind(rules)
         self.hands = list(hands)
         self.leader = leader
         self.trick = list(trick)
@@ -179,7 +187,8 @@ class Search:
         if remaining == 1:
             return self._last_trick()
         need = goal.need(won, side)
-        key = (tuple(self.hands), self.leader, goal.key(won, side, remaining))
+        key = (tuple(self.hands), self.leader, self.rules.trump,
+               goal.key(won, side, remaining))
         bounds = self.bounds.get(key)
         stats = self.table.stats
         stats.lookups += 1
@@ -243,7 +252,7 @@ class Search:
         leader = self.leader
         hands = self.hands
         trick = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
-        winner = (leader + self.rules.winner(trick)) % n
+        winner = (leader + self.rules.winner(trick, self.tricks - 1)) % n
         won = self.won
         won[winner] += 1
         result = self.goal.status(won, self.side, 0)
@@ -253,7 +262,18 @@ class Search:
     def _end_trick(self) -> bool:
         trick = self.trick
         leader = self.leader
-        winner = (leader + self.rules.winner(trick)) % self.players
+        rules = self.rules
+        done = sum(self.won)
+        winner = (leader + rules.winner(trick, done)) % self.players
+        after = rules.after_trick(trick, done)
+        if after is not rules:
+            self._bind(after)
+            result = self._end_trick_with(trick, leader, winner)
+            self._bind(rules)
+            return result
+        return self._end_trick_with(trick, leader, winner)
+
+    def _end_trick_with(self, trick: list[Card], leader: int, winner: int) -> bool:
         self.won[winner] += 1
         self.trick = []
         self.leader = winner
@@ -365,7 +385,7 @@ class Search:
             return [g[0] for g in groups]  # strong cards first
         suit = tables.suit
         led = suit[trick[0]]
-        best = self.rules.winner(trick)
+        best = self.rules.winner(trick, sum(self.won))
         best_power = power[trick[best]]
         best_seat = (self.leader + best) % self.players
 

@@ -20,17 +20,36 @@ from jink.solver.table import DEFAULT_MEMORY_MB, TranspositionTable
 
 @dataclass(frozen=True)
 class Verdict:
-    """What one seat can force from a position (tricks already won count)."""
+    """What one seat can force from a position (tricks already won count).
+
+    ``answers`` holds the game's questions by name (Spoil Five: three, jink,
+    spoil); ``extras`` what the tricks are worth (points, share of the pool).
+    """
 
     seat: int
     max_tricks: int
-    three: bool
-    jink: bool
-    spoil: bool
+    answers: tuple[tuple[str, bool], ...]
+    extras: tuple[tuple[str, object], ...] = ()
+
+    def answer(self, name: str) -> bool:
+        """The answer to the question called ``name``."""
+        return dict(self.answers)[name]
+
+    @property
+    def three(self) -> bool:
+        return dict(self.answers).get("three", False)
+
+    @property
+    def jink(self) -> bool:
+        return dict(self.answers).get("jink", False)
+
+    @property
+    def spoil(self) -> bool:
+        return dict(self.answers).get("spoil", False)
 
     def to_dict(self) -> dict[str, object]:
-        return {"seat": self.seat + 1, "max_tricks": self.max_tricks, "three": self.three,
-                "jink": self.jink, "spoil": self.spoil}
+        return {"seat": self.seat + 1, "max_tricks": self.max_tricks, **dict(self.answers),
+                **dict(self.extras)}
 
 
 @dataclass(frozen=True)
@@ -82,7 +101,8 @@ class Solver:
         """Whether ``seat`` (with its side) can force ``goal`` from ``position``."""
         side = self.side_of(position, seat)
         search = self._search(position, side, goal)
-        return search.prove(position.hands, position.leader, position.trick, position.won)
+        return search.prove(position.hands, position.leader, position.trick, position.won,
+                            position.rules)
 
     def max_tricks(self, position: Position, seat: int) -> int:
         """The most tricks ``seat``'s side can be sure to end the deal with."""
@@ -92,22 +112,46 @@ class Solver:
         while low < high:
             mid = (low + high + 1) // 2
             if self._search(position, side, AtLeast(mid)).prove(
-                    position.hands, position.leader, position.trick, position.won):
+                    position.hands, position.leader, position.trick, position.won,
+                    position.rules):
                 low = mid
             else:
                 high = mid - 1
         return low
 
     def verdict(self, position: Position, seat: int) -> Verdict:
-        """``max_tricks``, three, jink and spoil for one seat."""
-        most = self.max_tricks(position, seat)
-        three = most >= POOL
-        spoil = three or self.can_force(position, seat, SPOIL)
-        return Verdict(seat, most, three, most >= position.game.tricks, spoil)
+        """``max_tricks`` and the game's questions for one seat."""
+        return self.verdicts(position, [seat])[0]
 
-    def verdicts(self, position: Position) -> list[Verdict]:
-        """Every seat's verdict."""
-        return [self.verdict(position, seat) for seat in range(position.players)]
+    def verdicts(self, position: Position, seats: list[int] | None = None) -> list[Verdict]:
+        """The verdicts of ``seats`` (default every seat).
+
+        Every seat's ``max_tricks`` comes first: a seat that can force three
+        against everybody settles the spoil question of every other seat (the
+        others cannot stop it), so those spoil searches are never made. Only
+        the seats asked about are used for this.
+        """
+        if seats is None:
+            seats = list(range(position.players))
+        most = {seat: self.max_tricks(position, seat) for seat in seats}
+        forcers = [s for s, m in most.items() if m >= POOL]
+        game = position.game
+        result = []
+        for seat in seats:
+            answers = []
+            for question in game.questions(position.players):
+                if question.tricks is not None:
+                    answer = most[seat] >= question.tricks
+                elif most[seat] >= POOL:
+                    answer = True
+                elif any(f not in self.side_of(position, seat) for f in forcers):
+                    answer = False
+                else:
+                    answer = self.can_force(position, seat, SPOIL)
+                answers.append((question.name, answer))
+            extras = tuple(game.extras(most[seat], position.players).items())
+            result.append(Verdict(seat, most[seat], tuple(answers), extras))
+        return result
 
     def achieves(self, position: Position, seat: int, goal: Goal, most: int) -> bool:
         """Whether ``goal`` is forceable, given ``most`` = max_tricks already known."""
