@@ -87,7 +87,7 @@ class Position:
 
     @property
     def rules(self) -> Rules:
-        return self.game.bind(self.trump, self.options)
+        return self.game.bind(self.trump, self.options, self.players, self.turn)
 
     @property
     def tricks_done(self) -> int:
@@ -158,6 +158,9 @@ class Position:
                                 f"{count(game.deck)} cards of the pack")
         if self.trump is None and not game.allows_no_trump:
             raise PositionError(f"{game.name} needs a trump suit")
+        if self.turn is not None and not game.uses_turn:
+            raise PositionError(f"turn (the card to be turned) is for Loo simple pools, "
+                                f"not {game.name}")
         if self.turnup is not None and suit_of(self.turnup) != self.trump:
             raise PositionError(f"the turn-up {card_name(self.turnup)} is not of the trump suit")
         if len(self.won) != n:
@@ -195,6 +198,8 @@ class Position:
                 place(card, f"the hand of seat {seat + 1}")
         for card in self.trick:
             place(card, "the trick")
+        if self.turn is not None:
+            place(self.turn, "turn (the card to be turned)")
         for seat, hand in enumerate(self.hands):
             played = 1 if (seat - self.leader) % len(self.hands) < len(self.trick) else 0
             expected = self.game.hand_size - done - played

@@ -97,10 +97,17 @@ def test_a_trick_in_progress():
     assert files.loads(files.dumps(p)) == p
 
 
-def test_turn_and_play_are_kept():
-    text = toml(turn='"9h"', play='["5d 9c kd"]')
+def test_turn_is_only_for_loo():
+    # The card a Loo simple pool will turn means nothing in Spoil Five.
+    error = error_of(toml(turn='"9h"'))
+    assert isinstance(error, PositionError)
+    assert "turn (the card to be turned) is for Loo simple pools" in str(error)
+
+
+def test_play_is_kept():
+    text = toml(play='["5d 9c kd"]')
     file = files.parse(text)
-    assert file.turn == parse_card("9H")
+    assert file.turn is None
     assert file.play == (tuple(parse_cards("5D 9C KD")),)
     again = files.parse(files.dumps(file))
     assert again == file
@@ -226,7 +233,7 @@ def test_option_that_is_not_a_boolean():
     ("options", "3", "options: expected a table, got an integer"),
     ("play", '"5D 9C KD"', "play: expected a list of strings, got a string"),
     ("play", '["5D 9C XX"]', "play (trick 1): not a card: 'XX'"),
-    ("turn", '"5D"', "turn: the card to turn, 5D, is already in the deal"),
+    ("turn", '"5X"', "turn: not a card: '5X'"),
 ])
 def test_wrong_types_and_values(key, value, expected):
     error = error_of(toml(**{key: value}))

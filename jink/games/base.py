@@ -51,11 +51,16 @@ class Rules:
     whose tricks go to the best trump, else the best card of the suit led.
     """
 
-    def __init__(self, game: Game, ranking: Ranking, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, ranking: Ranking, options: Mapping[str, Any],
+                 players: int = 0, turn: Card | None = None) -> None:
         self.game = game
         self.ranking = ranking
         self.trump = ranking.trump
         self.options = dict(options)
+        #: Seats in the play (0: not known, as for ``jink legal --hand``).
+        self.players = players
+        #: Loo simple pools: the card that will be turned when trumps come in.
+        self.turn = turn
         power = [0] * 52
         suit = [-1] * 52
         for s, order in enumerate(ranking.plain):
@@ -155,6 +160,8 @@ class Game:
     partnerships: bool = False
     #: Whether a position may have no trump yet (a Loo simple pool).
     allows_no_trump: bool = False
+    #: Whether positions may name the card to be turned (``turn``, Loo).
+    uses_turn: bool = False
     #: How the game is followed, in brief, for ``jink rules``.
     following: str = ""
     _cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, compare=False,
@@ -188,13 +195,15 @@ class Game:
             result[name] = value
         return result
 
-    def bind(self, trump: Suit | None, options: Mapping[str, Any] | None = None) -> Rules:
-        """The rules for this trump suit and these options (cached)."""
+    def bind(self, trump: Suit | None, options: Mapping[str, Any] | None = None,
+             players: int = 0, turn: Card | None = None) -> Rules:
+        """The rules for this trump suit, options, number of seats in the play
+        and (Loo simple pools) card to be turned; cached, so each is made once."""
         full = self.check_options(options)
-        key = (trump, tuple(sorted(full.items())))
+        key = (trump, tuple(sorted(full.items())), players, turn)
         rules = self._cache.get(key)
         if rules is None:
-            rules = self.rules_class()(self, self.ranking(trump), full)
+            rules = self.rules_class()(self, self.ranking(trump), full, players, turn)
             self._cache[key] = rules
         return rules
 
@@ -202,7 +211,8 @@ class Game:
         """The verdicts the solver gives for each seat (or side)."""
         raise NotImplementedError
 
-    def extras(self, max_tricks: int, players: int) -> dict[str, object]:
+    def extras(self, max_tricks: int, players: int,
+               options: Mapping[str, Any]) -> dict[str, object]:
         """What ``max_tricks`` is worth in this game (points, share of the pool)."""
         return {}
 

@@ -16,6 +16,7 @@ is a privileged card (5, J of trumps, A♥) ranking above the card *led*.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from jink.cards import (
     ACE,
@@ -85,7 +86,7 @@ def spoil_five_ranking(trump: Suit | None) -> Ranking:
 class SpoilFiveRules(Rules):
     """Following in Spoil Five: follow or trump; trumps must follow, but for reneging."""
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         trump = self.trump
         assert trump is not None

@@ -232,19 +232,11 @@ def file_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
     try:
         position = Position.create(
             game, trump, hands, leader=(1 if leader is None else leader) - 1, trick=trick,
-            won=won or (), options=dict(options), turnup=turnup)
+            won=won or (), options=dict(options), turnup=turnup, turn=turn)
     except PositionError as error:
         where = _where(source, f"line {line}" if line else None)
         raise PositionError(f"{where}: {error}" if where else str(error)) from None
-    if turn is not None:
-        _check_turn(position, turn, r)
     return PositionFile(position, turn, play)
-
-
-def _check_turn(position: Position, turn: Card, r: _Reader) -> None:
-    held = any(hand >> turn & 1 for hand in position.hands)
-    if held or turn in position.trick or turn == position.turnup:
-        raise r.fail("turn", f"the card to turn, {cards_text([turn])}, is already in the deal")
 
 
 def position_from_dict(obj: Mapping[str, Any], *, source: str | None = None,

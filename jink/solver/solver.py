@@ -149,7 +149,7 @@ class Solver:
                 else:
                     answer = self.can_force(position, seat, SPOIL)
                 answers.append((question.name, answer))
-            extras = tuple(game.extras(most[seat], position.players).items())
+            extras = tuple(game.extras(most[seat], position.players, position.options).items())
             result.append(Verdict(seat, most[seat], tuple(answers), extras))
         return result
 
