@@ -150,6 +150,10 @@ class Position:
 
     def _validate(self) -> None:
         game, n = self.game, len(self.hands)
+        if game.player_counts and n not in game.player_counts:
+            counts = ", ".join(map(str, game.player_counts[:-1]))
+            raise PositionError(f"{game.name} takes {counts} or {game.player_counts[-1]} "
+                                f"players, not {n}")
         if not game.min_players <= n <= game.max_players:
             raise PositionError(f"{game.name} takes {game.min_players} to "
                                 f"{game.max_players} players, not {n}")

@@ -37,6 +37,7 @@ from jink.errors import JinkError, PositionError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import Limit, SolveResult, parse_goal, solve
+from jink.solver.api import default_goal
 
 EPILOG = """\
 Examples:
@@ -54,8 +55,10 @@ SOLVE_PANEL = "Question"
 SeatOpt = Annotated[int | None, typer.Option(
     "--seat", help="The seat asked about (1-based); default: the seat to play.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
-GoalOpt = Annotated[str, typer.Option(
-    "--goal", help="three, jink, spoil, or a number of tricks.", rich_help_panel=SOLVE_PANEL)]
+GoalOpt = Annotated[str | None, typer.Option(
+    "--goal", help="three, jink, spoil (Spoil Five), a question of the game (odd_trick, "
+    "...: see jink rules GAME), or a number of tricks; default: the game's main question.",
+    rich_help_panel=SOLVE_PANEL, show_default=False)]
 LineOpt = Annotated[bool, typer.Option(
     "--line/--no-line", help="Work out the annotated line of play.",
     rich_help_panel=SOLVE_PANEL)]
@@ -91,7 +94,7 @@ def solve_command(
     option: OptionOpt = None,
     example: ExampleOpt = False,
     seat: SeatOpt = None,
-    goal: GoalOpt = "three",
+    goal: GoalOpt = None,
     line: LineOpt = True,
     moves: MovesOpt = True,
     max_nodes: NodesOpt = None,
@@ -112,9 +115,11 @@ def solve_command(
     def run(position: Position) -> SolveResult:
         if seat is not None and not 1 <= seat <= position.players:
             raise PositionError(f"--seat {seat}: the deal has seats 1 to {position.players}")
-        return solve(position, None if seat is None else seat - 1,
-                     parse_goal(goal, position.game.tricks), moves=moves, line=line,
-                     limit=limit, memory_mb=memory)
+        questions = position.game.questions(position.players)
+        asked = (default_goal(position) if goal is None
+                 else parse_goal(goal, position.game.tricks, questions))
+        return solve(position, None if seat is None else seat - 1, asked, moves=moves,
+                     line=line, limit=limit, memory_mb=memory)
 
     with handle_errors():
         if memory <= 0:

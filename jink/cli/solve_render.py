@@ -9,7 +9,7 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.position import sort_cards
-from jink.solver import AtLeast, MoveScore, SolveResult
+from jink.solver import AtLeast, MoveScore, SolveResult, Spoil
 
 YES, NO = "[green]yes[/green]", "[dim]no[/dim]"
 
@@ -18,15 +18,36 @@ def _flag(value: bool) -> str:
     return YES if value else NO
 
 
+def _cell(value: object) -> str:
+    return _flag(value) if isinstance(value, bool) else str(value)
+
+
 def verdict_table(result: SolveResult) -> Table:
-    """Every seat's verdicts: the most tricks it can force, three, jink, spoil."""
-    table = Table(title="What each seat can force (all others against it)",
+    """Every seat's (or side's) verdicts: the most tricks it can force, and the
+    game's questions (Spoil Five: three, jink, spoil), and what they are worth."""
+    p = result.position
+    questions = p.game.questions(p.players)
+    extras = [name for name, _ in result.verdicts[0].extras] if result.verdicts else []
+    partnership = p.game.partnerships and p.players > 2
+    who = "side" if partnership else "seat"
+    table = Table(title=f"What each {who} can force (all others against it)",
                   box=box.SIMPLE_HEAD, title_justify="left")
-    for column in ("Seat", "Max tricks", "Three (pool)", "Jink (all five)", "Spoil"):
-        table.add_column(column, justify="center")
-    for v in result.verdicts:
-        table.add_row(str(v.seat + 1), str(v.max_tricks), _flag(v.three), _flag(v.jink),
-                      _flag(v.spoil))
+    table.add_column("Side (seats)" if partnership else "Seat", justify="center")
+    table.add_column("Max tricks", justify="center")
+    for question in questions:
+        table.add_column(question.label, justify="center")
+    for name in extras:
+        table.add_column(name.replace("_", " ").capitalize(), justify="center")
+    if partnership:
+        sides = p.game.sides(p.players)
+        rows = [(" & ".join(str(s + 1) for s in seats), summary)
+                for seats, summary in zip(sides, result.sides(), strict=True)]
+    else:
+        rows = [(str(v.seat + 1), v.to_dict()) for v in result.verdicts]
+    for label, verdict in rows:
+        table.add_row(label, str(verdict["max_tricks"]),
+                      *(_cell(verdict[q.name]) for q in questions),
+                      *(_cell(verdict[name]) for name in extras))
     return table
 
 
@@ -44,9 +65,12 @@ def _groups(moves: list[MoveScore]) -> list[list[MoveScore]]:
 
 
 def goal_label(result: SolveResult) -> str:
-    """The goal as a column heading: Three, Jink, Spoil, At least 2."""
+    """The goal in words: the game's label for it, or At least 2."""
     name = result.goal.name
-    return f"At least {name}" if name.isdigit() else name.capitalize()
+    for question in result.position.game.questions(result.position.players):
+        if question.name == name:
+            return question.label
+    return f"At least {name} tricks" if name.isdigit() else name.capitalize()
 
 
 def moves_table(result: SolveResult) -> RenderableType:
@@ -58,7 +82,7 @@ def moves_table(result: SolveResult) -> RenderableType:
     table = Table(box=box.SIMPLE_HEAD)
     table.add_column("Card")
     table.add_column(f"Max tricks for {who}", justify="center")
-    table.add_column(f"{goal_label(result)} forceable", justify="center")
+    table.add_column(f"{goal_label(result)}: forceable", justify="center")
     grouped = False
     rules = p.rules
     display = {c: i for i, c in enumerate(sort_cards(rules, [m.card for m in result.moves]))}
@@ -100,10 +124,27 @@ def line_table(result: SolveResult) -> Table:
     return table
 
 
+def _asked(result: SolveResult) -> str:
+    """The answer to the question asked, in words."""
+    verdict = result.verdicts[result.seat]
+    who = f"Seat {result.seat + 1}"
+    side = result.position.game.sides(result.position.players)
+    partners = next(s for s in side if result.seat in s)
+    if len(partners) > 1:
+        who = f"The side of seats {' & '.join(str(s + 1) for s in partners)}"
+    goal = result.goal
+    can = verdict.spoil if isinstance(goal, Spoil) else verdict.max_tricks >= goal.k
+    return (f"{who} {'can' if can else 'cannot'} force {goal_label(result).lower()} "
+            f"({verdict.max_tricks} tricks for sure).")
+
+
 def summary(result: SolveResult) -> Text:
     """The answer in words: the pool, and the question asked."""
     forcers = [str(v.seat + 1) for v in result.verdicts if v.three]
     p = result.position
+    if p.game.winning_question != "three":
+        return Text.from_markup(_asked(result) + f"\n[dim]{result.nodes} nodes in "
+                                f"{result.seconds:.3f} s.[/dim]")
     if p.is_over:
         winners = [str(s + 1) for s, w in enumerate(p.won) if w >= 3]
         pool = (f"The deal is over: seat {winners[0]} won the pool." if winners

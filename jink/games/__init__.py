@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from jink.errors import UnknownNameError
 from jink.games.base import Game, Option, Question, Ranking, Rules
+from jink.games.forty_five import FORTY_FIVE
 from jink.games.spoil_five import SPOIL_FIVE
 
-GAMES: dict[str, Game] = {game.name: game for game in (SPOIL_FIVE,)}
+GAMES: dict[str, Game] = {game.name: game for game in (SPOIL_FIVE, FORTY_FIVE)}
 
 __all__ = ["GAMES", "Game", "Option", "Question", "Ranking", "Rules", "find_game"]
 

@@ -162,6 +162,11 @@ class Game:
     allows_no_trump: bool = False
     #: Whether positions may name the card to be turned (``turn``, Loo).
     uses_turn: bool = False
+    #: The seat counts allowed, where not every count in the range is
+    #: (Forty-Five: 2, 4 or 6); empty means every count from min to max.
+    player_counts: tuple[int, ...] = ()
+    #: The question whose answer makes a deal "forceable" (Spoil Five: three).
+    winning_question: str | None = None
     #: How the game is followed, in brief, for ``jink rules``.
     following: str = ""
     _cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, compare=False,

@@ -135,7 +135,7 @@ SPOIL_FIVE_QUESTIONS = (
     Question("spoil", "Spoil", None),
 )
 
-_RULES_NOTE = ("follow suit or trump to a plain lead; a trump lead must be followed with a "
+RULES_NOTE = ("follow suit or trump to a plain lead; a trump lead must be followed with a "
                "trump unless every trump held is the 5, J of trumps or A♥ ranking above the "
                "card led (reneging)")
 
@@ -155,7 +155,8 @@ class SpoilFive(Game):
 
 SPOIL_FIVE = SpoilFive(
     name="spoil-five", title="Spoil Five", min_players=2, max_players=10, deck=FULL_DECK,
-    aliases=("spoil5", "spoilfive", "spoil_five"), following=_RULES_NOTE,
+    aliases=("spoil5", "spoilfive", "spoil_five"), following=RULES_NOTE,
+    winning_question="three",
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
 )

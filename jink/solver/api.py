@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from jink.cards import SUITS, card_name
 from jink.position import Position, sort_cards
-from jink.solver.goals import THREE, Goal, parse_goal
+from jink.solver.goals import Goal, parse_goal
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver, Verdict
@@ -36,18 +36,34 @@ class SolveResult:
     table: TableStats | None = None
 
     @property
-    def forceable(self) -> bool:
-        """Whether some seat can force three tricks from this position."""
-        return any(v.three for v in self.verdicts)
+    def forceable(self) -> bool | None:
+        """Whether some seat can force the game's winning question (Spoil Five:
+        three tricks) from this position; None for a game without one."""
+        name = self.position.game.winning_question
+        if name is None:
+            return None
+        return any(v.answer(name) for v in self.verdicts)
+
+    def sides(self) -> list[dict[str, object]]:
+        """The partnerships' verdicts (each side's seats share one verdict)."""
+        game = self.position.game
+        out = []
+        for side in game.sides(self.position.players):
+            verdict = self.verdicts[side[0]].to_dict()
+            verdict.pop("seat")
+            out.append({"seats": [s + 1 for s in side], **verdict})
+        return out
 
     def to_dict(self) -> dict[str, object]:
         p = self.position
+        sides = {"sides": self.sides()} if p.game.partnerships else {}
         return {
             "game": p.game.name,
             "trump": SUITS[p.trump] if p.trump is not None else None,
             "seat_to_play": None if p.is_over else p.seat_to_play + 1,
             "question": {"seat": self.seat + 1, "goal": self.goal.name},
             "seats": [v.to_dict() for v in self.verdicts],
+            **sides,
             "forceable": self.forceable,
             "moves": [{"card": card_name(m.card), "max_tricks": m.max_tricks,
                        "achieves": m.achieves,
@@ -58,6 +74,15 @@ class SolveResult:
             "seconds": round(self.seconds, 4),
             "table": self.table.to_dict() if self.table else None,
         }
+
+
+def default_goal(position: Position) -> Goal:
+    """The question asked when none is: the game's winning one (Spoil Five:
+    three), else its first."""
+    game = position.game
+    questions = game.questions(position.players)
+    name = game.winning_question or questions[0].name
+    return parse_goal(name, game.tricks, questions)
 
 
 def solve(position: Position, seat: int | None = None, goal: Goal | str | None = None, *,
@@ -75,10 +100,11 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
         seat = position.seat_to_play
     if not 0 <= seat < position.players:
         raise PositionError(f"seat {seat + 1} is not a seat of this {position.players}-player deal")
+    questions = position.game.questions(position.players)
     if goal is None:
-        goal = THREE
+        goal = default_goal(position)
     elif isinstance(goal, str):
-        goal = parse_goal(goal, position.game.tricks)
+        goal = parse_goal(goal, position.game.tricks, questions)
     started = time.perf_counter()
     solver = Solver(limit, memory_mb)
     verdicts = solver.verdicts(position)

@@ -16,9 +16,10 @@ can force (so one table of bounds serves every k), and the value of spoil is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jink.errors import UnknownNameError
+from jink.games.base import Question
 
 #: Tricks a seat needs to win the pool.
 POOL = 3
@@ -29,10 +30,13 @@ class AtLeast:
     """The side ends the deal with at least ``k`` tricks (tricks won count)."""
 
     k: int
+    #: The game's word for it (``odd_trick``, ``not_ramsed``); default: three,
+    #: jink or the number.
+    label: str = field(default="", compare=False, repr=False)
 
     @property
     def name(self) -> str:
-        return {3: "three", 5: "jink"}.get(self.k, str(self.k))
+        return self.label or {3: "three", 5: "jink"}.get(self.k, str(self.k))
 
     #: Bounds from different k share one table: the value does not depend on k.
     family = "tricks"
@@ -89,9 +93,20 @@ def jink_goal(tricks: int = 5) -> AtLeast:
     return AtLeast(tricks)
 
 
-def parse_goal(text: str, tricks: int = 5) -> Goal:
-    """``three``, ``jink``, ``spoil`` or a number of tricks 0..``tricks``."""
-    word = text.strip().lower()
+def parse_goal(text: str, tricks: int = 5, questions: Sequence[Question] = ()) -> Goal:
+    """``three``, ``jink``, ``spoil``, a number of tricks 0..``tricks``, or the
+    name of one of the game's ``questions`` (``odd_trick``, ``not_ramsed``)."""
+    word = text.strip().lower().replace("-", "_")
+    for question in questions:
+        if word == question.name:
+            return SPOIL if question.tricks is None else AtLeast(question.tricks, question.name)
+    if questions and word == "spoil":
+        raise UnknownNameError("spoil is a question of Spoil Five only")
+    if questions and word in ("three", "jink") and not any(
+            q.name == word for q in questions):
+        names = ", ".join(q.name for q in questions)
+        raise UnknownNameError(f"unknown goal {text!r} for this game (use {names} or a "
+                               f"number of tricks 0 to {tricks})")
     if word == "three":
         return THREE
     if word == "jink":
@@ -100,4 +115,6 @@ def parse_goal(text: str, tricks: int = 5) -> Goal:
         return SPOIL
     if word.isdigit() and 0 <= int(word) <= tricks:
         return AtLeast(int(word))
-    raise UnknownNameError(f"unknown goal {text!r} (use three, jink, spoil or 0 to {tricks})")
+    names = ", ".join(q.name for q in questions) if questions else "three, jink, spoil"
+    raise UnknownNameError(f"unknown goal {text!r} (use {names} or a number of tricks "
+                           f"0 to {tricks})")

@@ -1,0 +1,202 @@
+"""Bierspiel: Rams with the 7♦ always the second trump, and forced trump leads.
+
+The rules follow RULINGS.md ("Bierspiel"). The 7♦ is always a trump, just
+below the ace of trumps, and never counts as a diamond. A trump must be led to
+the first trick with two seats in the play, to the first two with three, to the
+first three with four or five. A leader who must lead a trump and holds none
+leads his lowest card face down (any card of the lowest rank he holds): every
+other seat must then play a trump if he can, over-trumping if he can, and
+otherwise any card. The face-down card cannot win: with no trump played the
+leader takes the trick. A trick is known to be led face down when it is one of
+the forced tricks and its first card is not a trump. Every other duty is Rams'.
+
+Seats: as in Rams, a position lists only the seats that play, 2 to 5 of them.
+When the number of seats in the play is not known (``players == 0``, as for
+``jink legal --hand`` without a deal), no lead is forced.
+
+Only the A K Q J 10 9 8 7 order is offered (no ``ecarte_order``): the 7♦'s
+place, "second best, just below the ace", is defined for that order only.
+
+Questions, per seat: ``takes_a_trick`` (it can force at least one trick) and
+``all_five`` (it can force every trick). Extras: ``points``, the points its
+``max_tricks`` wipe off the player's fifteen (one a trick).
+
+>>> rules = BIERSPIEL.bind(DIAMONDS, players=3)
+>>> cards_text(rules.order(DIAMONDS))
+'AD 7D KD QD JD TD 9D 8D'
+>>> cards_text(BIERSPIEL.bind(SPADES).order(DIAMONDS))
+'AD KD QD JD TD 9D 8D'
+>>> from jink.cards import parse_cardset
+>>> cards_text(rules.legal(parse_cardset("9H 8C KD 8S 7C"), (), 1))
+'KD'
+>>> cards_text(rules.legal(parse_cardset("9H 8C 8S AC"), (), 1))
+'8S 8C'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from jink.cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SEVEN,
+    SPADES,
+    Card,
+    CardSet,
+    Suit,
+    bit,
+    card_name,
+    cards_text,
+    make_card,
+)
+from jink.games.base import Game, Question, Ranking, Rules
+from jink.games.rams import PIQUET_RANKS, RAMS_DECK, RamsRules, suit_order
+
+SEVEN_OF_DIAMONDS = make_card(SEVEN, DIAMONDS)
+
+__all__ = [
+    "BIERSPIEL",
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "SEVEN_OF_DIAMONDS",
+    "SPADES",
+    "Bierspiel",
+    "BierspielRules",
+    "bierspiel_ranking",
+    "cards_text",
+    "forced_trump_leads",
+]
+
+
+def bierspiel_ranking(trump: Suit | None) -> Ranking:
+    """The ranking tables of Bierspiel: Rams' order, the 7♦ second in trumps."""
+    if trump is None:
+        raise ValueError("Bierspiel always has a trump suit")
+    ace, *rest = (c for c in suit_order(trump) if c != SEVEN_OF_DIAMONDS)
+    trumps = (ace, SEVEN_OF_DIAMONDS, *rest)
+    plain = tuple(() if s == trump else tuple(c for c in suit_order(s) if c != SEVEN_OF_DIAMONDS)
+                  for s in range(4))
+    return Ranking(trump, trumps, plain)
+
+
+def forced_trump_leads(players: int) -> int:
+    """How many tricks, from the first, must be led with a trump.
+
+    >>> [forced_trump_leads(n) for n in range(6)]
+    [0, 0, 1, 2, 3, 3]
+    """
+    if players < 2:
+        return 0  # not known (0), or no play at all
+    return min(players - 1, 3)
+
+
+class BierspielRules(RamsRules):
+    """Rams' following, with forced trump leads and the face-down lead."""
+
+    def __init__(self, game: Game, ranking: Ranking, options: Mapping[str, Any],
+                 players: int = 0, turn: Card | None = None) -> None:
+        super().__init__(game, ranking, options, players, turn)
+        #: Tricks (from the first) that must be led with a trump.
+        self.forced = forced_trump_leads(players)
+        # The cards of each rank, lowest rank first: a face-down lead is the lowest.
+        self.ranks_low_first: tuple[CardSet, ...] = tuple(
+            sum(bit(make_card(r, s)) for s in range(4)) & RAMS_DECK
+            for r in reversed(PIQUET_RANKS))
+        #: Before this many tricks are done, cards of one suit with no live card
+        #: between them are *not* equivalent in play: which one stays in a hand
+        #: decides that hand's lowest card for a later face-down lead, and the
+        #: lowest card compares ranks across suits. From the last forced trick
+        #: on, no later lead is forced, so the usual equivalence holds again.
+        self.equivalence_from = max(self.forced - 1, 0)
+
+    def face_down(self, trick: Sequence[Card], tricks_done: int) -> bool:
+        """Whether ``trick`` (not empty) was led face down."""
+        return tricks_done < self.forced and not self.trump_mask & bit(trick[0])
+
+    def lowest(self, hand: CardSet) -> CardSet:
+        """The cards of ``hand`` of its lowest rank (A K Q J 10 9 8 7)."""
+        for cards in self.ranks_low_first:
+            if hand & cards:
+                return hand & cards
+        return hand
+
+    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
+        if not trick:
+            if tricks_done < self.forced:
+                trumps = hand & self.trump_mask
+                return trumps if trumps else self.lowest(hand)
+            return hand
+        if tricks_done < self.forced and not self.trump_mask & bit(trick[0]):
+            trumps = hand & self.trump_mask
+            return self.trumping(trumps, trick) if trumps else hand
+        return self.following(hand, trick)
+
+    def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:
+        if self.face_down(trick, tricks_done):
+            best = self.best_of(trick, self.trump_suit)
+            return 0 if best is None else trick.index(best)
+        return super().winner(trick, tricks_done)
+
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+        # Without the trick number, a lead can only be illegal if it was forced,
+        # and a follower's card legal by Rams' duties breaks the face-down duty.
+        if not trick:
+            return self.explain_at(card, hand, trick, 0)
+        if self.following(hand, trick) & bit(card):
+            return self.explain_at(card, hand, trick, 0)
+        return self.explain_following(card, hand, trick)
+
+    def explain_at(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                   tricks_done: int) -> str:
+        name = card_name(card)
+        if not trick and tricks_done < self.forced:
+            trumps = hand & self.trump_mask
+            forced = (f"a trump must be led to trick {tricks_done + 1} with "
+                      f"{self.players} in the play")
+            if trumps:
+                return f"{name} is not a trump: {forced}, and the hand holds {cards_text(trumps)}"
+            return (f"{name} is not the lowest card: {forced}, and a leader without a trump "
+                    f"leads his lowest card face down ({cards_text(self.lowest(hand))})")
+        if trick and self.face_down(trick, tricks_done):
+            return self.explain_trumping(card, hand & self.trump_mask, trick,
+                                         "to a card led face down")
+        return super().explain_at(card, hand, trick, tricks_done)
+
+
+BIERSPIEL_QUESTIONS = (
+    Question("takes_a_trick", "Takes a trick (a point off)", 1),
+    Question("all_five", "All five tricks", 5),
+)
+
+_RULES_NOTE = ("as Rams (follow and head; void, trump and over-trump), with the 7♦ the second "
+               "trump; a trump must be led to the first trick with two in the play, the first "
+               "two with three, the first three with four or more: a leader without a trump "
+               "leads his lowest card face down, and the others must trump (over-trumping "
+               "if able)")
+
+
+class Bierspiel(Game):
+    """Bierspiel: Rams' play for 2 to 5 seats in the play, the 7♦ a trump."""
+
+    def questions(self, players: int) -> tuple[Question, ...]:
+        return BIERSPIEL_QUESTIONS
+
+    def ranking(self, trump: Suit | None) -> Ranking:
+        return bierspiel_ranking(trump)
+
+    def rules_class(self) -> type[Rules]:
+        return BierspielRules
+
+    def extras(self, max_tricks: int, players: int,
+               options: Mapping[str, Any]) -> dict[str, object]:
+        return {"points": max_tricks}
+
+
+BIERSPIEL = Bierspiel(
+    name="bierspiel", title="Bierspiel", min_players=2, max_players=5, deck=RAMS_DECK,
+    aliases=("bier", "bier-spiel"), following=_RULES_NOTE,
+)

@@ -1,0 +1,59 @@
+"""Forty-Five (Five and Ten): Spoil Five's cards and play, for sides.
+
+Two players, or four or six in two partnerships, partners sitting alternately
+(seats 1, 3, 5 against 2, 4, 6). No pool: the side taking three or four
+tricks scores 5, all five scores 10; with the option ``per_trick_scoring``
+each trick counts 5 and the losers' tricks are deducted (four tricks: 15).
+The solver's questions are per side: the most tricks the side can force, the
+odd trick (three or more) and all five.
+
+>>> FORTY_FIVE.extras(4, 4, {"per_trick_scoring": False})
+{'points': 5}
+>>> FORTY_FIVE.extras(4, 4, {"per_trick_scoring": True})
+{'points': 15}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from jink.cards import FULL_DECK
+from jink.games.base import Option, Question
+from jink.games.spoil_five import RULES_NOTE, SpoilFive
+
+QUESTIONS = (
+    Question("odd_trick", "Odd trick (three or more)", 3),
+    Question("all_five", "All five", 5),
+)
+
+
+def points(tricks: int, per_trick: bool) -> int:
+    """What a side's tricks score: 5 for three or four, 10 for five; or, per
+    trick, 5 for each trick more than the other side (nothing for the losers)."""
+    if tricks < 3:
+        return 0
+    if per_trick:
+        return 5 * (tricks - (5 - tricks))
+    return 10 if tricks == 5 else 5
+
+
+class FortyFive(SpoilFive):
+    """Forty-Five: Spoil Five's rules of play, questions per side."""
+
+    def questions(self, players: int) -> tuple[Question, ...]:
+        return QUESTIONS
+
+    def extras(self, max_tricks: int, players: int,
+               options: Mapping[str, Any]) -> dict[str, object]:
+        return {"points": points(max_tricks, bool(options.get("per_trick_scoring")))}
+
+
+FORTY_FIVE = FortyFive(
+    name="forty-five", title="Forty-Five", min_players=2, max_players=6, deck=FULL_DECK,
+    aliases=("45", "five-and-ten", "forty_five", "fortyfive"), partnerships=True,
+    player_counts=(2, 4, 6), following=RULES_NOTE + "; partners sit alternately",
+    winning_question="odd_trick",
+    options=(Option("per_trick_scoring", False,
+                    "each trick counts 5 and the losers' tricks are deducted"),),
+)

@@ -1,0 +1,210 @@
+"""Three-card Loo: heading and over-trumping, and a simple pool's trump arriving mid-deal.
+
+RULINGS.md ("Three-card Loo") and Foster: 52 cards ranking A K Q ... 2, three
+cards each, three tricks. Following, as this module reads it:
+
+- Holding the suit led, a player must follow suit and *head* the trick (play
+  a card of the suit higher than any of it played so far) if he can. If the
+  trick is already trumped (a plain suit led), no card of the suit can head
+  it: he must still follow suit, with any card of it (as RULINGS.md says for
+  Rams, the game Loo's following comes from).
+- Void in the suit led, he must trump if he can; if the trick is already
+  trumped, he must over-trump if he can, else he must still trump (he
+  under-trumps): "must trump if able, over-trumping if able".
+- Holding neither, any card.
+- Once trumps are known, the winner of a trick must lead a trump to the next
+  trick if he has one. The first lead of the deal is free, even in a double
+  pool.
+
+*Double pool*: the trump is turned before play; the position has a trump.
+*Simple pool*: the position has no trump and names ``turn``, the card that
+will be turned (double dummy: it is known). Until trumps come in, following
+is as above with no trumps (follow and head, else any card). The first trick
+in which some seat cannot follow suit brings them in, and they count at once
+for that trick: its best card of the turn card's suit wins, else its best card
+of the suit led. From the next trick on, the rules are those of that trump
+suit (:meth:`LooRules.after_trick`), so the next leader must lead a trump.
+A simple pool with no ``turn`` is a :class:`~jink.errors.PositionError`.
+
+Seats: Foster allows 3 to 17 at the table (8 is the usual limit). A position
+lists the seats in the play: in a double pool a player may pass, and at least
+two play, so 2 to 17 (17 hands of three and the turned card use the pack).
+
+Questions, per seat: ``not_looed`` (he can force a trick: a seat with none is
+*looed* and pays) and ``all_three`` (every trick, the whole pool). ``extras``
+gives the share of the pool ``max_tricks`` is sure of, as ``pool_share``
+("1/3").
+
+>>> from jink.cards import CLUBS, SPADES, parse_card, parse_cardset
+>>> rules = LOO.bind(None, players=3, turn=parse_card("2C"))
+>>> rules.trump is None
+True
+>>> trick = [parse_card(c) for c in ("KH", "AH", "3C")]  # the third seat is void
+>>> rules.winner(trick), rules.after_trick(trick, 0).trump == CLUBS
+(2, True)
+>>> spades = LOO.bind(SPADES)
+>>> cards_text(spades.legal(parse_cardset("QH 9H 2H"), [parse_card("TH")], 0))
+'QH'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from jink.cards import (
+    FULL_DECK,
+    Card,
+    CardSet,
+    Suit,
+    bit,
+    card_name,
+    cards_text,
+    suit_of,
+)
+from jink.errors import PositionError
+from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules
+from jink.games.rounce import whist_ranking
+
+__all__ = ["LOO", "LOO_QUESTIONS", "Loo", "LooRules"]
+
+
+class LooRules(Rules):
+    """Following in Loo: head, trump, over-trump; the trump lead; a simple pool's turn."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        turn = self.turn
+        if turn is not None and self.trump is not None and suit_of(turn) != self.trump:
+            raise PositionError(f"the card to be turned, {card_name(turn)}, is not of the "
+                                f"trump suit ({self.suit_name(self.trump)})")
+        if turn is None and self.trump is None and self.players:
+            raise PositionError("a Loo simple pool (no trump yet) needs the card that will "
+                                "be turned (turn); a double pool needs the trump suit")
+        #: The suit the turned card will make trumps (simple pools), else None.
+        self.turn_suit: Suit | None = suit_of(turn) if turn is not None else None
+        above = [0] * 52
+        for suit in range(4):
+            better = 0
+            for card in self.order(suit):
+                above[card] = better
+                better |= bit(card)
+        #: ``above[card]``: the cards counting as the same suit that rank above it.
+        self.above: tuple[CardSet, ...] = tuple(above)
+
+    def top(self, trick: Sequence[Card]) -> Card:
+        """The card heading the trick so far, as the player to follow sees it: the
+        best trump once trumps are known, else the best card of the suit led."""
+        return trick[Rules.winner(self, trick)]
+
+    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
+        trump_mask = self.trump_mask
+        if not trick:
+            # Trumps known and a trick played: the leader won the last trick.
+            if tricks_done and self.trump is not None:
+                return hand & trump_mask or hand
+            return hand
+        led = self.suit[trick[0]]
+        top = self.top(trick)
+        trumped = self.power[top] > TRUMP_BASE
+        following = hand & self.suit_masks[led]
+        if following:
+            if trumped and led != self.trump:
+                return following  # no card of the suit can head a trumped trick
+            return following & self.above[top] or following
+        trumps = hand & trump_mask
+        if not trumps:
+            return hand
+        if trumped:
+            return trumps & self.above[top] or trumps  # over-trump, else under-trump
+        return trumps
+
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+        name = card_name(card)
+        trumps = hand & self.trump_mask
+        if not trick:
+            return (f"{name} is not a trump: the winner of the last trick must lead a trump, "
+                    f"and the hand holds {cards_text(trumps)}")
+        led = self.suit[trick[0]]
+        top = self.top(trick)
+        following = hand & self.suit_masks[led]
+        if following:
+            if self.suit[card] != led:
+                return (f"{name} does not follow suit, and the hand holds "
+                        f"{cards_text(following)} of the suit led")
+            return (f"{name} does not head the trick: the hand holds "
+                    f"{cards_text(following & self.above[top])}, better than the "
+                    f"{card_name(top)}")
+        if self.suit[card] != self.trump:
+            return (f"{name} is not a trump: void in the suit led, the hand must trump "
+                    f"with {cards_text(trumps)}")
+        return (f"{name} does not over-trump the {card_name(top)}: the hand holds "
+                f"{cards_text(trumps & self.above[top])}, which would")
+
+    def void_played(self, trick: Sequence[Card]) -> bool:
+        """Whether some seat could not follow suit to ``trick``."""
+        suit = self.suit
+        led = suit[trick[0]]
+        return any(suit[card] != led for card in trick)
+
+    def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:
+        if self.trump is None and self.void_played(trick):
+            # Trumps come in with this trick and count at once.
+            turn_suit = self._turn_suit()
+            power = self.power
+            best, best_power = -1, -1
+            for i, card in enumerate(trick):
+                if self.suit[card] == turn_suit and power[card] > best_power:
+                    best, best_power = i, power[card]
+            if best >= 0:
+                return best
+        return Rules.winner(self, trick, tricks_done)
+
+    def after_trick(self, trick: Sequence[Card], tricks_done: int) -> Rules:
+        if self.trump is None and self.void_played(trick):
+            return self.game.bind(self._turn_suit(), self.options, self.players, self.turn)
+        return self
+
+    def _turn_suit(self) -> Suit:
+        if self.turn_suit is None:
+            raise PositionError("a seat could not follow suit, so trumps come in, but the "
+                                "card to be turned (turn) is not known")
+        return self.turn_suit
+
+
+LOO_QUESTIONS = (
+    Question("not_looed", "Not looed", 1),
+    Question("all_three", "All three", 3),
+)
+
+_RULES_NOTE = ("follow suit and head the trick if able (any card of the suit if the trick is "
+               "trumped); void, trump if able, over-trumping if able, else under-trumping; "
+               "else any card. Once trumps are known, the winner of a trick must lead a trump "
+               "if he has one. Simple pool: no trumps until a seat cannot follow suit; the "
+               "turned card's suit is then trumps, at once for that trick")
+
+
+class Loo(Game):
+    """Three-card Loo: 3 to 17 at the table, 2 to 17 in the play."""
+
+    def questions(self, players: int) -> tuple[Question, ...]:
+        return LOO_QUESTIONS
+
+    def ranking(self, trump: Suit | None) -> Ranking:
+        return whist_ranking(trump)
+
+    def rules_class(self) -> type[Rules]:
+        return LooRules
+
+    def extras(self, max_tricks: int, players: int,
+               options: Mapping[str, Any]) -> dict[str, object]:
+        """Each trick takes a third of the pool: ``{"pool_share": "1/3"}``."""
+        return {"pool_share": str(Fraction(max_tricks, self.tricks))}
+
+
+LOO = Loo(
+    name="loo", title="Three-card Loo", min_players=2, max_players=17, deck=FULL_DECK,
+    hand_size=3, aliases=("three-card-loo", "3-card-loo", "division-loo"),
+    allows_no_trump=True, uses_turn=True, following=_RULES_NOTE,
+)

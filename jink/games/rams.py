@@ -1,0 +1,233 @@
+"""Rams: the 32-card game where a player must head the trick and trump when void.
+
+The tables follow RULINGS.md ("Rams"): A K Q J 10 9 8 7 in every suit, trumps
+included, or with the option ``ecarte_order`` K Q J A 10 9 8 7. Following: a
+player must follow suit and *head* the trick (play above every card of the
+suit led played so far) if he can; once a plain-suit trick has been trumped he
+need only follow suit, with any card of it. Void in the suit led he must trump
+if he can, over-trumping if he can, else under-trumping; otherwise any card.
+
+Seats: a position lists only the seats that play (those who passed are out of
+the deal). Three to six sit at the table and with six the dealer takes no
+cards, so from 2 (the pone against the dealer) to 5 seats are in the play.
+
+Questions, per seat: ``not_ramsed`` (it can force a trick: a player who plays
+and takes none is ramsed) and ``general_rams`` (it can force all five).
+Extras: ``pool_share``, the fifth parts of the pool its ``max_tricks`` take,
+as a fraction (``"2/5"``).
+
+>>> rules = RAMS.bind(HEARTS)
+>>> cards_text(rules.order(HEARTS))
+'AH KH QH JH TH 9H 8H 7H'
+>>> cards_text(RAMS.bind(SPADES, {"ecarte_order": True}).order(CLUBS))
+'KC QC JC AC TC 9C 8C 7C'
+>>> from jink.cards import parse_cardset, parse_cards
+>>> cards_text(rules.legal(parse_cardset("8C KC 7C KH"), tuple(parse_cards("9C")), 0))
+'KC'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from jink.cards import (
+    ACE,
+    CLUBS,
+    DIAMONDS,
+    EIGHT,
+    HEARTS,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SEVEN,
+    SPADES,
+    TEN,
+    Card,
+    CardSet,
+    Suit,
+    bit,
+    card_name,
+    cards_text,
+    cardset,
+    make_card,
+)
+from jink.games.base import Game, Option, Question, Ranking, Rules
+
+__all__ = [
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "PIQUET_RANKS",
+    "RAMS",
+    "RAMS_DECK",
+    "SPADES",
+    "Rams",
+    "RamsRules",
+    "cards_text",
+    "rams_ranking",
+]
+
+#: Ranks of the 32-card pack, best first: the piquet order (RULINGS' default).
+PIQUET_RANKS: tuple[int, ...] = (ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT, SEVEN)
+#: The écarté order, Foster's first: the ace between the J and the 10.
+ECARTE_RANKS: tuple[int, ...] = (KING, QUEEN, JACK, ACE, TEN, NINE, EIGHT, SEVEN)
+
+#: The euchre pack: 7 to A of every suit.
+RAMS_DECK: CardSet = cardset(make_card(r, s) for s in range(4) for r in PIQUET_RANKS)
+
+
+def suit_order(suit: Suit, ecarte: bool = False) -> tuple[Card, ...]:
+    """The eight cards of ``suit``, best first."""
+    return tuple(make_card(r, suit) for r in (ECARTE_RANKS if ecarte else PIQUET_RANKS))
+
+
+def rams_ranking(trump: Suit | None, ecarte: bool = False) -> Ranking:
+    """The ranking tables of Rams for one trump suit: one order for every suit."""
+    if trump is None:
+        raise ValueError("Rams always has a trump suit")
+    plain = tuple(() if s == trump else suit_order(s, ecarte) for s in range(4))
+    return Ranking(trump, suit_order(trump, ecarte), plain)
+
+
+class RamsRules(Rules):
+    """Following in Rams: follow and head, else trump and over-trump, else anything."""
+
+    def __init__(self, game: Game, ranking: Ranking, options: Mapping[str, Any],
+                 players: int = 0, turn: Card | None = None) -> None:
+        # Game.ranking() does not see the options, so the option's order is put in here.
+        if options.get("ecarte_order"):
+            ranking = rams_ranking(ranking.trump, ecarte=True)
+        super().__init__(game, ranking, options, players, turn)
+        if ranking.trump is None:
+            raise ValueError(f"{game.name} always has a trump suit")
+        #: The trump suit (never None here, unlike :attr:`trump`).
+        self.trump_suit: Suit = ranking.trump
+        above = [0] * 52
+        for s in range(4):
+            order = self.order(s)
+            for i, card in enumerate(order):
+                above[card] = cardset(order[:i])
+        #: ``above[card]``: the cards counting as ``card``'s suit that rank above it.
+        self.above: tuple[CardSet, ...] = tuple(above)
+
+    def best_of(self, trick: Sequence[Card], suit: Suit) -> Card | None:
+        """The best card counting as ``suit`` in ``trick``, or None."""
+        best: Card | None = None
+        for card in trick:
+            if self.suit[card] == suit and (best is None or self.power[card] > self.power[best]):
+                best = card
+        return best
+
+    def trumping(self, trumps: CardSet, trick: Sequence[Card]) -> CardSet:
+        """Of ``trumps`` (held, not empty), those that must be played: the ones
+        above every trump in the trick, if any, else all (under-trumping)."""
+        best = self.best_of(trick, self.trump_suit)
+        if best is None:
+            return trumps
+        over = trumps & self.above[best]
+        return over if over else trumps
+
+    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
+        if not trick:
+            return hand
+        return self.following(hand, trick)
+
+    def following(self, hand: CardSet, trick: Sequence[Card]) -> CardSet:
+        """The legal cards of ``hand`` to a trick led face up (Rams' duties)."""
+        led = self.suit[trick[0]]
+        suited = hand & self.suit_masks[led]
+        if suited:
+            if led != self.trump and self.best_of(trick, self.trump_suit) is not None:
+                return suited  # trumped already: any card of the suit
+            best = self.best_of(trick, led)
+            assert best is not None
+            heading = suited & self.above[best]
+            return heading if heading else suited
+        trumps = hand & self.trump_mask
+        if trumps:
+            return self.trumping(trumps, trick)
+        return hand
+
+    def why_illegal(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                    tricks_done: int) -> str | None:
+        if not hand & bit(card):
+            return f"{card_name(card)} is not in the hand"
+        if self.legal(hand, trick, tricks_done) & bit(card):
+            return None
+        return self.explain_at(card, hand, trick, tricks_done)
+
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+        return self.explain_at(card, hand, trick, self.game.tricks)
+
+    def explain_at(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                   tricks_done: int) -> str:
+        """The duty ``card`` breaks, ``tricks_done`` tricks into the deal."""
+        if not trick:
+            return super().explain(card, hand, trick)
+        return self.explain_following(card, hand, trick)
+
+    def explain_following(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+        """Why ``card`` may not follow to a trick led face up."""
+        name = card_name(card)
+        led = self.suit[trick[0]]
+        suited = hand & self.suit_masks[led]
+        if suited:
+            what = "a trump" if led == self.trump else "a card of the suit led"
+            if not suited & bit(card):
+                return (f"{name} does not follow suit: the hand holds {what} "
+                        f"({cards_text(suited)}), which must be played")
+            best = self.best_of(trick, led)
+            assert best is not None
+            return (f"{name} does not head the trick: the hand holds "
+                    f"{cards_text(suited & self.above[best])} above the {card_name(best)}, "
+                    "and must play one of them")
+        trumps = hand & self.trump_mask
+        return self.explain_trumping(card, trumps, trick, "void in the suit led")
+
+    def explain_trumping(self, card: Card, trumps: CardSet, trick: Sequence[Card],
+                         why: str) -> str:
+        """Why ``card`` breaks the duty to trump (and over-trump) with ``trumps``."""
+        name = card_name(card)
+        if not trumps & bit(card):
+            return f"{name} is not a trump: {why}, the hand must trump ({cards_text(trumps)})"
+        best = self.best_of(trick, self.trump_suit)
+        assert best is not None
+        return (f"{name} does not over-trump the {card_name(best)}: the hand holds "
+                f"{cards_text(trumps & self.above[best])}, and must play one of them")
+
+
+RAMS_QUESTIONS = (
+    Question("not_ramsed", "Takes a trick (not ramsed)", 1),
+    Question("general_rams", "General rams (all five)", 5),
+)
+
+_RULES_NOTE = ("follow suit and head the trick if able (once a plain-suit trick is trumped, "
+               "any card of the suit); void in the suit led, trump if able, over-trumping if "
+               "able, else under-trumping; otherwise any card")
+
+
+class Rams(Game):
+    """Rams: 3 to 6 at the table, 2 to 5 in the play."""
+
+    def questions(self, players: int) -> tuple[Question, ...]:
+        return RAMS_QUESTIONS
+
+    def ranking(self, trump: Suit | None) -> Ranking:
+        return rams_ranking(trump)
+
+    def rules_class(self) -> type[Rules]:
+        return RamsRules
+
+    def extras(self, max_tricks: int, players: int,
+               options: Mapping[str, Any]) -> dict[str, object]:
+        return {"pool_share": f"{max_tricks}/{self.tricks}"}
+
+
+RAMS = Rams(
+    name="rams", title="Rams", min_players=2, max_players=5, deck=RAMS_DECK,
+    aliases=("rammes",), following=_RULES_NOTE,
+    options=(Option("ecarte_order", False,
+                    "rank every suit K Q J A 10 9 8 7 (as at Écarté), not A K Q J 10 9 8 7"),),
+)

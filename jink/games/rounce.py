@@ -1,0 +1,132 @@
+"""Rounce: Rams with the whole pack, following suit only, and a trump lead to trick two.
+
+RULINGS.md ("Rounce") and Foster: 52 cards ranking A K Q ... 2 in every suit,
+trumps included; five cards each. A player must follow suit if he can, else
+play any card: there is no duty to head the trick nor to trump. The winner of
+the first trick must lead a trump to the second if he has one; the option
+``trump_lead_every_trick`` puts the winner of every trick under that duty.
+
+Seats: three to nine sit at the table, but a position lists only the seats in
+the play (a player may pass and take no part). As in Rams, at least two play
+(the pone must play against the dealer if all others pass), so a position has
+2 to 9 seats.
+
+Each trick takes a fifth of the pool; a player who plays and takes no trick
+pays a forfeit. The questions, per seat: ``takes_a_trick`` (he can force one
+trick, so he escapes the forfeit) and ``all_five`` (every trick, the whole
+pool; there is no announced "general rounce"). ``extras`` gives the share of
+the pool that ``max_tricks`` is sure of, as ``pool_share`` ("2/5").
+
+>>> from jink.cards import HEARTS, parse_cardset
+>>> rules = ROUNCE.bind(HEARTS)
+>>> cards_text(rules.order(HEARTS))
+'AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H'
+>>> hand = parse_cardset("AS 3H 4D")
+>>> cards_text(rules.legal(hand, [], 0)), cards_text(rules.legal(hand, [], 1))
+('AS 3H 4D', '3H')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from jink.cards import (
+    ACE,
+    FULL_DECK,
+    Card,
+    CardSet,
+    Suit,
+    card_name,
+    cards_text,
+    make_card,
+)
+from jink.games.base import Game, Option, Question, Ranking, Rules
+
+__all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "Rounce", "RounceRules", "whist_ranking"]
+
+
+def whist_ranking(trump: Suit | None) -> Ranking:
+    """A K Q ... 2 in every suit of the full pack, trumps included.
+
+    With no trump (a Loo simple pool before trumps come in) every suit is plain.
+
+    >>> from jink.cards import HEARTS
+    >>> ranking = whist_ranking(None)
+    >>> ranking.trumps, cards_text(ranking.plain[HEARTS][:3])
+    ((), 'AH KH QH')
+    """
+    orders = tuple(tuple(make_card(rank, suit) for rank in range(ACE, -1, -1))
+                   for suit in range(4))
+    if trump is None:
+        return Ranking(None, (), orders)
+    plain = tuple(() if suit == trump else order for suit, order in enumerate(orders))
+    return Ranking(trump, orders[trump], plain)
+
+
+class RounceRules(Rules):
+    """Following in Rounce: suit only; a trump lead after the first trick."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Whether every trick after the first (not only the second) opens with a trump.
+        self.every_trick = bool(self.options["trump_lead_every_trick"])
+
+    def must_lead_trump(self, tricks_done: int) -> bool:
+        """Whether the leader, holding a trump, must lead one after ``tricks_done``
+        tricks: the first trick's winner always; later winners under the option."""
+        return tricks_done == 1 or (self.every_trick and tricks_done > 1)
+
+    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
+        if not trick:
+            if self.must_lead_trump(tricks_done):
+                return hand & self.trump_mask or hand
+            return hand
+        return hand & self.suit_masks[self.suit[trick[0]]] or hand
+
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+        if not trick:
+            winner = ("the winner of the last trick" if self.every_trick
+                      else "the winner of the first trick")
+            return (f"{card_name(card)} is not a trump: {winner} must lead a trump, and the "
+                    f"hand holds {cards_text(hand & self.trump_mask)}")
+        following = hand & self.suit_masks[self.suit[trick[0]]]
+        return (f"{card_name(card)} does not follow suit, and the hand holds "
+                f"{cards_text(following)} of the suit led")
+
+
+ROUNCE_QUESTIONS = (
+    Question("takes_a_trick", "Takes a trick", 1),
+    Question("all_five", "All five", 5),
+)
+
+_RULES_NOTE = ("follow suit if able, else any card (no duty to head the trick or to trump); "
+               "the winner of the first trick must lead a trump if he has one")
+
+
+class Rounce(Game):
+    """Rounce: 3 to 9 at the table, 2 to 9 in the play."""
+
+    def questions(self, players: int) -> tuple[Question, ...]:
+        return ROUNCE_QUESTIONS
+
+    def ranking(self, trump: Suit | None) -> Ranking:
+        return whist_ranking(trump)
+
+    def rules_class(self) -> type[Rules]:
+        return RounceRules
+
+    def extras(self, max_tricks: int, players: int,
+               options: Mapping[str, Any]) -> dict[str, object]:
+        """Each trick takes a fifth of the pool: ``{"pool_share": "2/5"}``."""
+        return {"pool_share": str(Fraction(max_tricks, self.tricks))}
+
+
+ROUNCE = Rounce(
+    name="rounce", title="Rounce", min_players=2, max_players=9, deck=FULL_DECK,
+    following=_RULES_NOTE,
+    options=(Option("trump_lead_every_trick", False,
+                    "the winner of every trick, not only the first, must lead a trump "
+                    "if he has one"),),
+)
