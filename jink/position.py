@@ -176,6 +176,12 @@ class Position:
             raise PositionError(f"won counts {done} tricks, a deal has {game.tricks}")
         if not 0 <= self.leader < n:
             raise PositionError(f"leader must be a seat from 1 to {n}, not {self.leader + 1}")
+        if done and self.won[self.leader] == 0:
+            raise PositionError(f"seat {self.leader + 1} leads trick {done + 1} but has won no "
+                                "trick: after the first trick, the last trick's winner leads")
+        if (self.turn is not None and self.trump is not None and done == 0):
+            raise PositionError("a Loo simple pool has no trump before its first trick: "
+                                "give trump or turn, not both")
         if len(self.trick) >= n:
             raise PositionError(f"the trick holds {len(self.trick)} cards; with {n} "
                                 "players it would be complete")

@@ -54,7 +54,8 @@ def small_positions(draw: st.DrawFn) -> RefPosition:
     won = [0] * players
     for _ in range(5 - left):
         won[rng.randrange(players)] += 1
-    leader = rng.randrange(players)
+    # After the first trick, the last trick's winner leads: a seat with a trick.
+    leader = rng.choice([s for s in range(players) if won[s]] or list(range(players)))
     pos = RefPosition(trump, hands, leader, (), tuple(won))
     for _ in range(draw(st.integers(0, players - 1))):
         pos = ref_play(pos, rng.choice(sorted(ref_legal(pos))))

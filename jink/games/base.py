@@ -88,6 +88,11 @@ class Rules:
     #: play. The search's sure-trick bounds rely on it (Spoil Five: yes).
     trumps_always_legal = False
 
+    #: True when the rules look only at suits and at order within a suit, so
+    #: that positions alike up to relative rank play alike (the search's table
+    #: shares their entries). False where ranks are compared across suits.
+    relative_ranks_safe = True
+
     def order(self, suit: Suit) -> tuple[Card, ...]:
         """The cards counting as ``suit``, best first."""
         if suit == self.trump:

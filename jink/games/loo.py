@@ -6,8 +6,8 @@ cards each, three tricks. Following, as this module reads it:
 - Holding the suit led, a player must follow suit and *head* the trick (play
   a card of the suit higher than any of it played so far) if he can. If the
   trick is already trumped (a plain suit led), no card of the suit can head
-  it: he must still follow suit, with any card of it (as RULINGS.md says for
-  Rams, the game Loo's following comes from).
+  it: he must still follow suit, with any card of it (as RULINGS.md rules for
+  Rams, whose following Loo shares).
 - Void in the suit led, he must trump if he can; if the trick is already
   trumped, he must over-trump if he can, else he must still trump (he
   under-trumps): "must trump if able, over-trumping if able".
@@ -107,17 +107,16 @@ class LooRules(Rules):
             return hand
         led = self.suit[trick[0]]
         top = self.top(trick)
-        trumped = self.power[top] > TRUMP_BASE
         following = hand & self.suit_masks[led]
         if following:
-            if trumped and led != self.trump:
-                return following  # no card of the suit can head a trumped trick
+            # Head the top card if able; a trumped trick (a plain suit led) has a
+            # trump on top, which no card of the suit is above: any card of it.
             return following & self.above[top] or following
         trumps = hand & trump_mask
         if not trumps:
             return hand
-        if trumped:
-            return trumps & self.above[top] or trumps  # over-trump, else under-trump
+        if self.power[top] > TRUMP_BASE:  # trumped: over-trump if able, else under-trump
+            return trumps & self.above[top] or trumps
         return trumps
 
     def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:

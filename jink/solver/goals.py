@@ -82,7 +82,43 @@ class Spoil:
         return None
 
 
-Goal = AtLeast | Spoil
+@dataclass(frozen=True)
+class Helped:
+    """Seat ``seat`` ends with at least ``k`` tricks, its side helping it.
+
+    A spoil search asks this once only one other seat can still reach three:
+    then the spoil fails exactly when everybody else can bring that seat there.
+    The value is the seat's further tricks, so the table's bounds serve any k.
+    """
+
+    seat: int
+    k: int = POOL
+
+    @property
+    def name(self) -> str:
+        return f"seat {self.seat + 1} to {self.k}"
+
+    @property
+    def family(self) -> str:
+        return f"helped-{self.seat}"
+
+    def need(self, won: Sequence[int], side: frozenset[int]) -> int:
+        return self.k - won[self.seat]
+
+    def key(self, won: Sequence[int], side: frozenset[int],
+            remaining: int) -> tuple[int, ...]:
+        return ()
+
+    def status(self, won: Sequence[int], side: frozenset[int], remaining: int) -> bool | None:
+        need = self.k - won[self.seat]
+        if need <= 0:
+            return True
+        if need > remaining:
+            return False
+        return None
+
+
+Goal = AtLeast | Spoil | Helped
 
 THREE = AtLeast(POOL)
 SPOIL = Spoil()

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from jink.cards import Card, CardSet
 from jink.games.base import TRUMP_BASE, Rules
-from jink.solver.goals import POOL, Goal, Spoil
+from jink.solver.goals import POOL, Goal, Helped, Spoil
 from jink.solver.limits import Budget
 from jink.solver.table import TranspositionTable
 
@@ -51,6 +51,10 @@ class Tables:
                            for b in range(52)] for a in range(52)]
         self.power = power
         self.suit = suit
+        #: ``higher[c]``: cards counting as c's suit that rank above it.
+        self.higher = [sum(1 << b for b in range(52) if suit[b] == suit[c] and suit[c] >= 0
+                           and power[b] > power[c]) for c in range(52)]
+        self.privileged = privileged
 
     @classmethod
     def of(cls, rules: Rules) -> Tables:
@@ -128,8 +132,13 @@ class Search:
         #: Which side plays as a coalition for one target seat: the
         #: minimisers (False) in a spoil search, else None.
         self.coalition: bool | None = None
+        self.fixed_target: int | None = None
         if isinstance(goal, Spoil):
             self.coalition = False
+        elif isinstance(goal, Helped):
+            self.coalition, self.fixed_target = True, goal.seat
+        #: Spoil searches hand over to these once one seat alone can reach three.
+        self.helpers: dict[int, Search] = {}
         #: Equivalent groups of a legal set given the live cards, per rules (a cache).
         self.group_caches: dict[int, dict[tuple[CardSet, CardSet], list[list[Card]]]] = {}
         self._bind(rules)
@@ -145,6 +154,10 @@ class Search:
         self.rules = rules
         self.tables = Tables.of(rules)
         self.use_bounds = rules.trumps_always_legal
+        self.relative = rules.relative_ranks_safe
+        # Rules are made once per trump, options, seats and Loo turn card
+        # (Game.bind caches them), so the object itself tells them apart.
+        self.rules_key = id(rules)
         self.trump_power = [(rules.power[c], 1 << c) for c in rules.order(rules.trump)] \
             if rules.trump is not None else []
         self.groups = self.group_caches.setdefault(id(rules), {})
@@ -173,6 +186,38 @@ class Search:
             return self._trick_start()
         return self._play()
 
+    def _shape(self) -> tuple[int, ...]:
+        """The hands up to relative rank: each card as its suit and its place
+        among the live cards of that suit, plus how many privileged cards live.
+
+        Positions with the same shape play alike (a bijection of cards keeps
+        suits, order and privileges), so they share table entries.
+        """
+        live = self.live
+        tables = self.tables
+        higher = tables.higher
+        suit = tables.suit
+        shape = [(live & tables.privileged).bit_count()]
+        for hand in self.hands:
+            code = 0
+            while hand:
+                low = hand & -hand
+                card = low.bit_length() - 1
+                hand ^= low
+                code |= 1 << (suit[card] * 16 + (live & higher[card]).bit_count())
+            shape.append(code)
+        return tuple(shape)
+
+    def _helped(self, seat: int) -> Search:
+        """The search for "everybody but the side can bring ``seat`` to three"."""
+        helper = self.helpers.get(seat)
+        if helper is None:
+            coalition = frozenset(range(self.players)) - self.side
+            helper = Search(self.rules, self.players, self.tricks, coalition, Helped(seat),
+                            self.table, self.budget)
+            self.helpers[seat] = helper
+        return helper
+
     # -- the recursion ---------------------------------------------------------------
 
     def _trick_start(self) -> bool:
@@ -186,9 +231,15 @@ class Search:
             return status
         if remaining == 1:
             return self._last_trick()
+        if self.coalition is False:
+            threats = [s for s in range(self.players)
+                       if not self.on_side[s] and won[s] + remaining >= POOL]
+            if len(threats) == 1:
+                return not self._helped(threats[0]).prove(self.hands, self.leader, (),
+                                                          won, self.rules)
         need = goal.need(won, side)
-        key = (tuple(self.hands), self.leader, self.rules.trump,
-               goal.key(won, side, remaining))
+        key = (self._shape() if self.relative else tuple(self.hands), self.leader,
+               self.rules_key, goal.key(won, side, remaining))
         bounds = self.bounds.get(key)
         stats = self.table.stats
         stats.lookups += 1
@@ -306,6 +357,20 @@ class Search:
         side = self.side
         players = self.players
         trumps = [h & trump_mask for h in hands]
+        if isinstance(self.goal, Helped):
+            # The target's own top trumps are sure; each lone opponent playing
+            # its trumps first caps the target (as in the spoil bound below).
+            target = self.goal.seat
+            others = [trumps[o] for o in range(players) if o != target]
+            if need <= self._above(trumps[target], others):
+                return True
+            rival = self._ranks(trumps[target])
+            for seat in range(players):
+                if seat not in side:
+                    first = self._ranks(trumps[seat])
+                    if remaining - len(first) + matched(first, rival) < need:
+                        return False
+            return None
         if self.goal.family == "tricks":
             theirs = [trumps[o] for o in range(players) if o not in side]
             if need <= max(self._above(trumps[s], theirs) for s in side):
@@ -415,6 +480,8 @@ class Search:
 
     def _target(self) -> int:
         """The seat the coalition plays for: the likeliest to reach three."""
+        if self.fixed_target is not None:
+            return self.fixed_target
         won = self.won
         trump_mask = self.rules.trump_mask
         best, best_score = -1, -1
