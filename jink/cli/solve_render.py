@@ -134,8 +134,9 @@ def _asked(result: SolveResult) -> str:
         who = f"The side of seats {' & '.join(str(s + 1) for s in partners)}"
     goal = result.goal
     can = verdict.spoil if isinstance(goal, Spoil) else verdict.max_tricks >= goal.k
+    sure = f"{verdict.max_tricks} trick{'' if verdict.max_tricks == 1 else 's'}"
     return (f"{who} {'can' if can else 'cannot'} force {goal_label(result).lower()} "
-            f"({verdict.max_tricks} tricks for sure).")
+            f"({sure} for sure).")
 
 
 def summary(result: SolveResult) -> Text:

@@ -96,7 +96,8 @@ def annotate(scores: list[MoveScore], chosen: MoveScore, on_side: bool, goal: Go
     worst = (min if on_side else max)(scores, key=_value)
     diff = abs(worst.max_tricks - chosen.max_tricks)
     if worst.achieves != chosen.achieves:
-        cost = f"others lose the {goal.name}" if on_side else f"others give up the {goal.name}"
+        words = goal.name.replace("_", " ")
+        cost = f"others lose {words}" if on_side else f"others give up {words}"
     elif diff:
         cost = f"others give up to {_tricks(diff)}" if on_side else \
             f"others give up to {_tricks(diff)} more"
