@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from jink.errors import UnknownNameError
 from jink.games.base import Game, Option, Question, Ranking, Rules
+from jink.games.bierspiel import BIERSPIEL
 from jink.games.forty_five import FORTY_FIVE
 from jink.games.loo import LOO
+from jink.games.rams import RAMS
 from jink.games.rounce import ROUNCE
 from jink.games.spoil_five import SPOIL_FIVE
 
-GAMES: dict[str, Game] = {game.name: game for game in (SPOIL_FIVE, FORTY_FIVE, ROUNCE, LOO)}
+GAMES: dict[str, Game] = {
+    game.name: game for game in (SPOIL_FIVE, FORTY_FIVE, RAMS, ROUNCE, BIERSPIEL, LOO)}
 
 __all__ = ["GAMES", "Game", "Option", "Question", "Ranking", "Rules", "find_game"]
 

@@ -35,6 +35,7 @@ Questions, per seat: ``takes_a_trick`` (it can force at least one trick) and
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -52,7 +53,7 @@ from jink.cards import (
     cards_text,
     make_card,
 )
-from jink.games.base import Game, Question, Ranking, Rules
+from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules
 from jink.games.rams import PIQUET_RANKS, RAMS_DECK, RamsRules, suit_order
 
 SEVEN_OF_DIAMONDS = make_card(SEVEN, DIAMONDS)
@@ -106,12 +107,20 @@ class BierspielRules(RamsRules):
         self.ranks_low_first: tuple[CardSet, ...] = tuple(
             sum(bit(make_card(r, s)) for s in range(4)) & RAMS_DECK
             for r in reversed(PIQUET_RANKS))
-        #: Before this many tricks are done, cards of one suit with no live card
-        #: between them are *not* equivalent in play: which one stays in a hand
-        #: decides that hand's lowest card for a later face-down lead, and the
-        #: lowest card compares ranks across suits. From the last forced trick
-        #: on, no later lead is forced, so the usual equivalence holds again.
-        self.equivalence_from = max(self.forced - 1, 0)
+        # The lowest card compares ranks across suits: while leads are forced,
+        # positions alike up to the order within each suit need not play alike.
+        # (Cards of one suit with no live card between stay equivalent, though:
+        # in a forced trick a seat holding a trump must play one, led or face
+        # down, so only a seat without trumps chooses among plain cards, and such
+        # a seat wins no later forced trick, so it never leads one face down.)
+        self.relative_ranks_safe = self.forced == 0
+        #: The same rules once no lead is forced any more (see :meth:`after_trick`).
+        self.unforced: BierspielRules = self
+        if self.forced:
+            self.unforced = copy.copy(self)
+            self.unforced.forced = 0
+            self.unforced.relative_ranks_safe = True
+            self.unforced.unforced = self.unforced
 
     def face_down(self, trick: Sequence[Card], tricks_done: int) -> bool:
         """Whether ``trick`` (not empty) was led face down."""
@@ -135,36 +144,47 @@ class BierspielRules(RamsRules):
             return self.trumping(trumps, trick) if trumps else hand
         return self.following(hand, trick)
 
+    def after_trick(self, trick: Sequence[Card], tricks_done: int) -> Rules:
+        # After the last forced trick Bierspiel is played as Rams: the search may
+        # then share table entries between positions alike up to relative rank.
+        return self.unforced if tricks_done + 1 >= self.forced else self
+
     def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:
-        if self.face_down(trick, tricks_done):
-            best = self.best_of(trick, self.trump_suit)
-            return 0 if best is None else trick.index(best)
+        if tricks_done < self.forced and not self.trump_mask & bit(trick[0]):
+            # Led face down: the best trump wins; with none, the leader takes it.
+            top = self.top(trick)
+            return trick.index(top) if self.power[top] > TRUMP_BASE else 0
         return super().winner(trick, tricks_done)
 
     def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
         # Without the trick number, a lead can only be illegal if it was forced,
         # and a follower's card legal by Rams' duties breaks the face-down duty.
-        if not trick:
-            return self.explain_at(card, hand, trick, 0)
-        if self.following(hand, trick) & bit(card):
-            return self.explain_at(card, hand, trick, 0)
+        if not trick or self.following(hand, trick) & bit(card):
+            return self.explain_forced(card, hand, trick, None)
         return self.explain_following(card, hand, trick)
 
     def explain_at(self, card: Card, hand: CardSet, trick: Sequence[Card],
                    tricks_done: int) -> str:
+        if tricks_done < self.forced and (not trick or self.face_down(trick, tricks_done)):
+            return self.explain_forced(card, hand, trick, tricks_done)
+        return super().explain_at(card, hand, trick, tricks_done)
+
+    def explain_forced(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                       tricks_done: int | None) -> str:
+        """Why ``card`` may not be led to a forced trick, or follow a face-down lead
+        (``tricks_done``: None if not known)."""
         name = card_name(card)
-        if not trick and tricks_done < self.forced:
-            trumps = hand & self.trump_mask
-            forced = (f"a trump must be led to trick {tricks_done + 1} with "
-                      f"{self.players} in the play")
-            if trumps:
-                return f"{name} is not a trump: {forced}, and the hand holds {cards_text(trumps)}"
-            return (f"{name} is not the lowest card: {forced}, and a leader without a trump "
-                    f"leads his lowest card face down ({cards_text(self.lowest(hand))})")
-        if trick and self.face_down(trick, tricks_done):
+        if trick:
             return self.explain_trumping(card, hand & self.trump_mask, trick,
                                          "to a card led face down")
-        return super().explain_at(card, hand, trick, tricks_done)
+        which = (f"trick {tricks_done + 1}" if tricks_done is not None
+                 else f"each of the first {self.forced} tricks")
+        forced = f"a trump must be led to {which} with {self.players} in the play"
+        trumps = hand & self.trump_mask
+        if trumps:
+            return f"{name} is not a trump: {forced}, and the hand holds {self.show(trumps)}"
+        return (f"{name} is not the lowest card: {forced}, and a leader without a trump "
+                f"leads his lowest card face down ({self.show(self.lowest(hand))})")
 
 
 BIERSPIEL_QUESTIONS = (

@@ -51,9 +51,11 @@ from jink.cards import (
     card_name,
     cards_text,
     cardset,
+    iter_cards,
     make_card,
+    suit_of,
 )
-from jink.games.base import Game, Option, Question, Ranking, Rules
+from jink.games.base import TRUMP_BASE, Game, Option, Question, Ranking, Rules
 
 __all__ = [
     "CLUBS",
@@ -100,10 +102,6 @@ class RamsRules(Rules):
         if options.get("ecarte_order"):
             ranking = rams_ranking(ranking.trump, ecarte=True)
         super().__init__(game, ranking, options, players, turn)
-        if ranking.trump is None:
-            raise ValueError(f"{game.name} always has a trump suit")
-        #: The trump suit (never None here, unlike :attr:`trump`).
-        self.trump_suit: Suit = ranking.trump
         above = [0] * 52
         for s in range(4):
             order = self.order(s)
@@ -112,22 +110,29 @@ class RamsRules(Rules):
         #: ``above[card]``: the cards counting as ``card``'s suit that rank above it.
         self.above: tuple[CardSet, ...] = tuple(above)
 
-    def best_of(self, trick: Sequence[Card], suit: Suit) -> Card | None:
-        """The best card counting as ``suit`` in ``trick``, or None."""
-        best: Card | None = None
-        for card in trick:
-            if self.suit[card] == suit and (best is None or self.power[card] > self.power[best]):
-                best = card
-        return best
+    def show(self, cards: CardSet) -> str:
+        """The names of ``cards`` for a message: suit by suit, best first."""
+        return cards_text(sorted(iter_cards(cards), key=lambda c: (suit_of(c), -self.power[c])))
+
+    def top(self, trick: Sequence[Card]) -> Card:
+        """The card winning ``trick`` (not empty) so far: the best trump, else the
+        best card of the suit led. Every card of that suit above it heads the trick."""
+        power, suit = self.power, self.suit
+        top = trick[0]
+        top_power, led = power[top], suit[top]
+        for card in trick[1:]:
+            p = power[card]
+            if p > top_power and (p > TRUMP_BASE or suit[card] == led):
+                top, top_power = card, p
+        return top
 
     def trumping(self, trumps: CardSet, trick: Sequence[Card]) -> CardSet:
-        """Of ``trumps`` (held, not empty), those that must be played: the ones
-        above every trump in the trick, if any, else all (under-trumping)."""
-        best = self.best_of(trick, self.trump_suit)
-        if best is None:
-            return trumps
-        over = trumps & self.above[best]
-        return over if over else trumps
+        """Of ``trumps`` (held, not empty), those that must be played to ``trick``:
+        the ones above every trump in it, if any, else all (under-trumping)."""
+        top = self.top(trick)
+        if self.power[top] > TRUMP_BASE:
+            return trumps & self.above[top] or trumps
+        return trumps
 
     def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
         if not trick:
@@ -136,19 +141,18 @@ class RamsRules(Rules):
 
     def following(self, hand: CardSet, trick: Sequence[Card]) -> CardSet:
         """The legal cards of ``hand`` to a trick led face up (Rams' duties)."""
-        led = self.suit[trick[0]]
-        suited = hand & self.suit_masks[led]
+        top = self.top(trick)
+        suited = hand & self.suit_masks[self.suit[trick[0]]]
         if suited:
-            if led != self.trump and self.best_of(trick, self.trump_suit) is not None:
-                return suited  # trumped already: any card of the suit
-            best = self.best_of(trick, led)
-            assert best is not None
-            heading = suited & self.above[best]
-            return heading if heading else suited
+            # Head the top card if able. A trumped plain-suit trick has a trump on
+            # top, which no card of the suit is above: then any card of the suit.
+            return suited & self.above[top] or suited
         trumps = hand & self.trump_mask
-        if trumps:
-            return self.trumping(trumps, trick)
-        return hand
+        if not trumps:
+            return hand
+        if self.power[top] > TRUMP_BASE:  # trumped: over-trump if able, else under-trump
+            return trumps & self.above[top] or trumps
+        return trumps
 
     def why_illegal(self, card: Card, hand: CardSet, trick: Sequence[Card],
                     tricks_done: int) -> str | None:
@@ -177,11 +181,10 @@ class RamsRules(Rules):
             what = "a trump" if led == self.trump else "a card of the suit led"
             if not suited & bit(card):
                 return (f"{name} does not follow suit: the hand holds {what} "
-                        f"({cards_text(suited)}), which must be played")
-            best = self.best_of(trick, led)
-            assert best is not None
+                        f"({self.show(suited)}), which must be played")
+            top = self.top(trick)
             return (f"{name} does not head the trick: the hand holds "
-                    f"{cards_text(suited & self.above[best])} above the {card_name(best)}, "
+                    f"{self.show(suited & self.above[top])} above the {card_name(top)}, "
                     "and must play one of them")
         trumps = hand & self.trump_mask
         return self.explain_trumping(card, trumps, trick, "void in the suit led")
@@ -191,11 +194,10 @@ class RamsRules(Rules):
         """Why ``card`` breaks the duty to trump (and over-trump) with ``trumps``."""
         name = card_name(card)
         if not trumps & bit(card):
-            return f"{name} is not a trump: {why}, the hand must trump ({cards_text(trumps)})"
-        best = self.best_of(trick, self.trump_suit)
-        assert best is not None
-        return (f"{name} does not over-trump the {card_name(best)}: the hand holds "
-                f"{cards_text(trumps & self.above[best])}, and must play one of them")
+            return f"{name} is not a trump: {why}, the hand must trump ({self.show(trumps)})"
+        top = self.top(trick)
+        return (f"{name} does not over-trump the {card_name(top)}: the hand holds "
+                f"{self.show(trumps & self.above[top])}, and must play one of them")
 
 
 RAMS_QUESTIONS = (
