@@ -137,6 +137,12 @@ class Search:
             self.coalition = False
         elif isinstance(goal, Helped):
             self.coalition, self.fixed_target = True, goal.seat
+        #: ``side_after[leader][i]``: a seat of the side plays after card i.
+        self.side_after = [[any(self.on_side[(leader + j) % players]
+                                for j in range(i + 1, players)) for i in range(players)]
+                           for leader in range(players)]
+        #: Relative-rank shapes of hands already seen (a cache).
+        self.shapes: dict[tuple[CardSet, ...], tuple[int, ...]] = {}
         #: Spoil searches hand over to these once one seat alone can reach three.
         self.helpers: dict[int, Search] = {}
         #: Equivalent groups of a legal set given the live cards, per rules (a cache).
@@ -238,8 +244,16 @@ class Search:
                 return not self._helped(threats[0]).prove(self.hands, self.leader, (),
                                                           won, self.rules)
         need = goal.need(won, side)
-        key = (self._shape() if self.relative else tuple(self.hands), self.leader,
-               self.rules_key, goal.key(won, side, remaining))
+        hands = tuple(self.hands)
+        if self.relative:
+            shape = self.shapes.get(hands)
+            if shape is None:
+                if len(self.shapes) > 200_000:  # a cache, not a store
+                    self.shapes.clear()
+                shape = self.shapes[hands] = self._shape()
+            key = (shape, self.leader, self.rules_key, goal.key(won, side, remaining))
+        else:
+            key = (hands, self.leader, self.rules_key, goal.key(won, side, remaining))
         bounds = self.bounds.get(key)
         stats = self.table.stats
         stats.lookups += 1
@@ -430,7 +444,8 @@ class Search:
 
         In spoil-like questions a *coalition* plays to bring one target seat
         to three: the target plays to win, its helpers play low, and anyone
-        beats the lone opponent's winning card.
+        beats the lone opponent's winning card. Ordering changes only speed,
+        never answers, so the best card so far is found by a plain scan.
         """
         tables = self.tables
         trick = self.trick
@@ -442,41 +457,42 @@ class Search:
             # Strongest group first: the order the searches below start from.
             groups = self.groups[key] = sorted(equivalent_groups(tables, legal, self.live),
                                                key=lambda g: -tables.power[g[0]])
-        power = tables.power
         coalition = self.coalition is not None and maximizing is self.coalition
         if not trick:
             if coalition and seat != self.target:
                 return [g[-1] for g in reversed(groups)]  # lead low for the target
             return [g[0] for g in groups]  # strong cards first
+        power = tables.power
         suit = tables.suit
         led = suit[trick[0]]
-        best = self.rules.winner(trick, sum(self.won))
-        best_power = power[trick[best]]
-        best_seat = (self.leader + best) % self.players
-
-        def beats(card: Card) -> bool:
-            p = power[card]
-            return p > best_power and (p > TRUMP_BASE or suit[card] == led)
-
-        reps = [g[0] if beats(g[0]) else g[-1] for g in groups]
-        beaters_high_then_low = sorted(
-            reps, key=lambda c: (False, -power[c]) if beats(c) else (True, power[c]))
+        best, best_power = 0, power[trick[0]]
+        for i in range(1, len(trick)):
+            p = power[trick[i]]
+            if p > best_power and (p > TRUMP_BASE or suit[trick[i]] == led):
+                best, best_power = i, p
+        side_winning = self.on_side[(self.leader + best) % self.players]
         if coalition:
-            opponent_winning = self.on_side[best_seat] is not maximizing
-            if seat == self.target or opponent_winning:
-                return beaters_high_then_low
-            return sorted(reps, key=lambda c: power[c])
-        if self.on_side[best_seat] is maximizing:
-            if maximizing:
-                return sorted(reps, key=lambda c: power[c])  # own side winning: low
-            return beaters_high_then_low
-        if maximizing:
-            return beaters_high_then_low
-        side_to_come = any(self.on_side[(self.leader + j) % self.players]
-                           for j in range(len(trick) + 1, self.players))
-        if side_to_come:
-            return sorted(reps, key=lambda c: -power[c])  # head off the side to come
-        return sorted(reps, key=lambda c: power[c])
+            beat = seat == self.target or side_winning is not maximizing
+        elif side_winning is maximizing:
+            beat = not maximizing
+        else:
+            beat = maximizing
+            if not maximizing and self.side_after[self.leader][len(trick)]:
+                return [g[0] for g in groups]  # high, to head off the side to come
+        if not beat:
+            return [g[-1] for g in reversed(groups)]  # low cards first
+        # Cards that take the trick, highest first, then the rest, lowest first.
+        scored = []
+        for group in groups:
+            card = group[0]
+            p = power[card]
+            if p > best_power and (p > TRUMP_BASE or suit[card] == led):
+                scored.append((-p, card))
+            else:
+                card = group[-1]
+                scored.append((1000 + power[card], card))
+        scored.sort()
+        return [card for _, card in scored]
 
     def _target(self) -> int:
         """The seat the coalition plays for: the likeliest to reach three."""
