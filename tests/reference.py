@@ -312,3 +312,9 @@ def ref_move_scores(pos: RefPosition, seat: int) -> dict[int, int]:
 def names(cards: Iterable[int]) -> set[str]:
     """Card names, for readable test assertions."""
     return {card_name(c) for c in cards}
+
+
+def clear_memos() -> None:
+    """Forget every position met so far (the memos only grow otherwise)."""
+    _max_tricks.cache_clear()
+    _can_force.cache_clear()

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from jink.cards import card_name, parse_card
 from jink.position import Position
 from jink.solver import Solver, parse_goal
+from tests import reference
 from tests.reference import (
     RefPosition,
     ref_can_force,
@@ -76,6 +77,9 @@ def to_position(ref: RefPosition) -> Position:
 
 
 def check_position(ref: RefPosition, memory_mb: float = 64) -> None:
+    # The reference memoises every position it meets; one example's memo is
+    # no use to the next, and thousands of them would fill the memory.
+    reference.clear_memos()
     position = to_position(ref)
     solver = Solver(memory_mb=memory_mb)
     for seat in range(position.players):

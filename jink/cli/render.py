@@ -94,8 +94,13 @@ def deal_diagram(item: Position | PositionFile) -> RenderableType:
                       card_markup(played[seat]) if seat in played else "",
                       str(p.won[seat]), ", ".join(notes))
     lines: list[RenderableType] = [table, Text.from_markup(_status(p))]
-    if file.turn is not None:
-        lines.append(Text.from_markup(f"The card to turn: {card_markup(file.turn)}."))
+    if p.turn is not None and p.trump is None:
+        lines.append(Text.from_markup(f"No trump yet; the card to turn: {card_markup(p.turn)}."))
+    elif p.turn is not None:
+        lines.append(Text.from_markup(f"Turned up: {card_markup(p.turn)}."))
+    elif p.game.uses_turn and p.trump is None:
+        lines.append(Text.from_markup("No trump yet; the card to turn is not known "
+                                      "(solve with --expected)."))
     if file.play is not None:
         record = "; ".join(cards_markup(trick) for trick in file.play)
         lines.append(Text.from_markup(f"Played record: {record or 'empty'}."))

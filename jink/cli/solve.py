@@ -32,12 +32,13 @@ from jink.cli.common import (
     stdout,
 )
 from jink.cli.render import deal_diagram
-from jink.cli.solve_render import solve_picture
+from jink.cli.solve_render import expected_picture, solve_picture
 from jink.errors import JinkError, PositionError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import Limit, SolveResult, parse_goal, solve
 from jink.solver.api import default_goal
+from jink.solver.expected import solve_expected
 
 EPILOG = """\
 Examples:
@@ -49,6 +50,8 @@ Examples:
   jink solve --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H" --json
 
   jink solve --positions deals.jsonl --out results.jsonl
+
+  jink solve loo.toml --expected      (a Loo simple pool with no turn card)
 """
 
 SOLVE_PANEL = "Question"
@@ -77,6 +80,9 @@ MemoryOpt = Annotated[float, typer.Option(
 PositionsOpt = Annotated[Path | None, typer.Option(
     "--positions", help="Solve every position of a .jsonl file, one result per line.",
     show_default=False)]
+ExpectedOpt = Annotated[bool, typer.Option(
+    "--expected", help="Loo simple pool with no turn: average over the cards the turn "
+    "could be (a labelled expectation, not double dummy).", rich_help_panel=SOLVE_PANEL)]
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", help="With --positions: write the results here, not to stdout.",
     show_default=False)]
@@ -102,6 +108,7 @@ def solve_command(
     memory: MemoryOpt = 256.0,
     positions: PositionsOpt = None,
     out: OutOpt = None,
+    expected: ExpectedOpt = False,
     json_output: JsonOpt = False,
 ) -> None:
     """Solve a position double dummy: what every seat can force, and how.
@@ -138,6 +145,15 @@ def solve_command(
             raise typer.BadParameter("--out goes with --positions", param_hint="--out")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
         for item in positions_from_cli(file, opts, example=example):
+            if expected:
+                outcome = solve_expected(item.position, limit, memory)
+                if json_output:
+                    print_json(outcome.to_dict())
+                else:
+                    console = stdout()
+                    console.print(deal_diagram(item))
+                    console.print(expected_picture(outcome))
+                continue
             result = run(item.position)
             if json_output:
                 print_json(result.to_dict())

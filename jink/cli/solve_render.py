@@ -8,8 +8,10 @@ from rich.table import Table
 from rich.text import Text
 
 from jink.cards import card_markup
+from jink.cli.render import suit_markup
 from jink.position import sort_cards
 from jink.solver import AtLeast, MoveScore, SolveResult, Spoil
+from jink.solver.expected import ExpectedResult
 
 YES, NO = "[green]yes[/green]", "[dim]no[/dim]"
 
@@ -174,3 +176,24 @@ def solve_picture(result: SolveResult) -> RenderableType:
         parts.append(line_table(result))
     parts.append(summary(result))
     return Group(*parts)
+
+
+def expected_picture(outcome: ExpectedResult) -> RenderableType:
+    """Expected mode: each seat's average over the cards the turn could be."""
+    p = outcome.position
+    questions = p.game.questions(p.players)
+    table = Table(title="Expected mode: the card to be turned is unknown; each seat's "
+                        "average over the cards it could be",
+                  box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("Seat", justify="center")
+    table.add_column("Expected max tricks", justify="center")
+    for question in questions:
+        table.add_column(f"{question.label}: chance", justify="center")
+    for seat in range(p.players):
+        values = outcome.expected(seat)
+        table.add_row(str(seat + 1), f"{values['max_tricks']:.2f}",
+                      *(f"{values[q.name]:.0%}" for q in questions))
+    weights = ", ".join(f"{suit_markup(s)} {w}" for s, w in outcome.weights.items())
+    return Group(table, Text.from_markup(
+        f"Weights (unseen cards of each suit): {weights}.\n[dim]Each suit is solved "
+        f"double dummy with it as the turn; {outcome.nodes} nodes.[/dim]"))

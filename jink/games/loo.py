@@ -24,7 +24,10 @@ in which some seat cannot follow suit brings them in, and they count at once
 for that trick: its best card of the turn card's suit wins, else its best card
 of the suit led. From the next trick on, the rules are those of that trump
 suit (:meth:`LooRules.after_trick`), so the next leader must lead a trump.
-A simple pool with no ``turn`` is a :class:`~jink.errors.PositionError`.
+A simple pool may leave ``turn`` out when the card is not known: such a
+position can be shown and played into, but a trick that brings trumps in
+cannot be settled, so the solver takes it only in its *expected* mode
+(:mod:`jink.solver.expected`), averaging over the cards it could be.
 
 Seats: Foster allows 3 to 17 at the table (8 is the usual limit). A position
 lists the seats in the play: in a double pool a player may pass, and at least
@@ -79,9 +82,6 @@ class LooRules(Rules):
         if turn is not None and self.trump is not None and suit_of(turn) != self.trump:
             raise PositionError(f"the card to be turned, {card_name(turn)}, is not of the "
                                 f"trump suit ({self.suit_name(self.trump)})")
-        if turn is None and self.trump is None and self.players:
-            raise PositionError("a Loo simple pool (no trump yet) needs the card that will "
-                                "be turned (turn); a double pool needs the trump suit")
         #: The suit the turned card will make trumps (simple pools), else None.
         self.turn_suit: Suit | None = suit_of(turn) if turn is not None else None
         above = [0] * 52

@@ -13,7 +13,9 @@ import time
 from dataclasses import dataclass, field
 
 from jink.cards import SUITS, card_name
+from jink.errors import PositionError
 from jink.position import Position, sort_cards
+from jink.solver.expected import turn_unknown
 from jink.solver.goals import Goal, parse_goal
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
@@ -94,8 +96,9 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
     seat to play) and ``goal`` (default three) choose the question for the
     move scores and the line. Past ``limit``, :class:`~jink.errors.LimitExceeded`.
     """
-    from jink.errors import PositionError
-
+    if turn_unknown(position):
+        raise PositionError("the card to be turned is not known: give turn, or use the "
+                            "expected mode (jink solve --expected, solve_expected)")
     if seat is None:
         seat = position.seat_to_play
     if not 0 <= seat < position.players:
