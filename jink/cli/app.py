@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from jink import __version__
-from jink.cli import legal, rules, show, solve
+from jink.cli import analyse, legal, rules, show, solve
 
 app = typer.Typer(
     name="jink",
@@ -27,6 +27,7 @@ app.command("legal", epilog=legal.EPILOG)(legal.legal)
 app.command("rules", epilog=rules.EPILOG)(rules.rules)
 app.command("show", epilog=show.EPILOG)(show.show)
 app.command("solve", epilog=solve.EPILOG)(solve.solve_command)
+app.command("analyse", epilog=analyse.EPILOG)(analyse.analyse_command)
 
 
 def _version(value: bool) -> None:

@@ -9,8 +9,8 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.render import suit_markup
-from jink.position import sort_cards
-from jink.solver import AtLeast, MoveScore, SolveResult, Spoil
+from jink.position import Position, sort_cards
+from jink.solver import AtLeast, MoveScore, SolveResult, Spoil, Verdict
 from jink.solver.expected import ExpectedResult
 
 YES, NO = "[green]yes[/green]", "[dim]no[/dim]"
@@ -27,13 +27,17 @@ def _cell(value: object) -> str:
 def verdict_table(result: SolveResult) -> Table:
     """Every seat's (or side's) verdicts: the most tricks it can force, and the
     game's questions (Spoil Five: three, jink, spoil), and what they are worth."""
-    p = result.position
+    return verdicts_table(result.position, result.verdicts)
+
+
+def verdicts_table(p: Position, verdicts: list[Verdict],
+                   title: str = "What each {who} can force (all others against it)") -> Table:
+    """The verdict table for any list of verdicts (one per seat) of ``p``."""
     questions = p.game.questions(p.players)
-    extras = [name for name, _ in result.verdicts[0].extras] if result.verdicts else []
+    extras = [name for name, _ in verdicts[0].extras] if verdicts else []
     partnership = p.game.partnerships and p.players > 2
     who = "side" if partnership else "seat"
-    table = Table(title=f"What each {who} can force (all others against it)",
-                  box=box.SIMPLE_HEAD, title_justify="left")
+    table = Table(title=title.format(who=who), box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("Side (seats)" if partnership else "Seat", justify="center")
     table.add_column("Max tricks", justify="center")
     for question in questions:
@@ -41,11 +45,10 @@ def verdict_table(result: SolveResult) -> Table:
     for name in extras:
         table.add_column(name.replace("_", " ").capitalize(), justify="center")
     if partnership:
-        sides = p.game.sides(p.players)
-        rows = [(" & ".join(str(s + 1) for s in seats), summary)
-                for seats, summary in zip(sides, result.sides(), strict=True)]
+        rows = [(" & ".join(str(s + 1) for s in seats), verdicts[seats[0]].to_dict())
+                for seats in p.game.sides(p.players)]
     else:
-        rows = [(str(v.seat + 1), v.to_dict()) for v in result.verdicts]
+        rows = [(str(v.seat + 1), v.to_dict()) for v in verdicts]
     for label, verdict in rows:
         table.add_row(label, str(verdict["max_tricks"]),
                       *(_cell(verdict[q.name]) for q in questions),

@@ -1,0 +1,84 @@
+"""``jink analyse``: replay a played deal and see where it was won or lost."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from jink.cards import card_markup
+from jink.cli.common import (
+    FileArg,
+    JsonOpt,
+    fail,
+    handle_errors,
+    print_json,
+    stdout,
+)
+from jink.cli.render import deal_diagram
+from jink.cli.solve_render import verdicts_table
+from jink.puzzles.files import read
+from jink.solver.analyse import Analysis, analyse
+
+EPILOG = """\
+Examples:
+
+  jink analyse game.toml
+
+  jink analyse game.toml --json
+
+A game file is a position file at the first lead (or at the start of any
+trick) with the tricks played after it, each trick's cards in the order
+played:
+
+  play = ["5D 9C KD", "JD 8C QD", ...]
+"""
+
+
+def analyse_command(file: FileArg = None, json_output: JsonOpt = False) -> None:
+    """Replay a played deal: every card with every seat's verdicts before and after.
+
+    Marks each card that changed what a seat could force (threw it away, or let
+    another seat force it), says where a seat with three tricks should have
+    claimed or could jink, and sums up the deal.
+    """
+    with handle_errors():
+        if file is None:
+            fail("give a game file: a position with play = [...] (see jink analyse --help)")
+        for item in read(file):
+            if item.play is None:
+                fail(f"{file}: no played record: add play = [\"...\", ...], the tricks "
+                     "played from this position")
+            review = analyse(item.position, item.play)
+            if json_output:
+                print_json(review.to_dict())
+            else:
+                console = stdout()
+                console.print(deal_diagram(item.position))
+                console.print(analysis_picture(review))
+
+
+def analysis_picture(review: Analysis) -> RenderableType:
+    """The start's verdicts, the record card by card, and the summary."""
+    start = verdicts_table(review.start, review.verdicts,
+                           title="At the start, what each {who} could force")
+    table = Table(title="The record, card by card", box=box.SIMPLE_HEAD,
+                  title_justify="left")
+    for column in ("Trick", "Seat", "Card", "What it did"):
+        table.add_column(column)
+    last = 0
+    for card in review.cards:
+        if card.trick != last and last:
+            table.add_section()
+        notes = [f"[bold red]{n}[/bold red]" for n in card.notes] or ["[dim]kept[/dim]"]
+        if card.won_by is not None:
+            notes.append(f"[bold]Seat {card.won_by + 1} wins trick {card.trick}.[/bold]")
+        if card.claim:
+            notes.append(f"[yellow]{card.claim}[/yellow]")
+        table.add_row(str(card.trick) if card.trick != last else "", str(card.seat + 1),
+                      card_markup(card.card), "\n".join(notes))
+        last = card.trick
+    summary = Text.from_markup("[bold]Summary[/bold]\n" + "\n".join(review.summary())
+                               + f"\n[dim]{review.nodes} nodes.[/dim]")
+    return Group(start, table, summary)

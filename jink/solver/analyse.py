@@ -1,0 +1,236 @@
+"""Replaying a played deal: where each verdict was kept, thrown away or handed over.
+
+For every card of a played record the verdicts of every seat are computed
+before and after it (one :class:`~jink.solver.solver.Solver` serves the whole
+deal, so each position's search feeds the next). Under double dummy a seat's
+verdicts can only get worse through its own side's cards and better through
+the other seats' cards, so every change is one of two things: a card that
+*threw away* a verdict of its own side, or a card that *let* another seat
+force something it could not before.
+
+>>> from jink.position import Position
+>>> from jink.cards import parse_cards
+>>> start = Position.create("spoil-five", "D", ["5D JD AH KC 2S", "9C 8C 7C 6C KD"])
+>>> review = analyse(start, [parse_cards("KC KD")])
+>>> review.cards[0].notes
+["seat 1's KC threw away the jink"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from jink.cards import Card, card_name
+from jink.errors import IllegalPlayError, PositionError
+from jink.position import Position
+from jink.solver.goals import POOL, AtLeast
+from jink.solver.limits import Limit
+from jink.solver.solver import Solver, Verdict
+from jink.solver.table import DEFAULT_MEMORY_MB
+
+
+@dataclass(frozen=True)
+class CardReview:
+    """One card of the record with every seat's verdicts before and after it."""
+
+    trick: int
+    seat: int
+    card: Card
+    before: list[Verdict]
+    after: list[Verdict]
+    notes: list[str]
+    won_by: int | None = None
+    claim: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        """Whether the card changed any seat's answer to any question."""
+        return any(b.answers != a.answers for b, a in zip(self.before, self.after, strict=True))
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "trick": self.trick, "seat": self.seat + 1, "card": card_name(self.card),
+            "before": [v.to_dict() for v in self.before],
+            "after": [v.to_dict() for v in self.after],
+            "changed": self.changed, "notes": self.notes}
+        if self.won_by is not None:
+            out["won_by"] = self.won_by + 1
+        if self.claim is not None:
+            out["claim"] = self.claim
+        return out
+
+
+@dataclass
+class Analysis:
+    """The whole review: the start, every card, and what it comes to."""
+
+    start: Position
+    verdicts: list[Verdict]
+    cards: list[CardReview] = field(default_factory=list)
+    end: Position | None = None
+    nodes: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.end is not None and self.end.is_over
+
+    @property
+    def forceable(self) -> bool | None:
+        name = self.start.game.winning_question
+        if name is None:
+            return None
+        return any(v.answer(name) for v in self.verdicts)
+
+    def summary(self) -> list[str]:
+        """The story of the deal in a few sentences."""
+        game = self.start.game
+        lines = []
+        name = game.winning_question
+        if name is not None:
+            label = _label(self.start, name)
+            forcers = [v.seat for v in self.verdicts if v.answer(name)]
+            if forcers:
+                lines.append(f"At the start {_seats(forcers)} could force {label}.")
+            else:
+                lines.append(f"At the start nobody could force {label}.")
+        lines.extend(note_with_trick(review, note) for review in self.cards
+                     for note in review.notes)
+        if len(lines) == 1 and self.cards:
+            lines.append("No card changed what any seat could force.")
+        lines.extend(review.claim for review in self.cards if review.claim)
+        if self.end is not None:
+            if self.end.is_over:
+                lines.append(_outcome(self.end))
+            elif self.end.trick:
+                lines.append(f"The record stops part-way through trick "
+                             f"{self.end.tricks_done + 1}.")
+            else:
+                lines.append(f"The record stops after trick {self.end.tricks_done}.")
+        return lines
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "game": self.start.game.name,
+            "start": {"seats": [v.to_dict() for v in self.verdicts],
+                      "forceable": self.forceable},
+            "cards": [review.to_dict() for review in self.cards],
+            "complete": self.complete,
+            "summary": self.summary(),
+            "nodes": self.nodes,
+        }
+
+
+def note_with_trick(review: CardReview, note: str) -> str:
+    """A note as a sentence of the summary, with its trick."""
+    return f"Trick {review.trick}: {note}."
+
+
+def _seats(seats: list[int]) -> str:
+    names = [str(s + 1) for s in seats]
+    return ("seat " if len(names) == 1 else "seats ") + ", ".join(names)
+
+
+def _label(position: Position, name: str) -> str:
+    """A question as a noun phrase: three tricks (the pool), the jink, the spoil."""
+    fixed = {"three": "three tricks (the pool)", "jink": "the jink", "spoil": "the spoil"}
+    if name in fixed:
+        return fixed[name]
+    for question in position.game.questions(position.players):
+        if question.name == name:
+            return question.label[0].lower() + question.label[1:]
+    return name
+
+
+def _outcome(end: Position) -> str:
+    winners = [s for s, w in enumerate(end.won) if w >= POOL]
+    won = ", ".join(f"seat {s + 1}: {w}" for s, w in enumerate(end.won))
+    if end.game.winning_question == "three":
+        result = (f"seat {winners[0] + 1} won the pool" if winners
+                  else "the pool was spoiled")
+        return f"The deal is over ({won}): {result}."
+    return f"The deal is over ({won})."
+
+
+def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
+             after: list[Verdict]) -> list[str]:
+    """Every verdict the card changed, said as lost (own side) or handed over."""
+    notes = []
+    first_of_side = {side[0] for side in position.game.sides(position.players)}
+    played = f"seat {mover + 1}'s {card_name(card)}"
+    for old, new in zip(before, after, strict=True):
+        if old.seat not in first_of_side:
+            continue  # partners share one verdict: say it once, for the side's first seat
+        for (name, was), (_, now) in zip(old.answers, new.answers, strict=True):
+            if was == now:
+                continue
+            label = _label(position, name)
+            if was and not now:
+                owner = "" if old.seat == mover else f" for seat {old.seat + 1}"
+                notes.append(f"{played} threw away {label}{owner}")
+            else:
+                notes.append(f"{played} let seat {old.seat + 1} force {label}")
+    return notes
+
+
+def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None = None,
+            memory_mb: float = DEFAULT_MEMORY_MB) -> Analysis:
+    """Review a played record: ``play`` holds the tricks from ``start``, in order.
+
+    ``start`` must be at the beginning of a trick. The last trick of the
+    record may be unfinished (a record cut short); an illegal card is an
+    :class:`~jink.errors.IllegalPlayError` naming the trick and the card.
+    """
+    if start.trick:
+        raise PositionError("a played record starts at the beginning of a trick: give the "
+                            "position before its first card")
+    solver = Solver(limit, memory_mb)
+    verdicts = solver.verdicts(start)
+    review = Analysis(start, verdicts)
+    position = start
+    for index, cards in enumerate(play):
+        trick_no = start.tricks_done + index + 1
+        if len(cards) > position.players:
+            raise IllegalPlayError(f"trick {trick_no} of the record has {len(cards)} cards, "
+                                   f"more than the {position.players} seats")
+        if index < len(play) - 1 and len(cards) < position.players:
+            raise IllegalPlayError(f"trick {trick_no} of the record has only {len(cards)} "
+                                   "cards, and another trick follows it")
+        for card in cards:
+            if position.is_over:
+                raise IllegalPlayError(f"trick {trick_no}: {card_name(card)} comes after the "
+                                       "last trick of the deal")
+            mover = position.seat_to_play
+            try:
+                after_position = position.play(card)
+            except IllegalPlayError as error:
+                raise IllegalPlayError(f"trick {trick_no}: {error}") from None
+            after = solver.verdicts(after_position)
+            won_by = claim = None
+            if after_position.tricks_done > position.tricks_done:
+                won_by = after_position.leader
+                claim = _claim(solver, after_position, won_by, trick_no,
+                               more=index < len(play) - 1)
+            review.cards.append(CardReview(trick_no, mover, card, verdicts, after,
+                                           _changes(position, mover, card, verdicts, after),
+                                           won_by, claim))
+            position, verdicts = after_position, after
+    review.end = position
+    review.nodes = solver.nodes
+    return review
+
+
+def _claim(solver: Solver, position: Position, winner: int, trick_no: int,
+           more: bool) -> str | None:
+    """Spoil Five: a seat has just taken its third trick. Jink or claim?"""
+    if position.game.winning_question != "three" or position.won[winner] != POOL:
+        return None
+    if position.is_over:
+        return f"Seat {winner + 1} took the pool with the last trick."
+    jink = solver.can_force(position, winner, AtLeast(position.game.tricks))
+    text = (f"After trick {trick_no} seat {winner + 1} had three tricks: "
+            + ("the jink could be forced from here, so going on was right"
+               if jink else "the jink could not be forced, so the right play was to claim"))
+    if more and not jink:
+        text += "; the record goes on, a jink attempt bound to fail"
+    return text + "."

@@ -1,0 +1,107 @@
+"""jink analyse: a played record reviewed card by card."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jink.cards import card_name, parse_cards
+from jink.cli.app import app
+from jink.errors import IllegalPlayError
+from jink.position import Position
+from jink.puzzles.examples import example
+from jink.solver import Solver
+from jink.solver.analyse import analyse
+
+runner = CliRunner()
+
+# The built-in example: seat 1 can force three only by leading the 8S.
+# Leading the KD instead throws the pool away at once.
+KD_LEAD = [parse_cards("KD 9D 2D"), parse_cards("QD 4D JS")]
+
+
+def test_the_card_that_lost_the_pool_is_marked() -> None:
+    review = analyse(example(), KD_LEAD)
+    assert review.forceable is True
+    first = review.cards[0]
+    assert card_name(first.card) == "KD" and first.seat == 0 and first.changed
+    assert first.before[0].three and not first.after[0].three
+    assert "seat 1's KD threw away three tricks (the pool)" in first.notes
+    assert review.summary()[0] == "At the start seat 1 could force three tricks (the pool)."
+
+
+def test_every_verdict_equals_a_fresh_solve() -> None:
+    # One solver serves the whole review; its answers must be those of a new
+    # solver on each position, checked here rather than assumed.
+    review = analyse(example(), KD_LEAD)
+    position = example()
+    for card in review.cards:
+        assert card.before == Solver().verdicts(position)
+        position = position.play(card.card)
+        assert card.after == Solver().verdicts(position)
+
+
+def test_changed_only_where_an_answer_changed() -> None:
+    review = analyse(example(), KD_LEAD)
+    for card in review.cards:
+        differs = [b.answers != a.answers for b, a in zip(card.before, card.after, strict=True)]
+        assert card.changed == any(differs)
+        assert bool(card.notes) == card.changed
+
+
+def test_an_illegal_card_names_the_trick_and_the_card() -> None:
+    # Trick 2: seat 2 holds the 4D and must follow the QD lead... it plays the JC.
+    record = [parse_cards("KD 9D 2D"), parse_cards("QD JC JS")]
+    with pytest.raises(IllegalPlayError, match=r"trick 2: seat 2 cannot play JC"):
+        analyse(example(), record)
+
+
+def test_a_record_cut_short() -> None:
+    review = analyse(example(), [parse_cards("KD 9D")])
+    assert not review.complete
+    assert review.summary()[-1] == "The record stops part-way through trick 1."
+    with pytest.raises(IllegalPlayError, match="only 2 cards, and another trick follows"):
+        analyse(example(), [parse_cards("KD 9D"), parse_cards("QD")])
+
+
+def test_a_jink_attempt_bound_to_fail() -> None:
+    # Diamonds trumps. Seat 1 takes the first three tricks with the 5D, JD and
+    # AH, but then holds 2S 3S against seat 2's KS QS: the jink cannot be
+    # forced, so he should claim; the record goes on, so he tried anyway.
+    start = Position.create("spoil-five", "D", ["5D JD AH 2S 3S", "KS QS KD 9C 8C"])
+    record = [parse_cards(t) for t in ("5D KD", "JD 8C", "AH 9C", "2S KS")]
+    review = analyse(start, record)
+    claim = review.cards[5].claim
+    assert claim is not None and "could not be forced" in claim and "bound to fail" in claim
+    assert review.cards[5].won_by == 0
+
+
+def test_cli_json_and_errors(tmp_path: Path) -> None:
+    game = tmp_path / "game.toml"
+    game.write_text('game = "spoil-five"\nturnup = "2S"\n'
+                    'hands = ["8S QH KD QD KC", "7S 7H 9D 4D JC", "JS QS TH 2D TC"]\n'
+                    'play = ["KD 9D 2D", "QD 4D JS"]\n')
+    result = runner.invoke(app, ["analyse", str(game), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["start"]["forceable"] is True
+    assert [c["card"] for c in data["cards"]] == ["KD", "9D", "2D", "QD", "4D", "JS"]
+    first = data["cards"][0]
+    assert first["trick"] == 1 and first["seat"] == 1 and first["changed"] is True
+    assert first["before"][0]["three"] is True and first["after"][0]["three"] is False
+    human = runner.invoke(app, ["analyse", str(game)])
+    assert human.exit_code == 0 and "threw away three tricks" in human.stdout
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text(game.read_text().replace("QD 4D JS", "QD JC JS"))
+    result = runner.invoke(app, ["analyse", str(bad)])
+    assert result.exit_code == 1
+    assert result.stderr.strip().count("\n") == 0 and "trick 2" in result.stderr
+
+    plain = tmp_path / "plain.toml"
+    plain.write_text(game.read_text().replace('play = ["KD 9D 2D", "QD 4D JS"]\n', ""))
+    result = runner.invoke(app, ["analyse", str(plain)])
+    assert result.exit_code == 1 and "no played record" in result.stderr
