@@ -140,8 +140,8 @@ def _asked(result: SolveResult) -> str:
     goal = result.goal
     can = verdict.spoil if isinstance(goal, Spoil) else verdict.max_tricks >= goal.k
     sure = f"{verdict.max_tricks} trick{'' if verdict.max_tricks == 1 else 's'}"
-    return (f"{who} {'can' if can else 'cannot'} force {goal_label(result).lower()} "
-            f"({sure} for sure).")
+    return (f"{who}, {goal_label(result).lower()}: {'yes' if can else 'no'}, "
+            f"whatever the others do ({sure} for sure).")
 
 
 def summary(result: SolveResult) -> Text:
