@@ -397,7 +397,8 @@ def test_questions_and_extras() -> None:
     assert [(q.name, q.tricks) for q in RAMS.questions(3)] == [("not_ramsed", 1),
                                                                 ("general_rams", 5)]
     assert RAMS.extras(2, 3, {}) == {"pool_share": "2/5"}
-    assert RAMS.extras(0, 3, {}) == {"pool_share": "0/5"}
+    assert RAMS.extras(0, 3, {}) == {"pool_share": "0"}
+    assert RAMS.extras(5, 3, {}) == {"pool_share": "1"}
     assert "head" in RAMS.following and "over-trump" in RAMS.following
 
 

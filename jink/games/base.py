@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from jink.cards import SUIT_NAMES, Card, CardSet, Suit, bit, card_name, cardset
@@ -135,6 +136,15 @@ class Rules:
 
     def suit_name(self, suit: Suit) -> str:
         return SUIT_NAMES[suit]
+
+
+def pool_share(tricks: int, of: int) -> str:
+    """The share of the pool ``tricks`` of ``of`` take, in lowest terms.
+
+    >>> pool_share(2, 5), pool_share(0, 3), pool_share(3, 3)
+    ('2/5', '0', '1')
+    """
+    return str(Fraction(tricks, of))
 
 
 @dataclass(frozen=True)

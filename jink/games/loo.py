@@ -53,7 +53,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from jink.cards import (
@@ -67,7 +66,7 @@ from jink.cards import (
     suit_of,
 )
 from jink.errors import PositionError
-from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules
+from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules, pool_share
 from jink.games.rounce import whist_ranking
 
 __all__ = ["LOO", "LOO_QUESTIONS", "Loo", "LooRules"]
@@ -199,7 +198,7 @@ class Loo(Game):
     def extras(self, max_tricks: int, players: int,
                options: Mapping[str, Any]) -> dict[str, object]:
         """Each trick takes a third of the pool: ``{"pool_share": "1/3"}``."""
-        return {"pool_share": str(Fraction(max_tricks, self.tricks))}
+        return {"pool_share": pool_share(max_tricks, self.tricks)}
 
 
 LOO = Loo(

@@ -13,8 +13,8 @@ cards, so from 2 (the pone against the dealer) to 5 seats are in the play.
 
 Questions, per seat: ``not_ramsed`` (it can force a trick: a player who plays
 and takes none is ramsed) and ``general_rams`` (it can force all five).
-Extras: ``pool_share``, the fifth parts of the pool its ``max_tricks`` take,
-as a fraction (``"2/5"``).
+Extras: ``pool_share``, the part of the pool its ``max_tricks`` take, in
+lowest terms (``"2/5"``, ``"0"``, ``"1"``), as in Rounce and Loo.
 
 >>> rules = RAMS.bind(HEARTS)
 >>> cards_text(rules.order(HEARTS))
@@ -55,7 +55,7 @@ from jink.cards import (
     make_card,
     suit_of,
 )
-from jink.games.base import TRUMP_BASE, Game, Option, Question, Ranking, Rules
+from jink.games.base import TRUMP_BASE, Game, Option, Question, Ranking, Rules, pool_share
 
 __all__ = [
     "CLUBS",
@@ -224,7 +224,7 @@ class Rams(Game):
 
     def extras(self, max_tricks: int, players: int,
                options: Mapping[str, Any]) -> dict[str, object]:
-        return {"pool_share": f"{max_tricks}/{self.tricks}"}
+        return {"pool_share": pool_share(max_tricks, self.tricks)}
 
 
 RAMS = Rams(

@@ -29,7 +29,6 @@ the pool that ``max_tricks`` is sure of, as ``pool_share`` ("2/5").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from jink.cards import (
@@ -42,7 +41,7 @@ from jink.cards import (
     cards_text,
     make_card,
 )
-from jink.games.base import Game, Option, Question, Ranking, Rules
+from jink.games.base import Game, Option, Question, Ranking, Rules, pool_share
 
 __all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "Rounce", "RounceRules", "whist_ranking"]
 
@@ -120,7 +119,7 @@ class Rounce(Game):
     def extras(self, max_tricks: int, players: int,
                options: Mapping[str, Any]) -> dict[str, object]:
         """Each trick takes a fifth of the pool: ``{"pool_share": "2/5"}``."""
-        return {"pool_share": str(Fraction(max_tricks, self.tricks))}
+        return {"pool_share": pool_share(max_tricks, self.tricks)}
 
 
 ROUNCE = Rounce(
