@@ -216,7 +216,8 @@ class Position:
             if count(hand) != expected:
                 raise PositionError(
                     f"seat {seat + 1} holds {count(hand)} cards, should hold {expected} "
-                    f"({done} tricks played" + (", and one card to this trick)" if played
+                    f"({done} trick{'' if done == 1 else 's'} played"
+                    + (", and one card to this trick)" if played
                                                   else ")"))
         rules = self.rules
         for i, card in enumerate(self.trick):

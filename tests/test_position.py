@@ -139,7 +139,7 @@ def test_no_hands() -> None:
 
 
 def test_won_sums_disagree_with_hand_sizes() -> None:
-    bad(r"should hold 4 \(1 tricks played\)", HANDS3, won=[1, 0, 0])
+    bad(r"should hold 4 \(1 trick played\)", HANDS3, won=[1, 0, 0])
     bad(r"should hold 5 \(0 tricks played\)", ["5C JD AH KC", "9C 8C 7C 6C", "KD QD 2D 3H"])
 
 

@@ -166,6 +166,8 @@ def test_positions_file_with_a_bad_line(tmp_path: Path) -> None:
         check_fields(out, len(out["seats"]))
     assert [s["max_tricks"] for s in outs[0]["seats"]] == [1, 0, 0, 3, 0, 0, 1, 0, 0, 0]
     assert [s["max_tricks"] for s in outs[1]["seats"]] == [3, 1, 1]
+    # Each result names its input line (the bad line 2 has none).
+    assert [out["input_line"] for out in outs] == [1, 3]
     errors = [line for line in result.stderr.splitlines() if line.strip()]
     assert any("deals.jsonl, line 2" in e and "KH is in the hand of seat 1" in e
                for e in errors), result.stderr

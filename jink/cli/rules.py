@@ -30,8 +30,11 @@ def rules(game: GameArg = "spoil-five", json_output: JsonOpt = False) -> None:
             print_json(rules_dict(found))
             return
         out = stdout()
-        out.print(f"[bold]{found.title}[/bold]: {found.min_players} to "
-                  f"{found.max_players} players, {found.hand_size} cards each.")
+        counts = (", ".join(map(str, found.player_counts[:-1]))
+                  + f" or {found.player_counts[-1]}" if found.player_counts
+                  else f"{found.min_players} to {found.max_players}")
+        out.print(f"[bold]{found.title}[/bold]: {counts} seats in the play, "
+                  f"{found.hand_size} cards each.")
         for trump in range(4):
             out.print(ranking_table(found.bind(trump)))
         following = getattr(found, "following", None)
@@ -40,6 +43,9 @@ def rules(game: GameArg = "spoil-five", json_output: JsonOpt = False) -> None:
         for option in found.options:
             out.print(f"Option [bold]{option.name}[/bold] (default "
                       f"{str(option.default).lower()}): {option.help}.")
+        questions = ", ".join(f"[bold]{q.name}[/bold] ({q.label.lower()})"
+                              for q in found.questions(found.min_players))
+        out.print(f"Questions (jink solve --goal NAME): {questions}; or a number of tricks.")
 
 
 def rules_dict(game: Game) -> dict[str, Any]:
@@ -56,6 +62,9 @@ def rules_dict(game: Game) -> dict[str, Any]:
         "game": game.name,
         "title": game.title,
         "players": [game.min_players, game.max_players],
+        "player_counts": list(game.player_counts) or None,
+        "questions": [{"name": q.name, "label": q.label, "tricks": q.tricks}
+                      for q in game.questions(game.min_players)],
         "rankings": rankings,
         "following": getattr(game, "following", None),
         "options": [{"name": o.name, "default": o.default, "help": o.help}

@@ -193,7 +193,7 @@ def solve_many(path: Path, out: Path | None, run: object) -> int:
                 err.print(f"[bold red]error:[/bold red] {' '.join(message.split())}")
             else:
                 # The input's line number, so results can be matched to inputs.
-                record = {"line": entry.line, **solved.to_dict()}
+                record = {"input_line": entry.line, **solved.to_dict()}
                 sink.write(json.dumps(record, ensure_ascii=False) + "\n")
                 sink.flush()
             progress.advance(task)

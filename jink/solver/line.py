@@ -97,7 +97,8 @@ def annotate(scores: list[MoveScore], chosen: MoveScore, on_side: bool, goal: Go
     diff = abs(worst.max_tricks - chosen.max_tricks)
     if worst.achieves != chosen.achieves:
         words = goal.name.replace("_", " ")
-        cost = f"others lose {words}" if on_side else f"others give up {words}"
+        cost = f"others lose the goal ({words})" if on_side else \
+            f"others give up the goal ({words})"
     elif diff:
         cost = f"others give up to {_tricks(diff)}" if on_side else \
             f"others give up to {_tricks(diff)} more"
@@ -137,8 +138,8 @@ def principal_line(solver: Solver, position: Position, seat: int, goal: Goal) ->
 
 def _claim_note(solver: Solver, position: Position, winner: int) -> str | None:
     """When a seat has just reached three tricks: may claim; can it jink from here?"""
-    if position.game.partnerships or position.won[winner] != POOL:
-        return None
+    if position.game.winning_question != "three" or position.won[winner] != POOL:
+        return None  # only Spoil Five has a pool won with three tricks, and the jink
     if position.is_over:
         return f"Seat {winner + 1} has three tricks and wins the pool"
     jink = solver.can_force(position, winner, AtLeast(position.game.tricks))
