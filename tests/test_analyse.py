@@ -105,3 +105,13 @@ def test_cli_json_and_errors(tmp_path: Path) -> None:
     plain.write_text(game.read_text().replace('play = ["KD 9D 2D", "QD 4D JS"]\n', ""))
     result = runner.invoke(app, ["analyse", str(plain)])
     assert result.exit_code == 1 and "no played record" in result.stderr
+
+
+def test_the_documented_example_file() -> None:
+    # docs/cli.md shows jink analyse on this file: it must load and tell its story.
+    from jink.puzzles.files import read
+
+    [item] = read(Path(__file__).parent.parent / "docs" / "examples" / "kd-lead.toml")
+    assert item.play is not None
+    review = analyse(item.position, item.play)
+    assert "Trick 1: seat 1's KD threw away three tricks (the pool)." in review.summary()
