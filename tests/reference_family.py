@@ -24,6 +24,7 @@ other seats playing against it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -530,3 +531,76 @@ def clear_caches() -> None:
 def names(cards: Iterable[int]) -> set[str]:
     """Card names, for readable test assertions."""
     return {card_name(c) for c in cards}
+
+
+# ---------------------------------------------------------------- random positions
+
+#: How a random deal picks its cards: the whole pack, trumps first (so that
+#: trumping and over-trumping come up), or nearly no trumps (so that Bierspiel's
+#: face-down leads come up).
+DEAL_MODES = ("plain", "trump_heavy", "trump_light")
+
+#: Loo's kinds of pool: simple before trumps come in, simple after, double.
+LOO_POOLS = ("simple", "simple_trumps_in", "double")
+
+
+def random_position(
+    rng: random.Random,
+    game: str,
+    seats: int,
+    tricks_left: int,
+    *,
+    mode: str = "plain",
+    loo_pool: str = "double",
+    options: Mapping[str, bool] | None = None,
+    cards_in_trick: int = 0,
+) -> FamPosition:
+    """A random legal position of ``game``, then ``cards_in_trick`` random legal cards played.
+
+    ``tricks_left`` counts the current trick. Tricks already played are shared
+    out at random, the leader having taken one of them (he won the last).
+    """
+    turn_suit = rng.choice(SUIT_LETTERS)
+    trump: str | None = turn_suit
+    if game == "loo" and loo_pool == "simple":
+        trump = None
+    if game == "loo" and loo_pool == "simple_trumps_in" and tricks_left == TRICKS[game]:
+        loo_pool = "simple"  # trumps only come in after a trick
+        trump = None
+    pack = deck(game)
+    trumps = [c for c in trump_order(game, turn_suit, {**OPTIONS[game], **(options or {})})
+              if c in pack]
+    others = [c for c in pack if c not in trumps]
+    rng.shuffle(trumps)
+    rng.shuffle(others)
+    if mode == "trump_heavy":
+        pack = trumps + others
+    elif mode == "trump_light":
+        pack = trumps[: rng.randrange(3)] + others
+    else:
+        pack = trumps + others
+        rng.shuffle(pack)
+    needed = seats * tricks_left
+    if len(pack) < needed + 1:
+        pack = trumps + others
+        rng.shuffle(pack)
+    dealt, rest = pack[:needed], pack[needed:]
+    rng.shuffle(dealt)
+    hands = [" ".join(dealt[i * tricks_left:(i + 1) * tricks_left]) for i in range(seats)]
+    turn = None
+    if game == "loo" and loo_pool != "double":
+        same_suit = [c for c in rest if c[1] == turn_suit]
+        turn = rng.choice(same_suit or rest)
+        if trump is not None:
+            trump = turn[1]
+    done = TRICKS[game] - tricks_left
+    won = [0] * seats
+    leader = rng.randrange(seats)
+    if done:
+        won[leader] += 1
+        for _ in range(done - 1):
+            won[rng.randrange(seats)] += 1
+    pos = fam_position(game, trump, hands, leader=leader, won=won, turn=turn, options=options)
+    for _ in range(cards_in_trick):
+        pos = fam_play(pos, rng.choice(sorted(fam_legal(pos))))
+    return pos
