@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from jink import __version__
-from jink.cli import analyse, legal, rules, show, solve
+from jink.cli import analyse, legal, rob, rules, show, solve
 
 app = typer.Typer(
     name="jink",
@@ -28,6 +28,7 @@ app.command("rules", epilog=rules.EPILOG)(rules.rules)
 app.command("show", epilog=show.EPILOG)(show.show)
 app.command("solve", epilog=solve.EPILOG)(solve.solve_command)
 app.command("analyse", epilog=analyse.EPILOG)(analyse.analyse_command)
+app.command("rob", epilog=rob.EPILOG)(rob.rob_command)
 
 
 def _version(value: bool) -> None:

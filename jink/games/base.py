@@ -180,6 +180,8 @@ class Game:
     #: The seat counts allowed, where not every count in the range is
     #: (Forty-Five: 2, 4 or 6); empty means every count from min to max.
     player_counts: tuple[int, ...] = ()
+    #: Whether the dealer (on a turned ace) or the ace of trumps' holder may rob.
+    robs_turnup: bool = False
     #: The question whose answer makes a deal "forceable" (Spoil Five: three).
     winning_question: str | None = None
     #: How the game is followed, in brief, for ``jink rules``.

@@ -53,7 +53,7 @@ FORTY_FIVE = FortyFive(
     name="forty-five", title="Forty-Five", min_players=2, max_players=6, deck=FULL_DECK,
     aliases=("45", "five-and-ten", "forty_five", "fortyfive"), partnerships=True,
     player_counts=(2, 4, 6), following=RULES_NOTE + "; partners sit alternately",
-    winning_question="odd_trick",
+    winning_question="odd_trick", robs_turnup=True,
     options=(Option("per_trick_scoring", False,
                     "each trick counts 5 and the losers' tricks are deducted"),),
 )

@@ -156,7 +156,7 @@ class SpoilFive(Game):
 SPOIL_FIVE = SpoilFive(
     name="spoil-five", title="Spoil Five", min_players=2, max_players=10, deck=FULL_DECK,
     aliases=("spoil5", "spoilfive", "spoil_five"), following=RULES_NOTE,
-    winning_question="three",
+    winning_question="three", robs_turnup=True,
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
 )

@@ -1,0 +1,95 @@
+"""``jink rob``: rob the turn-up or not, and with which discard."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from jink.cards import card_markup
+from jink.cli.common import (
+    ExampleOpt,
+    FileArg,
+    GameOpt,
+    HandsOpt,
+    JsonOpt,
+    LeaderOpt,
+    OptionOpt,
+    PositionOptions,
+    TrickOpt,
+    TrumpOpt,
+    TurnupOpt,
+    WonOpt,
+    handle_errors,
+    positions_from_cli,
+    print_json,
+    stdout,
+)
+from jink.cli.render import deal_diagram
+from jink.cli.solve import GoalOpt
+from jink.solver.rob import RobDecision, rob
+
+EPILOG = """\
+Examples:
+
+  jink rob --turnup AD --hands "5D 2S 3S 4C 6C / KD QD JC TC 9C"
+
+  jink rob deal.toml --goal jink --json
+
+The deal is given as dealt, with its turn-up (turnup = "9D"), before any
+robbing. With the option compulsory_rob the "keep" row is absent.
+"""
+
+
+def rob_command(
+    file: FileArg = None,
+    game: GameOpt = None,
+    trump: TrumpOpt = None,
+    turnup: TurnupOpt = None,
+    hands: HandsOpt = None,
+    leader: LeaderOpt = None,
+    trick: TrickOpt = None,
+    won: WonOpt = None,
+    option: OptionOpt = None,
+    example: ExampleOpt = False,
+    goal: GoalOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """Value robbing the turn-up: keeping the hand, and robbing with each discard.
+
+    The dealer robs a turned ace; otherwise the holder of the ace of trumps
+    may. Each choice is solved double dummy for the robber and the goal
+    (default three); equivalent discards are grouped.
+    """
+    with handle_errors():
+        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        for item in positions_from_cli(file, opts, example=example):
+            decision = rob(item.position, goal)
+            if json_output:
+                print_json(decision.to_dict())
+            else:
+                console = stdout()
+                console.print(deal_diagram(item))
+                console.print(rob_picture(decision))
+
+
+def rob_picture(decision: RobDecision) -> RenderableType:
+    """One row per choice, the best marked."""
+    seat = decision.robber + 1
+    table = Table(title=f"Seat {seat} may rob the {card_markup(decision.position.turnup or 0)}"
+                        f" (goal: {decision.goal.name})",
+                  box=box.SIMPLE_HEAD, title_justify="left")
+    for column in ("Choice", f"Max tricks for seat {seat}", "Goal forceable", ""):
+        table.add_column(column)
+    best = decision.best
+    for choice in decision.choices:
+        if choice.discard is None:
+            label = "keep the hand"
+        else:
+            label = "rob, discarding " + " or ".join(card_markup(c) for c in choice.discard)
+        table.add_row(label, str(choice.max_tricks), "yes" if choice.achieves else "no",
+                      "[bold green]best[/bold green]" if choice == best else "")
+    return Group(table, Text.from_markup(
+        "[dim]Each choice is solved as made before the lead. Discards joined by 'or' are "
+        "equivalent cards.[/dim]"))

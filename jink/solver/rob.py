@@ -1,0 +1,128 @@
+"""Robbing the turn-up: the value of keeping the hand and of each discard.
+
+Spoil Five (and Forty-Five): if the turn-up is an ace the dealer may take it
+for any card of his hand; otherwise the holder of the ace of trumps (the A♥
+when hearts are trumps) may. The discard goes out of play, unseen. Each
+choice gives a position at the first lead; each is solved double dummy and
+valued for the robber and the goal asked. Discards that are equivalent cards
+(no card in play ranks between them) give the same value and are grouped.
+
+The choice is valued as made before the lead. The dealer robs a turned ace
+then; the ace's holder robs at his first turn, after the seats before him
+have played, so his real value can only be as good or better (he may wait
+and see), never worse.
+
+>>> from jink.position import Position
+>>> p = Position.create("spoil-five", "D", ["5D 2S 3S 4C 6C", "KD QD JC TC 9C"],
+...                     turnup="AD")
+>>> decision = rob(p)
+>>> decision.robber, decision.best.discard is not None
+(1, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from jink.cards import ACE, HEARTS, Card, card_name, make_card
+from jink.errors import PositionError
+from jink.position import Position
+from jink.solver.goals import POOL, AtLeast, Goal, parse_goal
+from jink.solver.limits import Limit
+from jink.solver.search import Tables, equivalent_groups
+from jink.solver.solver import Solver
+from jink.solver.table import DEFAULT_MEMORY_MB
+
+
+@dataclass(frozen=True)
+class RobChoice:
+    """Keep the hand (``discard`` None) or rob, discarding one of ``discard``."""
+
+    discard: tuple[Card, ...] | None
+    max_tricks: int
+    achieves: bool
+    position: Position
+
+    def to_dict(self) -> dict[str, object]:
+        return {"rob": self.discard is not None,
+                "discard": [card_name(c) for c in self.discard] if self.discard else None,
+                "max_tricks": self.max_tricks, "achieves": self.achieves}
+
+
+@dataclass(frozen=True)
+class RobDecision:
+    """Every choice of the robber, best first in value, and the best one."""
+
+    position: Position
+    robber: int
+    goal: Goal
+    choices: list[RobChoice]
+
+    @property
+    def best(self) -> RobChoice:
+        return max(self.choices, key=lambda c: (c.achieves, c.max_tricks))
+
+    def to_dict(self) -> dict[str, object]:
+        assert self.position.turnup is not None
+        return {"game": self.position.game.name, "turnup": card_name(self.position.turnup),
+                "robber": self.robber + 1, "goal": self.goal.name,
+                "choices": [c.to_dict() for c in self.choices],
+                "best": self.best.to_dict()}
+
+
+def robber(position: Position) -> int:
+    """The seat that may rob: the dealer on a turned ace, else the ace's holder."""
+    turnup = position.turnup
+    if turnup is None:
+        raise PositionError("robbing needs the turn-up: give turnup = \"...\", not trump")
+    if not position.game.robs_turnup:
+        raise PositionError(f"{position.game.name}: no seat robs the turn-up by this rule "
+                            "(Spoil Five and Forty-Five only)")
+    if position.tricks_done or position.trick:
+        raise PositionError("robbing happens before the first trick")
+    if any(hand >> turnup & 1 for hand in position.hands):
+        raise PositionError(f"the turn-up {card_name(turnup)} is already in a hand: give "
+                            "the hands as dealt, before any robbing")
+    if turnup % 13 == ACE:
+        return position.players - 1
+    trump = position.trump
+    assert trump is not None
+    ace = make_card(ACE, HEARTS) if trump == HEARTS else make_card(ACE, trump)
+    for seat, hand in enumerate(position.hands):
+        if hand >> ace & 1:
+            return seat
+    raise PositionError(f"nobody holds the {card_name(ace)}: nobody may rob")
+
+
+def rob(position: Position, goal: Goal | str | None = None, limit: Limit | None = None,
+        memory_mb: float = DEFAULT_MEMORY_MB) -> RobDecision:
+    """Value every choice of the seat that may rob (``compulsory_rob``: robbing only)."""
+    seat = robber(position)
+    if goal is None:
+        goal = AtLeast(POOL, position.game.winning_question or "")
+    elif isinstance(goal, str):
+        goal = parse_goal(goal, position.game.tricks,
+                          position.game.questions(position.players))
+    assert position.turnup is not None
+    turnup = position.turnup
+    solver = Solver(limit, memory_mb)
+    choices = []
+    if not position.options.get("compulsory_rob"):
+        choices.append(_value(solver, position, seat, goal, None))
+    hand = position.hands[seat]
+    live = turnup_bit = 1 << turnup
+    for other in position.hands:
+        live |= other
+    for group in equivalent_groups(Tables.of(position.rules), hand, live):
+        hands = list(position.hands)
+        hands[seat] = hand & ~(1 << group[0]) | turnup_bit
+        after = dataclasses.replace(position, hands=tuple(hands))
+        choices.append(_value(solver, after, seat, goal, tuple(group)))
+    return RobDecision(position, seat, goal, choices)
+
+
+def _value(solver: Solver, position: Position, seat: int, goal: Goal,
+           discard: tuple[Card, ...] | None) -> RobChoice:
+    most = solver.max_tricks(position, seat)
+    return RobChoice(discard, most, solver.achieves(position, seat, goal, most), position)

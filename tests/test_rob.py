@@ -1,0 +1,109 @@
+"""jink rob: keep the hand or rob the turn-up, and with which discard.
+
+The values are checked against the independent reference (tests/reference.py)
+on the position each choice produces, and against a fresh solve.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from jink.cards import card_name, cards_text, iter_cards
+from jink.cli.app import app
+from jink.errors import PositionError
+from jink.position import Position
+from jink.solver import Solver
+from jink.solver.rob import rob
+from tests.reference import ref_max_tricks, ref_position
+
+# Diamonds trumps (9D turned); seat 1 holds the AD and may rob. Kept, his hand
+# makes one trick at most; robbing the 9D for the 5H (or the QC) makes three.
+ROB_WINS = ["5H 8H 7D AD QC", "7S 9S 2D 5D KC", "KS 4H 6H KD 5C"]
+# Hearts trumps (6H turned); seat 1 holds the AH (the ace of trumps). The
+# lowest card is the 8C, but the best discard is the 8D: it alone gives the jink.
+BEST_NOT_LOWEST = ["4S 9H AH 8D 8C", "5S 8S 2D TD TC"]
+
+
+def values(decision) -> dict[str | None, int]:  # type: ignore[no-untyped-def]
+    return {(cards_text(c.discard) if c.discard else None): c.max_tricks
+            for c in decision.choices}
+
+
+def test_robbing_wins_the_pool_and_keeping_does_not() -> None:
+    decision = rob(Position.create("spoil-five", None, ROB_WINS, turnup="9D"))
+    assert decision.robber == 0
+    keep = decision.choices[0]
+    assert keep.discard is None and keep.max_tricks == 1 and not keep.achieves
+    assert values(decision) == {None: 1, "8H": 2, "5H": 3, "AD": 1, "7D": 1, "QC": 3}
+    assert decision.best.achieves and decision.best.max_tricks == 3
+
+
+def test_the_best_discard_is_not_the_lowest_card() -> None:
+    position = Position.create("spoil-five", None, BEST_NOT_LOWEST, turnup="6H")
+    decision = rob(position)
+    power = position.rules.power
+    lowest = min(iter_cards(position.hands[0]), key=lambda c: power[c])
+    assert card_name(lowest) == "8C"
+    assert decision.best.discard is not None
+    assert [card_name(c) for c in decision.best.discard] == ["8D"]
+    assert decision.best.max_tricks == 5 and values(decision)["8C"] == 4
+
+
+@pytest.mark.parametrize(("hands", "turnup"), [(ROB_WINS, "9D"), (BEST_NOT_LOWEST, "6H")])
+def test_each_value_equals_the_reference_and_a_fresh_solve(hands: list[str],
+                                                           turnup: str) -> None:
+    decision = rob(Position.create("spoil-five", None, hands, turnup=turnup))
+    for choice in decision.choices:
+        after = choice.position
+        assert Solver().max_tricks(after, decision.robber) == choice.max_tricks
+        ref = ref_position(turnup[1], [cards_text(h) for h in after.hands])
+        assert ref_max_tricks(ref, decision.robber) == choice.max_tricks
+
+
+def test_the_dealer_robs_a_turned_ace() -> None:
+    decision = rob(Position.create("spoil-five", None, ["5D 2S 3S 4C 6C",
+                                                       "KD QD JC TC 9C"], turnup="AD"))
+    assert decision.robber == 1
+    # Equivalent discards are one choice: the JC, TC and 9C are clubs, adjacent
+    # once the others are out (clubs rank K Q J A 2 ... 10; 4C and 6C are seat 1's).
+    groups = [c.discard for c in decision.choices if c.discard]
+    assert sum(len(g) for g in groups) == 5 and len(groups) < 5
+
+
+def test_compulsory_rob_has_no_keep_row() -> None:
+    decision = rob(Position.create("spoil-five", None, ROB_WINS, turnup="9D",
+                                   options={"compulsory_rob": True}))
+    assert all(c.discard is not None for c in decision.choices)
+
+
+def test_errors() -> None:
+    with pytest.raises(PositionError, match="needs the turn-up"):
+        rob(Position.create("spoil-five", "D", ROB_WINS))
+    with pytest.raises(PositionError, match="already in a hand"):
+        rob(Position.create("spoil-five", None, ["9D 8H 7D AD QC", *ROB_WINS[1:]],
+                            turnup="9D"))
+    with pytest.raises(PositionError, match="nobody holds the AD"):
+        rob(Position.create("spoil-five", None, ["5H 8H 7D 6D QC", *ROB_WINS[1:]],
+                            turnup="9D"))
+    with pytest.raises(PositionError, match="Spoil Five and Forty-Five only"):
+        rob(Position.create("rams", None, ["AD KD QD JD TD", "AS KS QS JS TS"],
+                            turnup="7D"))
+
+
+def test_cli() -> None:
+    runner = CliRunner()
+    args = ["rob", "--turnup", "9D", "--hands", " / ".join(ROB_WINS)]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["robber"] == 1 and data["turnup"] == "9D" and data["goal"] == "three"
+    assert data["choices"][0] == {"rob": False, "discard": None, "max_tricks": 1,
+                                  "achieves": False}
+    assert data["best"]["achieves"] is True
+    human = runner.invoke(app, args)
+    assert human.exit_code == 0 and "rob, discarding" in human.stdout
+    bad = runner.invoke(app, ["rob", "--trump", "D", "--hands", " / ".join(ROB_WINS)])
+    assert bad.exit_code == 1 and "turn-up" in bad.stderr
