@@ -115,3 +115,15 @@ def test_the_documented_example_file() -> None:
     assert item.play is not None
     review = analyse(item.position, item.play)
     assert "Trick 1: seat 1's KD threw away three tricks (the pool)." in review.summary()
+
+
+def test_summary_says_whether_the_result_was_in_doubt() -> None:
+    review = analyse(example(), KD_LEAD)
+    assert "changed 3 times: the result was in doubt." in review.summary()[-2]
+    # Best play from the example (8S lead, then as the solver plays): never in doubt.
+    from jink.solver import solve
+
+    line = solve(example()).line
+    best = analyse(example(), [[s.card for s in line[i:i + 3]] for i in range(0, 15, 3)])
+    assert "No card changed what any seat could force." in best.summary()
+    assert best.complete and best.summary()[-1].endswith("seat 1 won the pool.")

@@ -98,6 +98,15 @@ class Analysis:
                      for note in review.notes)
         if len(lines) == 1 and self.cards:
             lines.append("No card changed what any seat could force.")
+        elif name is not None and self.cards:
+            swings = sum(1 for review in self.cards for b, a in zip(review.before,
+                         review.after, strict=True) if b.answer(name) != a.answer(name))
+            if swings == 0:
+                lines.append(f"Who could force {_label(self.start, name)} never changed.")
+            else:
+                lines.append(f"Who could force {_label(self.start, name)} changed "
+                             f"{swings} time{'s' if swings > 1 else ''}: the result was in "
+                             "doubt.")
         lines.extend(review.claim for review in self.cards if review.claim)
         if self.end is not None:
             if self.end.is_over:
