@@ -111,10 +111,12 @@ class Rules:
             return f"{card_name(card)} is not in the hand"
         if self.legal(hand, trick, tricks_done) & bit(card):
             return None
-        return self.explain(card, hand, trick)
+        return self.explain(card, hand, trick, tricks_done)
 
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
-        """The duty that ``card`` breaks (it is in the hand but not legal)."""
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                tricks_done: int | None = None) -> str:
+        """The duty that ``card`` breaks (it is in the hand but not legal);
+        ``tricks_done`` is None where the trick number is not known."""
         return f"{card_name(card)} breaks the rules of play"
 
     def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:

@@ -156,18 +156,18 @@ class BierspielRules(RamsRules):
             return trick.index(top) if self.power[top] > TRUMP_BASE else 0
         return super().winner(trick, tricks_done)
 
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
-        # Without the trick number, a lead can only be illegal if it was forced,
-        # and a follower's card legal by Rams' duties breaks the face-down duty.
-        if not trick or self.following(hand, trick) & bit(card):
-            return self.explain_forced(card, hand, trick, None)
-        return self.explain_following(card, hand, trick)
-
-    def explain_at(self, card: Card, hand: CardSet, trick: Sequence[Card],
-                   tricks_done: int) -> str:
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                tricks_done: int | None = None) -> str:
+        if tricks_done is None:
+            # Without the trick number, a lead can only be illegal if it was
+            # forced, and a follower's card legal by Rams' duties breaks the
+            # face-down duty.
+            if not trick or self.following(hand, trick) & bit(card):
+                return self.explain_forced(card, hand, trick, None)
+            return self.explain_following(card, hand, trick)
         if tricks_done < self.forced and (not trick or self.face_down(trick, tricks_done)):
             return self.explain_forced(card, hand, trick, tricks_done)
-        return super().explain_at(card, hand, trick, tricks_done)
+        return super().explain(card, hand, trick, tricks_done)
 
     def explain_forced(self, card: Card, hand: CardSet, trick: Sequence[Card],
                        tricks_done: int | None) -> str:

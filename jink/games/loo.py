@@ -118,7 +118,8 @@ class LooRules(Rules):
             return trumps & self.above[top] or trumps
         return trumps
 
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                tricks_done: int | None = None) -> str:
         name = card_name(card)
         trumps = hand & self.trump_mask
         if not trick:

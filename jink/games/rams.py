@@ -154,22 +154,10 @@ class RamsRules(Rules):
             return trumps & self.above[top] or trumps
         return trumps
 
-    def why_illegal(self, card: Card, hand: CardSet, trick: Sequence[Card],
-                    tricks_done: int) -> str | None:
-        if not hand & bit(card):
-            return f"{card_name(card)} is not in the hand"
-        if self.legal(hand, trick, tricks_done) & bit(card):
-            return None
-        return self.explain_at(card, hand, trick, tricks_done)
-
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
-        return self.explain_at(card, hand, trick, self.game.tricks)
-
-    def explain_at(self, card: Card, hand: CardSet, trick: Sequence[Card],
-                   tricks_done: int) -> str:
-        """The duty ``card`` breaks, ``tricks_done`` tricks into the deal."""
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                tricks_done: int | None = None) -> str:
         if not trick:
-            return super().explain(card, hand, trick)
+            return super().explain(card, hand, trick, tricks_done)
         return self.explain_following(card, hand, trick)
 
     def explain_following(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:

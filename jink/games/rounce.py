@@ -84,7 +84,8 @@ class RounceRules(Rules):
             return hand
         return hand & self.suit_masks[self.suit[trick[0]]] or hand
 
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                tricks_done: int | None = None) -> str:
         if not trick:
             winner = ("the winner of the last trick" if self.every_trick
                       else "the winner of the first trick")

@@ -119,7 +119,8 @@ class SpoilFiveRules(Rules):
             return following | trumps
         return hand
 
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
+    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
+                tricks_done: int | None = None) -> str:
         led = trick[0]
         if self.suit[led] == self.trump:
             return (f"{card_name(card)} is not a trump, and a trump was led: holding a trump "
