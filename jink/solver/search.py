@@ -248,7 +248,7 @@ class Search:
         if self.relative:
             shape = self.shapes.get(hands)
             if shape is None:
-                if len(self.shapes) > 200_000:  # a cache, not a store
+                if len(self.shapes) > self.table.cache_cap:  # a cache: keep it bounded
                     self.shapes.clear()
                 shape = self.shapes[hands] = self._shape()
             key = (shape, self.leader, self.rules_key, goal.key(won, side, remaining))
@@ -452,7 +452,7 @@ class Search:
         key = (legal, self.live)
         groups = self.groups.get(key)
         if groups is None:
-            if len(self.groups) > 200_000:  # a cache, not a store: keep it bounded
+            if len(self.groups) > self.table.cache_cap:  # a cache: keep it bounded
                 self.groups.clear()
             # Strongest group first: the order the searches below start from.
             groups = self.groups[key] = sorted(equivalent_groups(tables, legal, self.live),
