@@ -1,8 +1,9 @@
 """The game protocol: what every game of the family tells the engine.
 
-A :class:`Game` is a small object of data (players allowed, deck, hand size,
-options) plus :meth:`Game.bind`, which returns the :class:`Rules` for one
-trump suit and one set of options. ``Rules`` carries the precomputed tables
+A :class:`Game` is plain data: players allowed, deck, hand size, options,
+its ranking tables, its questions, what tricks are worth, and the
+:class:`Rules` subclass holding its duties. :meth:`Game.bind` returns the
+:class:`Rules` for one trump suit and one set of options. ``Rules`` carries the precomputed tables
 (trick-winning power per card, the mask of cards counting as each suit) and
 the two functions the search calls on every node: :meth:`Rules.legal` and
 :meth:`Rules.winner`. Variants differ by data and by these two functions.
@@ -10,7 +11,7 @@ the two functions the search calls on every node: :meth:`Rules.legal` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -140,6 +141,17 @@ class Rules:
         return SUIT_NAMES[suit]
 
 
+def share_of_pool(game: Game, max_tricks: int, options: Mapping[str, Any]) -> dict[str, object]:
+    """Rams, Rounce, Loo: each trick takes its part of the pool."""
+    return {"pool_share": pool_share(max_tricks, game.tricks)}
+
+
+def points_per_trick(game: Game, max_tricks: int,
+                     options: Mapping[str, Any]) -> dict[str, object]:
+    """Bierspiel: each trick scores one point (off the player's fifteen)."""
+    return {"points": max_tricks}
+
+
 def pool_share(tricks: int, of: int) -> str:
     """The share of the pool ``tricks`` of ``of`` take, in lowest terms.
 
@@ -188,6 +200,14 @@ class Game:
     winning_question: str | None = None
     #: How the game is followed, in brief, for ``jink rules``.
     following: str = ""
+    #: The ranking tables for a trump suit (None: no trump yet, a Loo simple pool).
+    ranking_of: Callable[[Suit | None], Ranking] | None = None
+    #: The :class:`Rules` subclass that holds the game's duties.
+    rules_type: type[Rules] = Rules
+    #: The verdicts the solver gives for each seat (or side).
+    question_set: tuple[Question, ...] = ()
+    #: What ``max_tricks`` is worth: ``(game, max_tricks, options) -> extras``.
+    worth: Callable[[Game, int, Mapping[str, Any]], dict[str, object]] | None = None
     _cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, compare=False,
                                                    repr=False, hash=False)
 
@@ -197,10 +217,10 @@ class Game:
         return self.hand_size
 
     def ranking(self, trump: Suit | None) -> Ranking:
-        raise NotImplementedError
-
-    def rules_class(self) -> type[Rules]:
-        raise NotImplementedError
+        """The ranking tables for ``trump``."""
+        if self.ranking_of is None:
+            raise NotImplementedError(f"{self.name} has no ranking tables")
+        return self.ranking_of(trump)
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The full option set: defaults, overridden by ``options``.
@@ -227,18 +247,18 @@ class Game:
         key = (trump, tuple(sorted(full.items())), players, turn)
         rules = self._cache.get(key)
         if rules is None:
-            rules = self.rules_class()(self, self.ranking(trump), full, players, turn)
+            rules = self.rules_type(self, self.ranking(trump), full, players, turn)
             self._cache[key] = rules
         return rules
 
     def questions(self, players: int) -> tuple[Question, ...]:
         """The verdicts the solver gives for each seat (or side)."""
-        raise NotImplementedError
+        return self.question_set
 
     def extras(self, max_tricks: int, players: int,
                options: Mapping[str, Any]) -> dict[str, object]:
         """What ``max_tricks`` is worth in this game (points, share of the pool)."""
-        return {}
+        return self.worth(self, max_tricks, options) if self.worth else {}
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The sides of a deal, as tuples of 0-based seats.

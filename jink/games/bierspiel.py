@@ -53,7 +53,7 @@ from jink.cards import (
     cards_text,
     make_card,
 )
-from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules
+from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules, points_per_trick
 from jink.games.rams import PIQUET_RANKS, RAMS_DECK, RamsRules, suit_order
 
 SEVEN_OF_DIAMONDS = make_card(SEVEN, DIAMONDS)
@@ -65,7 +65,6 @@ __all__ = [
     "HEARTS",
     "SEVEN_OF_DIAMONDS",
     "SPADES",
-    "Bierspiel",
     "BierspielRules",
     "bierspiel_ranking",
     "cards_text",
@@ -199,24 +198,9 @@ _RULES_NOTE = ("as Rams (follow and head; void, trump and over-trump), with the 
                "if able)")
 
 
-class Bierspiel(Game):
-    """Bierspiel: Rams' play for 2 to 5 seats in the play, the 7♦ a trump."""
-
-    def questions(self, players: int) -> tuple[Question, ...]:
-        return BIERSPIEL_QUESTIONS
-
-    def ranking(self, trump: Suit | None) -> Ranking:
-        return bierspiel_ranking(trump)
-
-    def rules_class(self) -> type[Rules]:
-        return BierspielRules
-
-    def extras(self, max_tricks: int, players: int,
-               options: Mapping[str, Any]) -> dict[str, object]:
-        return {"points": max_tricks}
-
-
-BIERSPIEL = Bierspiel(
+BIERSPIEL = Game(
+    ranking_of=bierspiel_ranking, rules_type=BierspielRules,
+    question_set=BIERSPIEL_QUESTIONS, worth=points_per_trick,
     name="bierspiel", title="Bierspiel", min_players=2, max_players=5, deck=RAMS_DECK,
     aliases=("bier", "bier-spiel"), following=_RULES_NOTE,
 )

@@ -19,13 +19,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from jink.cards import FULL_DECK
-from jink.games.base import Option, Question
-from jink.games.spoil_five import RULES_NOTE, SpoilFive
+from jink.games.base import Game, Option, Question
+from jink.games.spoil_five import RULES_NOTE, SpoilFiveRules, spoil_five_ranking
 
 QUESTIONS = (
     Question("odd_trick", "Odd trick (three or more)", 3),
     Question("all_five", "All five", 5),
 )
+
+
+def side_points(game: Game, max_tricks: int,
+                options: Mapping[str, Any]) -> dict[str, object]:
+    """What a side's tricks score, by the game's scoring option."""
+    return {"points": points(max_tricks, bool(options.get("per_trick_scoring")))}
 
 
 def points(tricks: int, per_trick: bool) -> int:
@@ -38,18 +44,9 @@ def points(tricks: int, per_trick: bool) -> int:
     return 10 if tricks == 5 else 5
 
 
-class FortyFive(SpoilFive):
-    """Forty-Five: Spoil Five's rules of play, questions per side."""
-
-    def questions(self, players: int) -> tuple[Question, ...]:
-        return QUESTIONS
-
-    def extras(self, max_tricks: int, players: int,
-               options: Mapping[str, Any]) -> dict[str, object]:
-        return {"points": points(max_tricks, bool(options.get("per_trick_scoring")))}
-
-
-FORTY_FIVE = FortyFive(
+FORTY_FIVE = Game(
+    ranking_of=spoil_five_ranking, rules_type=SpoilFiveRules, question_set=QUESTIONS,
+    worth=side_points,
     name="forty-five", title="Forty-Five", min_players=2, max_players=6, deck=FULL_DECK,
     aliases=("45", "five-and-ten", "forty_five", "fortyfive"), partnerships=True,
     player_counts=(2, 4, 6), following=RULES_NOTE + "; partners sit alternately",

@@ -52,7 +52,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from jink.cards import (
@@ -66,10 +66,10 @@ from jink.cards import (
     suit_of,
 )
 from jink.errors import PositionError
-from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules, pool_share
+from jink.games.base import TRUMP_BASE, Game, Question, Rules, share_of_pool
 from jink.games.rounce import whist_ranking
 
-__all__ = ["LOO", "LOO_QUESTIONS", "Loo", "LooRules"]
+__all__ = ["LOO", "LOO_QUESTIONS", "LooRules"]
 
 
 class LooRules(Rules):
@@ -184,25 +184,9 @@ _RULES_NOTE = ("follow suit and head the trick if able (any card of the suit if 
                "turned card's suit is then trumps, at once for that trick")
 
 
-class Loo(Game):
-    """Three-card Loo: 3 to 17 at the table, 2 to 17 in the play."""
-
-    def questions(self, players: int) -> tuple[Question, ...]:
-        return LOO_QUESTIONS
-
-    def ranking(self, trump: Suit | None) -> Ranking:
-        return whist_ranking(trump)
-
-    def rules_class(self) -> type[Rules]:
-        return LooRules
-
-    def extras(self, max_tricks: int, players: int,
-               options: Mapping[str, Any]) -> dict[str, object]:
-        """Each trick takes a third of the pool: ``{"pool_share": "1/3"}``."""
-        return {"pool_share": pool_share(max_tricks, self.tricks)}
-
-
-LOO = Loo(
+LOO = Game(
+    ranking_of=whist_ranking, rules_type=LooRules, question_set=LOO_QUESTIONS,
+    worth=share_of_pool,
     name="loo", title="Three-card Loo", min_players=2, max_players=17, deck=FULL_DECK,
     hand_size=3, aliases=("three-card-loo", "3-card-loo", "division-loo"),
     allows_no_trump=True, uses_turn=True, following=_RULES_NOTE,

@@ -55,7 +55,15 @@ from jink.cards import (
     make_card,
     suit_of,
 )
-from jink.games.base import TRUMP_BASE, Game, Option, Question, Ranking, Rules, pool_share
+from jink.games.base import (
+    TRUMP_BASE,
+    Game,
+    Option,
+    Question,
+    Ranking,
+    Rules,
+    share_of_pool,
+)
 
 __all__ = [
     "CLUBS",
@@ -65,7 +73,6 @@ __all__ = [
     "RAMS",
     "RAMS_DECK",
     "SPADES",
-    "Rams",
     "RamsRules",
     "cards_text",
     "rams_ranking",
@@ -198,24 +205,9 @@ _RULES_NOTE = ("follow suit and head the trick if able (once a plain-suit trick 
                "able, else under-trumping; otherwise any card")
 
 
-class Rams(Game):
-    """Rams: 3 to 6 at the table, 2 to 5 in the play."""
-
-    def questions(self, players: int) -> tuple[Question, ...]:
-        return RAMS_QUESTIONS
-
-    def ranking(self, trump: Suit | None) -> Ranking:
-        return rams_ranking(trump)
-
-    def rules_class(self) -> type[Rules]:
-        return RamsRules
-
-    def extras(self, max_tricks: int, players: int,
-               options: Mapping[str, Any]) -> dict[str, object]:
-        return {"pool_share": pool_share(max_tricks, self.tricks)}
-
-
-RAMS = Rams(
+RAMS = Game(
+    ranking_of=rams_ranking, rules_type=RamsRules, question_set=RAMS_QUESTIONS,
+    worth=share_of_pool,
     name="rams", title="Rams", min_players=2, max_players=5, deck=RAMS_DECK,
     aliases=("rammes",), following=_RULES_NOTE,
     options=(Option("ecarte_order", False,

@@ -28,7 +28,7 @@ the pool that ``max_tricks`` is sure of, as ``pool_share`` ("2/5").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from jink.cards import (
@@ -41,9 +41,9 @@ from jink.cards import (
     cards_text,
     make_card,
 )
-from jink.games.base import Game, Option, Question, Ranking, Rules, pool_share
+from jink.games.base import Game, Option, Question, Ranking, Rules, share_of_pool
 
-__all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "Rounce", "RounceRules", "whist_ranking"]
+__all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "RounceRules", "whist_ranking"]
 
 
 def whist_ranking(trump: Suit | None) -> Ranking:
@@ -105,25 +105,9 @@ _RULES_NOTE = ("follow suit if able, else any card (no duty to head the trick or
                "the winner of the first trick must lead a trump if he has one")
 
 
-class Rounce(Game):
-    """Rounce: 3 to 9 at the table, 2 to 9 in the play."""
-
-    def questions(self, players: int) -> tuple[Question, ...]:
-        return ROUNCE_QUESTIONS
-
-    def ranking(self, trump: Suit | None) -> Ranking:
-        return whist_ranking(trump)
-
-    def rules_class(self) -> type[Rules]:
-        return RounceRules
-
-    def extras(self, max_tricks: int, players: int,
-               options: Mapping[str, Any]) -> dict[str, object]:
-        """Each trick takes a fifth of the pool: ``{"pool_share": "2/5"}``."""
-        return {"pool_share": pool_share(max_tricks, self.tricks)}
-
-
-ROUNCE = Rounce(
+ROUNCE = Game(
+    ranking_of=whist_ranking, rules_type=RounceRules, question_set=ROUNCE_QUESTIONS,
+    worth=share_of_pool,
     name="rounce", title="Rounce", min_players=2, max_players=9, deck=FULL_DECK,
     following=_RULES_NOTE,
     options=(Option("trump_lead_every_trick", False,

@@ -141,20 +141,8 @@ RULES_NOTE = ("follow suit or trump to a plain lead; a trump lead must be follow
                "card led (reneging)")
 
 
-class SpoilFive(Game):
-    """Spoil Five for 2 to 10 players."""
-
-    def questions(self, players: int) -> tuple[Question, ...]:
-        return SPOIL_FIVE_QUESTIONS
-
-    def ranking(self, trump: Suit | None) -> Ranking:
-        return spoil_five_ranking(trump)
-
-    def rules_class(self) -> type[Rules]:
-        return SpoilFiveRules
-
-
-SPOIL_FIVE = SpoilFive(
+SPOIL_FIVE = Game(
+    ranking_of=spoil_five_ranking, rules_type=SpoilFiveRules, question_set=SPOIL_FIVE_QUESTIONS,
     name="spoil-five", title="Spoil Five", min_players=2, max_players=10, deck=FULL_DECK,
     aliases=("spoil5", "spoilfive", "spoil_five"), following=RULES_NOTE,
     winning_question="three", robs_turnup=True,
