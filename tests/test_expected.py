@@ -85,3 +85,10 @@ def test_cli_expected_json_and_refusal(tmp_path) -> None:  # type: ignore[no-unt
     assert "--expected" in refused.stderr
     human = runner.invoke(app, ["solve", str(path), "--expected"])
     assert human.exit_code == 0 and "Expected mode" in human.stdout
+
+
+def test_cli_expected_refuses_options_it_would_ignore(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "loo.toml"
+    path.write_text('game = "loo"\nhands = ["AS 7H 2C", "KS 8H 3D", "QS 9D 4C"]\n')
+    result = CliRunner().invoke(app, ["solve", str(path), "--expected", "--seat", "2"])
+    assert result.exit_code == 2 and "takes no --seat" in result.output

@@ -143,6 +143,15 @@ def solve_command(
             return
         if out is not None:
             raise typer.BadParameter("--out goes with --positions", param_hint="--out")
+        if expected:
+            ignored = [name for name, given in (("--seat", seat is not None),
+                                                ("--goal", goal is not None),
+                                                ("--no-line", not line),
+                                                ("--no-moves", not moves)) if given]
+            if ignored:
+                raise typer.BadParameter(
+                    f"--expected gives every seat's averaged verdicts; it takes no "
+                    f"{', '.join(ignored)}", param_hint="--expected")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
         for item in positions_from_cli(file, opts, example=example):
             if expected:
