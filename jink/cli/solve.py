@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated, TextIO
@@ -36,8 +37,7 @@ from jink.cli.solve_render import expected_picture, solve_picture
 from jink.errors import JinkError, PositionError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
-from jink.solver import Limit, SolveResult, parse_goal, solve
-from jink.solver.api import default_goal
+from jink.solver import Limit, SolveResult, solve
 from jink.solver.expected import solve_expected
 
 EPILOG = """\
@@ -122,10 +122,7 @@ def solve_command(
     def run(position: Position) -> SolveResult:
         if seat is not None and not 1 <= seat <= position.players:
             raise PositionError(f"--seat {seat}: the deal has seats 1 to {position.players}")
-        questions = position.game.questions(position.players)
-        asked = (default_goal(position) if goal is None
-                 else parse_goal(goal, position.game.tricks, questions))
-        return solve(position, None if seat is None else seat - 1, asked, moves=moves,
+        return solve(position, None if seat is None else seat - 1, goal, moves=moves,
                      line=line, limit=limit, memory_mb=memory)
 
     with handle_errors():
@@ -172,12 +169,11 @@ def solve_command(
                 console.print(solve_picture(result))
 
 
-def solve_many(path: Path, out: Path | None, run: object) -> int:
+def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResult]) -> int:
     """Solve each line of a .jsonl file; a bad line is reported and skipped.
 
     Returns how many lines failed.
     """
-    assert callable(run)
     text = path.read_text(encoding="utf-8")
     entries = list(parse_jsonl(text, source=str(path)))
     err = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -16,7 +16,7 @@ from jink.cards import SUITS, card_name
 from jink.errors import PositionError
 from jink.position import Position, sort_cards
 from jink.solver.expected import turn_unknown
-from jink.solver.goals import Goal, parse_goal
+from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver, Verdict
@@ -78,15 +78,6 @@ class SolveResult:
         }
 
 
-def default_goal(position: Position) -> Goal:
-    """The question asked when none is: the game's winning one (Spoil Five:
-    three), else its first."""
-    game = position.game
-    questions = game.questions(position.players)
-    name = game.winning_question or questions[0].name
-    return parse_goal(name, game.tricks, questions)
-
-
 def solve(position: Position, seat: int | None = None, goal: Goal | str | None = None, *,
           moves: bool = True, line: bool = True, limit: Limit | None = None,
           memory_mb: float = DEFAULT_MEMORY_MB) -> SolveResult:
@@ -103,11 +94,7 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
         seat = position.seat_to_play
     if not 0 <= seat < position.players:
         raise PositionError(f"seat {seat + 1} is not a seat of this {position.players}-player deal")
-    questions = position.game.questions(position.players)
-    if goal is None:
-        goal = default_goal(position)
-    elif isinstance(goal, str):
-        goal = parse_goal(goal, position.game.tricks, questions)
+    goal = goal_for(position, goal)
     started = time.perf_counter()
     solver = Solver(limit, memory_mb)
     verdicts = solver.verdicts(position)

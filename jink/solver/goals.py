@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from jink.errors import UnknownNameError
 from jink.games.base import Question
+from jink.position import Position
 
 #: Tricks a seat needs to win the pool.
 POOL = 3
@@ -154,3 +155,15 @@ def parse_goal(text: str, tricks: int = 5, questions: Sequence[Question] = ()) -
     names = ", ".join(q.name for q in questions) if questions else "three, jink, spoil"
     raise UnknownNameError(f"unknown goal {text!r} (use {names} or a number of tricks "
                            f"0 to {tricks})")
+
+
+def goal_for(position: Position, goal: Goal | str | None) -> Goal:
+    """The goal asked about in ``position``: a goal as given, a name parsed with
+    the game's questions, or (None) the game's winning question, else its first."""
+    game = position.game
+    questions = game.questions(position.players)
+    if goal is None:
+        goal = game.winning_question or questions[0].name
+    if isinstance(goal, str):
+        return parse_goal(goal, game.tricks, questions)
+    return goal

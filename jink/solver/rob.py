@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from jink.cards import ACE, HEARTS, Card, card_name, make_card
 from jink.errors import PositionError
 from jink.position import Position
-from jink.solver.goals import POOL, AtLeast, Goal, parse_goal
+from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver
@@ -99,11 +99,7 @@ def rob(position: Position, goal: Goal | str | None = None, limit: Limit | None 
         memory_mb: float = DEFAULT_MEMORY_MB) -> RobDecision:
     """Value every choice of the seat that may rob (``compulsory_rob``: robbing only)."""
     seat = robber(position)
-    if goal is None:
-        goal = AtLeast(POOL, position.game.winning_question or "")
-    elif isinstance(goal, str):
-        goal = parse_goal(goal, position.game.tricks,
-                          position.game.questions(position.players))
+    goal = goal_for(position, goal)
     assert position.turnup is not None
     turnup = position.turnup
     solver = Solver(limit, memory_mb)

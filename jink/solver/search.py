@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from jink.cards import Card, CardSet
+from jink.cards import Card, CardSet, iter_cards
 from jink.games.base import TRUMP_BASE, Rules
 from jink.solver.goals import POOL, Goal, Helped, Spoil
 from jink.solver.limits import Budget
@@ -74,7 +74,7 @@ def equivalent_groups(tables: Tables, cards: CardSet, live: CardSet) -> list[lis
     """
     power = tables.power
     suit = tables.suit
-    hand = sorted(_cards_of(cards), key=lambda c: (suit[c], -power[c]))
+    hand = sorted(iter_cards(cards), key=lambda c: (suit[c], -power[c]))
     groups: list[list[Card]] = []
     for card in hand:
         if groups:
@@ -84,15 +84,6 @@ def equivalent_groups(tables: Tables, cards: CardSet, live: CardSet) -> list[lis
                 continue
         groups.append([card])
     return groups
-
-
-def _cards_of(cards: CardSet) -> list[Card]:
-    out = []
-    while cards:
-        low = cards & -cards
-        out.append(low.bit_length() - 1)
-        cards ^= low
-    return out
 
 
 def matched(first: list[int], rival: list[int]) -> int:
@@ -164,7 +155,8 @@ class Search:
         # Rules are made once per trump, options, seats and Loo turn card
         # (Game.bind caches them), so the object itself tells them apart.
         self.rules_key = id(rules)
-        self.trump_power = [(rules.power[c], 1 << c) for c in rules.order(rules.trump)] \
+        #: One bit per trump, best trump first.
+        self.trump_bits = [1 << c for c in rules.order(rules.trump)] \
             if rules.trump is not None else []
         self.groups = self.group_caches.setdefault(id(rules), {})
 
@@ -420,7 +412,7 @@ class Search:
         """Where each of ``trumps`` stands in the trump order (0 = best), best first."""
         if not trumps:
             return []
-        return [i for i, (_, b) in enumerate(self.trump_power) if trumps & b]
+        return [i for i, b in enumerate(self.trump_bits) if trumps & b]
 
     def _above(self, trumps: CardSet, others: list[CardSet]) -> int:
         """How many of ``trumps`` rank above every trump in ``others``."""
@@ -430,7 +422,7 @@ class Search:
         for o in others:
             rivals |= o
         count = 0
-        for _, b in self.trump_power:  # best trump first
+        for b in self.trump_bits:  # best trump first
             if rivals & b:
                 return count
             if trumps & b:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jink.cards import Card, card_name
+from jink.cards import Card
 from jink.position import Position
 from jink.solver.goals import POOL, SPOIL, AtLeast, Goal
 from jink.solver.limits import Budget, Limit
@@ -180,8 +180,3 @@ class Solver:
                 others = tuple(c for c in group if c != card)
                 scores.append(MoveScore(card, most, good, others))
         return scores
-
-
-def describe_group(cards: list[Card]) -> str:
-    """``5D`` or ``5D/4D``: how a group of equivalent cards is shown."""
-    return "/".join(card_name(c) for c in cards)
