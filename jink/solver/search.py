@@ -257,6 +257,9 @@ class Search:
                 stats.hits += 1
                 return False
         result = self._sure(need, remaining) if self.use_bounds else None
+        if result is None and remaining == 2:
+            # Cheaper without move ordering: two cards a hand leave little to order.
+            result = self._two_tricks([])
         if result is None:
             target = self.target
             if self.coalition is not None:
@@ -315,6 +318,54 @@ class Search:
         result = self.goal.status(won, self.side, 0)
         won[winner] -= 1
         return bool(result)
+
+    def _two_tricks(self, trick: list[Card]) -> bool:
+        """Two tricks left: the next trick searched card by card, in no
+        particular order (measured: ordering does not pay with two cards a
+        hand), and the last played out. Equivalent cards are tried once."""
+        budget = self.budget
+        budget.nodes += 1
+        if budget.nodes >= budget.next_check:
+            budget.check()
+        n = self.players
+        i = len(trick)
+        leader = self.leader
+        hands = self.hands
+        rules = self.rules
+        done = self.tricks - 2
+        if i == n:
+            winner = (leader + rules.winner(trick, done)) % n
+            after = rules.after_trick(trick, done)
+            last = [hands[(winner + j) % n].bit_length() - 1 for j in range(n)]
+            last_winner = (winner + after.winner(last, done + 1)) % n
+            won = self.won
+            won[winner] += 1
+            won[last_winner] += 1
+            result = self.goal.status(won, self.side, 0)
+            won[winner] -= 1
+            won[last_winner] -= 1
+            return bool(result)
+        seat = (leader + i) % n
+        hand = hands[seat]
+        legal = rules.legal(hand, trick, done)
+        maximizing = self.on_side[seat]
+        low = legal & -legal
+        cards = [low.bit_length() - 1]
+        if legal != low:
+            high = legal ^ low
+            a, b = cards[0], high.bit_length() - 1
+            tables = self.tables
+            if not (tables.same_kind[a][b] and not self.live & tables.between[a][b]):
+                cards.append(b)
+        for card in cards:
+            hands[seat] = hand ^ (1 << card)
+            trick.append(card)
+            result = self._two_tricks(trick)
+            trick.pop()
+            hands[seat] = hand
+            if result is maximizing:
+                return result
+        return not maximizing
 
     def _end_trick(self) -> bool:
         trick = self.trick
