@@ -75,7 +75,10 @@ class Spoil:
         return tuple(0 if s in side or w + remaining < POOL else w for s, w in enumerate(won))
 
     def status(self, won: Sequence[int], side: frozenset[int], remaining: int) -> bool | None:
-        best_other = max((w for s, w in enumerate(won) if s not in side), default=0)
+        best_other = 0
+        for s, w in enumerate(won):
+            if w > best_other and s not in side:
+                best_other = w
         if best_other >= POOL:
             return False
         if best_other + remaining < POOL:
