@@ -132,14 +132,8 @@ class Search:
         self.side_after = [[any(self.on_side[(leader + j) % players]
                                 for j in range(i + 1, players)) for i in range(players)]
                            for leader in range(players)]
-        #: Relative-rank shapes of hands already seen (a cache).
-        self.shapes: dict[tuple[CardSet, ...], tuple[int, ...]] = {}
         #: Spoil searches hand over to these once one seat alone can reach three.
         self.helpers: dict[int, Search] = {}
-        #: Move orders of a legal set given the live cards, per rules (a cache):
-        #: strongest first and weakest first, one card per equivalent group.
-        self.order_caches: dict[int, dict[tuple[CardSet, CardSet],
-                                          tuple[list[Card], list[Card]]]] = {}
         self._bind(rules)
         self.live: CardSet = 0
         self.target = -1
@@ -162,7 +156,13 @@ class Search:
         #: One bit per trump, best trump first.
         self.trump_bits = [1 << c for c in rules.order(rules.trump)] \
             if rules.trump is not None else []
-        self.orders = self.order_caches.setdefault(id(rules), {})
+        #: Speed caches, shared with every search using the same table and rules:
+        #: move orders of a legal set given the live cards (strongest and
+        #: weakest first, one card per equivalent group), and the
+        #: relative-rank shapes of hands.
+        self.orders: dict[tuple[CardSet, CardSet], tuple[list[Card], list[Card]]]
+        self.shapes: dict[tuple[CardSet, ...], tuple[int, ...]]
+        self.orders, self.shapes = self.table.speed_caches.setdefault(id(rules), ({}, {}))
 
     # -- entry point -----------------------------------------------------------------
 

@@ -46,6 +46,9 @@ class TranspositionTable:
         #: count against the same memory: an eighth of the table each).
         self.cache_cap = max(1000, self.cap // 8)
         self.tables: dict[Any, dict[Any, list[int]]] = {}
+        #: The searches' speed caches, per rules, shared by every search that
+        #: uses this table (what they hold depends on the rules alone).
+        self.speed_caches: dict[int, Any] = {}
         self.size = 0
         self.stats = TableStats(cap_entries=self.cap)
 
