@@ -526,12 +526,14 @@ class Search:
         side_winning = self.on_side[(self.leader + best) % self.players]
         if coalition:
             beat = seat == self.target or side_winning is not maximizing
-        elif side_winning is maximizing:
-            beat = not maximizing
+        elif maximizing:
+            beat = not side_winning
         else:
-            beat = maximizing
-            if not maximizing and self.side_after[self.leader][len(trick)]:
-                return strong  # high, to head off the side to come
+            # An opponent beats the side's winning card; with its own side
+            # winning it plays high if the side is still to play, else low.
+            beat = side_winning
+            if not beat and self.side_after[self.leader][len(trick)]:
+                return strong
         if not beat:
             return low
         # Cards that take the trick, the cheapest first (it keeps the stronger
