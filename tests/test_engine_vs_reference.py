@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -122,3 +123,32 @@ def test_generated_positions_cover_the_interesting_cases() -> None:
 
     look()
     assert all(seen.values()), seen
+
+
+def _ref(trump: str, hands: list[str], leader: int, won: tuple[int, ...]) -> RefPosition:
+    return RefPosition(trump, tuple(frozenset(parse_card(c) for c in h.split()) for h in hands),
+                       leader, (), won)
+
+
+# Positions aimed at the top-trump count (a seat's trumps above everybody
+# else's each take a trick, so nobody else can reach three in the tricks left
+# over). Each was found by searching random positions for a wrong spoil
+# answer from an engine whose count ranked the trumps wrongly: the A♥ not as
+# the third trump (a seat with the KC would hold "the best trump"), or the
+# black trumps' low cards ace-high (10 above 2). The right count must agree
+# with the reference on every question.
+TOP_TRUMP_POSITIONS = {
+    "ace of hearts, clubs trumps": _ref(
+        "C", ["5D KD", "JS 6C", "5S 5H", "TH KC", "AH QD"], 1, (0, 1, 1, 0, 1)),
+    "ace of hearts, hearts trumps": _ref(
+        "H", ["3H 4D JD", "4H AH 7C", "4S TH JC", "6H TD TC"], 0, (2, 0, 0, 0)),
+    "black low trumps": _ref(
+        "C", ["7D AD 3C", "KS 7H 5C", "TH 8C QC", "5S 4C 7C"], 0, (2, 0, 0, 0)),
+    "black low trumps, five seats": _ref(
+        "C", ["3S QH", "4S JD", "6C 9C", "JS TC", "2H 3H"], 0, (2, 0, 1, 0, 0)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOP_TRUMP_POSITIONS))
+def test_top_trump_count_agrees_with_reference(name: str) -> None:
+    check_position(TOP_TRUMP_POSITIONS[name])

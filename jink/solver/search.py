@@ -235,8 +235,15 @@ class Search:
         if remaining == 1:
             return self._last_trick()
         if self.coalition is False:
+            # The holder of the top trumps takes a trick with each of them
+            # whatever anybody does (see _top_trumps): nobody else can reach
+            # three within the tricks that are left over.
+            holder, top = self._top_trumps() if self.use_bounds else (-1, 0)
             threats = [s for s in range(self.players)
-                       if not self.on_side[s] and won[s] + remaining >= POOL]
+                       if not self.on_side[s]
+                       and won[s] + remaining - (top if s != holder else 0) >= POOL]
+            if not threats:
+                return True
             if len(threats) == 1:
                 return not self._helped(threats[0]).prove(self.hands, self.leader, (),
                                                           won, self.rules)
@@ -432,6 +439,9 @@ class Search:
             others = [trumps[o] for o in range(players) if o != target]
             if need <= self._above(trumps[target], others):
                 return True
+            holder, top = self._top_trumps()
+            if holder != target and remaining - top < need:
+                return False
             rival = self._ranks(trumps[target])
             for seat in range(players):
                 if seat not in side:
@@ -456,19 +466,39 @@ class Search:
         won = self.won
         safe = True
         side_ranks = [self._ranks(trumps[s]) for s in side]
+        holder, top = self._top_trumps()
         for seat in range(players):
             if seat in side:
                 continue
-            if won[seat] + self._above(trumps[seat], [trumps[o] for o in range(players)
-                                                      if o != seat]) >= POOL:
+            if seat == holder and won[seat] + top >= POOL:
                 return False
             if safe:
                 rival = self._ranks(trumps[seat])
                 most = min(remaining - len(first) + matched(first, rival)
                            for first in side_ranks)
+                if seat != holder:
+                    most = min(most, remaining - top)
                 if won[seat] + most >= POOL:
                     safe = False
         return True if safe else None
+
+    def _top_trumps(self) -> tuple[int, int]:
+        """The seat holding the best trumps in play, and how many of its trumps
+        rank above every trump of every other seat; (-1, 0) if none is held.
+
+        Where a trump is always a legal play, each of those trumps takes the
+        trick it is played to, and every card is played by the end: that seat
+        takes at least that many of the tricks left, whatever anybody does.
+        """
+        trump_mask = self.rules.trump_mask
+        hands = self.hands
+        for bit in self.trump_bits:  # best trump first
+            for seat in range(self.players):
+                if hands[seat] & bit:
+                    trumps = hands[seat] & trump_mask
+                    others = [hands[o] & trump_mask for o in range(self.players) if o != seat]
+                    return seat, self._above(trumps, others)
+        return -1, 0
 
     def _ranks(self, trumps: CardSet) -> list[int]:
         """Where each of ``trumps`` stands in the trump order (0 = best), best first."""
