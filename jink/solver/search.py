@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from jink.cards import Card, CardSet, iter_cards
+from jink.cards import Card, CardSet
 from jink.games.base import TRUMP_BASE, Rules
 from jink.solver.goals import POOL, Goal, Helped, Spoil
 from jink.solver.limits import Budget
@@ -74,15 +74,34 @@ def equivalent_groups(tables: Tables, cards: CardSet, live: CardSet) -> list[lis
     """
     power = tables.power
     suit = tables.suit
-    hand = sorted(iter_cards(cards), key=lambda c: (suit[c], -power[c]))
+    return sorted(groups_strongest_first(tables, cards, live),
+                  key=lambda g: (suit[g[0]], -power[g[0]]))
+
+
+def groups_strongest_first(tables: Tables, cards: CardSet,
+                           live: CardSet) -> list[list[Card]]:
+    """The groups of :func:`equivalent_groups`, in the order of their best
+    cards, strongest first (each group best first), found in one pass."""
+    power = tables.power
+    suit = tables.suit
+    same_kind = tables.same_kind
+    between = tables.between
+    hand = []
+    while cards:
+        low = cards & -cards
+        hand.append(low.bit_length() - 1)
+        cards ^= low
+    hand.sort(key=power.__getitem__, reverse=True)
     groups: list[list[Card]] = []
+    latest: dict[int, list[Card]] = {}  # each suit's latest group
     for card in hand:
-        if groups:
-            prev = groups[-1][-1]
-            if tables.same_kind[prev][card] and not live & tables.between[prev][card]:
-                groups[-1].append(card)
-                continue
-        groups.append([card])
+        group = latest.get(suit[card])
+        if group is not None and same_kind[group[-1]][card] \
+                and not live & between[group[-1]][card]:
+            group.append(card)
+        else:
+            group = latest[suit[card]] = [card]
+            groups.append(group)
     return groups
 
 
@@ -234,11 +253,13 @@ class Search:
             return status
         if remaining == 1:
             return self._last_trick()
+        top_trumps = None
         if self.coalition is False:
             # The holder of the top trumps takes a trick with each of them
             # whatever anybody does (see _top_trumps): nobody else can reach
             # three within the tricks that are left over.
-            holder, top = self._top_trumps() if self.use_bounds else (-1, 0)
+            top_trumps = self._top_trumps() if self.use_bounds else (-1, 0)
+            holder, top = top_trumps
             threats = [s for s in range(self.players)
                        if not self.on_side[s]
                        and won[s] + remaining - (top if s != holder else 0) >= POOL]
@@ -268,7 +289,7 @@ class Search:
             if bounds[1] < need:
                 stats.hits += 1
                 return False
-        result = self._sure(need, remaining) if self.use_bounds else None
+        result = self._sure(need, remaining, top_trumps) if self.use_bounds else None
         if result is None and remaining == 2:
             # Cheaper without move ordering: two cards a hand leave little to order.
             result = self._two_tricks([])
@@ -320,16 +341,19 @@ class Search:
     def _last_trick(self) -> bool:
         """One card each: the last trick plays itself."""
         self.budget.nodes += 1
-        n = self.players
-        leader = self.leader
-        hands = self.hands
-        trick = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
-        winner = (leader + self.rules.winner(trick, self.tricks - 1)) % n
+        winner = self._last_winner(self.rules, self.leader)
         won = self.won
         won[winner] += 1
         result = self.goal.status(won, self.side, 0)
         won[winner] -= 1
         return bool(result)
+
+    def _last_winner(self, rules: Rules, leader: int) -> int:
+        """The seat that takes the last trick, each seat playing its one card."""
+        n = self.players
+        hands = self.hands
+        trick = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
+        return (leader + rules.winner(trick, self.tricks - 1)) % n
 
     def _two_tricks(self, trick: list[Card]) -> bool:
         """Two tricks left: the next trick searched card by card, in no
@@ -367,14 +391,10 @@ class Search:
 
     def _two_played(self, trick: list[Card]) -> bool:
         """The next-to-last trick is complete: award it and play out the last."""
-        n = self.players
-        hands = self.hands
         rules = self.rules
         done = self.tricks - 2
-        winner = (self.leader + rules.winner(trick, done)) % n
-        after = rules.after_trick(trick, done)
-        last = [hands[(winner + j) % n].bit_length() - 1 for j in range(n)]
-        last_winner = (winner + after.winner(last, done + 1)) % n
+        winner = (self.leader + rules.winner(trick, done)) % self.players
+        last_winner = self._last_winner(rules.after_trick(trick, done), winner)
         won = self.won
         won[winner] += 1
         won[last_winner] += 1
@@ -416,8 +436,10 @@ class Search:
 
     # -- sure tricks -----------------------------------------------------------------
 
-    def _sure(self, need: int, remaining: int) -> bool | None:
-        """Settle the question by counting sure tricks, where the rules allow.
+    def _sure(self, need: int, remaining: int,
+              top_trumps: tuple[int, int] | None = None) -> bool | None:
+        """Settle the question by counting sure tricks, where the rules allow
+        (``top_trumps``: :meth:`_top_trumps`, if already known).
 
         Sound only when a trump is a legal play to every trick (the game says
         so). Then (1) a seat's trumps above every trump of the other side each
@@ -436,10 +458,9 @@ class Search:
             # The target's own top trumps are sure; each lone opponent playing
             # its trumps first caps the target (as in the spoil bound below).
             target = self.goal.seat
-            others = [trumps[o] for o in range(players) if o != target]
-            if need <= self._above(trumps[target], others):
-                return True
             holder, top = self._top_trumps()
+            if holder == target and need <= top:
+                return True
             if holder != target and remaining - top < need:
                 return False
             rival = self._ranks(trumps[target])
@@ -464,23 +485,20 @@ class Search:
         # spoils if, playing its trumps first, it holds every other seat below
         # three at once (one strategy serves against all of them).
         won = self.won
-        safe = True
+        holder, top = top_trumps or self._top_trumps()
+        if holder >= 0 and holder not in side and won[holder] + top >= POOL:
+            return False
         side_ranks = [self._ranks(trumps[s]) for s in side]
-        holder, top = self._top_trumps()
         for seat in range(players):
             if seat in side:
                 continue
-            if seat == holder and won[seat] + top >= POOL:
-                return False
-            if safe:
-                rival = self._ranks(trumps[seat])
-                most = min(remaining - len(first) + matched(first, rival)
-                           for first in side_ranks)
-                if seat != holder:
-                    most = min(most, remaining - top)
-                if won[seat] + most >= POOL:
-                    safe = False
-        return True if safe else None
+            rival = self._ranks(trumps[seat])
+            most = min(remaining - len(first) + matched(first, rival) for first in side_ranks)
+            if seat != holder:
+                most = min(most, remaining - top)
+            if won[seat] + most >= POOL:
+                return None
+        return True
 
     def _top_trumps(self) -> tuple[int, int]:
         """The seat holding the best trumps in play, and how many of its trumps
@@ -581,38 +599,9 @@ class Search:
 
     def _orders(self, legal: CardSet) -> tuple[list[Card], list[Card]]:
         """The legal cards, one per equivalent group: strongest first (each
-        group's best card) and weakest first (each group's lowest card).
-
-        The groups are those of :func:`equivalent_groups`, found in one pass
-        over the cards strongest first.
-        """
-        tables = self.tables
-        power = tables.power
-        same_kind = tables.same_kind
-        between = tables.between
-        live = self.live
-        cards = []
-        while legal:
-            low = legal & -legal
-            cards.append(low.bit_length() - 1)
-            legal ^= low
-        cards.sort(key=power.__getitem__, reverse=True)
-        strong: list[Card] = []
-        weak: list[Card] = []
-        last: dict[int, int] = {}  # suit -> index of its latest group
-        suit = tables.suit
-        for card in cards:
-            g = last.get(suit[card])
-            if g is not None:
-                prev = weak[g]
-                if same_kind[prev][card] and not live & between[prev][card]:
-                    weak[g] = card
-                    continue
-            last[suit[card]] = len(strong)
-            strong.append(card)
-            weak.append(card)
-        weak.reverse()
-        return strong, weak
+        group's best card) and weakest first (each group's lowest card)."""
+        groups = groups_strongest_first(self.tables, legal, self.live)
+        return [g[0] for g in groups], [g[-1] for g in reversed(groups)]
 
     def _target(self) -> int:
         """The seat the coalition plays for: the likeliest to reach three."""
