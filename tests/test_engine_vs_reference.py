@@ -77,12 +77,14 @@ def to_position(ref: RefPosition) -> Position:
         leader=ref.leader, trick=" ".join(card_name(c) for c in ref.trick), won=list(ref.won))
 
 
-def check_position(ref: RefPosition, memory_mb: float = 64) -> None:
+def check_position(ref: RefPosition, memory_mb: float = 64, narrow_from: int = 0) -> None:
     # The reference memoises every position it meets; one example's memo is
     # no use to the next, and thousands of them would fill the memory.
     reference.clear_memos()
     position = to_position(ref)
     solver = Solver(memory_mb=memory_mb)
+    if narrow_from:
+        solver.narrow_from = narrow_from
     for seat in range(position.players):
         assert solver.max_tricks(position, seat) == ref_max_tricks(ref, seat), (seat, ref)
         for name in GOALS:
@@ -106,6 +108,15 @@ def test_engine_agrees_with_reference(ref: RefPosition) -> None:
 def test_engine_agrees_with_a_tiny_table(ref: RefPosition) -> None:
     """A table that flushes all the time must not change any answer."""
     check_position(ref, memory_mb=0.002)
+
+
+@settings(max_examples=EXAMPLES // 2, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions())
+def test_narrow_spoil_search_agrees_with_reference(ref: RefPosition) -> None:
+    """The narrow spoil search first at every table size (by default only
+    from seven players): its "the others can" must never be wrong."""
+    check_position(ref, narrow_from=2)
 
 
 def test_generated_positions_cover_the_interesting_cases() -> None:
@@ -152,3 +163,37 @@ TOP_TRUMP_POSITIONS = {
 @pytest.mark.parametrize("name", sorted(TOP_TRUMP_POSITIONS))
 def test_top_trump_count_agrees_with_reference(name: str) -> None:
     check_position(TOP_TRUMP_POSITIONS[name])
+
+
+# Positions aimed at the narrow spoil search, which lets the others throw only
+# their lowest card to a trick they cannot take. Found by searching random
+# positions: in the first three the asking seat spoils only by throwing a
+# card other than its lowest (an engine that restricted the asker instead of
+# the others says it cannot); in the last three the others bring a seat to
+# three only by throwing a card other than their lowest (the narrow search
+# says they cannot, and only the exact search that follows finds the way).
+NARROW_POSITIONS = {
+    "asker throws high, five seats": (_ref(
+        "H", ["4C 2S 8H", "6D 5S 5D", "KS QS AC", "3C QH 4H", "TD 9H QD"], 2,
+        (0, 1, 1, 0, 0)), 2, True),
+    "asker throws high, three seats": (_ref(
+        "H", ["AC 9H 6S 4H", "9D 5H 3S JD", "7S 5D 8H 3D"], 2, (0, 0, 1)), 1, True),
+    "asker throws high, spades trumps": (_ref(
+        "S", ["KH QC 7D", "4C 3H AS", "4D 6C 8C", "6S 2H 7C", "9H JH 9C"], 4,
+        (0, 0, 0, 1, 1)), 2, True),
+    "others throw high, five seats": (_ref(
+        "H", ["3D AD 6S", "3C 2C 4C", "JH 4D 8D", "9S AC KH", "4H 6C 9C"], 0,
+        (1, 0, 0, 0, 1)), 0, False),
+    "others throw high, four seats": (_ref(
+        "C", ["TH 3H 4D", "KS 9D QS", "2S 3C KC", "5H 9C 6H"], 0, (2, 0, 0, 0)), 3, False),
+    "others throw high, hearts trumps": (_ref(
+        "H", ["TS 4H QD", "7D TH 7S", "QS 3D 6S", "JC JD QH", "KS 5D 3S"], 1,
+        (0, 1, 0, 1, 0)), 1, False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NARROW_POSITIONS))
+def test_narrow_spoil_search_on_aimed_positions(name: str) -> None:
+    ref, seat, spoils = NARROW_POSITIONS[name]
+    assert ref_can_force(ref, seat, "spoil") is spoils
+    check_position(ref, narrow_from=2)

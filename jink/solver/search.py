@@ -10,6 +10,12 @@ for different k (``max_tricks`` asks several) share what they learnt.
 
 Cards of one hand that no live card separates are equivalent: one of them is
 searched for all (see :func:`equivalent_groups`).
+
+A *narrow* search restricts the seats playing together against the asker
+(the others in a spoil search, the coalition in a :class:`Helped` one): a
+seat of theirs that cannot take the trick throws its lowest card only. With
+fewer choices they can force no more than in the game, so a narrow search's
+"they can" is exact, and its "they cannot" proves nothing.
 """
 
 from __future__ import annotations
@@ -130,14 +136,20 @@ class Search:
     """
 
     def __init__(self, rules: Rules, players: int, tricks: int, side: frozenset[int],
-                 goal: Goal, table: TranspositionTable, budget: Budget) -> None:
+                 goal: Goal, table: TranspositionTable, budget: Budget,
+                 narrow: bool = False) -> None:
         self.players = players
+        self.narrow = narrow
+        #: The seats a narrow search restricts, as their ``on_side`` value: the
+        #: coalition (the side) in a Helped search, else the side's opponents.
+        self.narrowed = isinstance(goal, Helped)
         self.tricks = tricks
         self.side = side
         self.on_side = [seat in side for seat in range(players)]
         self.goal = goal
         self.table = table
-        self.bounds = table.for_question(goal.family, side)
+        # A narrow search's bounds hold for its restricted game only.
+        self.bounds = table.for_question(goal.family + ("/narrow" if narrow else ""), side)
         self.budget = budget
         #: Which side plays as a coalition for one target seat: the
         #: minimisers (False) in a spoil search, else None.
@@ -236,7 +248,7 @@ class Search:
         if helper is None:
             coalition = frozenset(range(self.players)) - self.side
             helper = Search(self.rules, self.players, self.tricks, coalition, Helped(seat),
-                            self.table, self.budget)
+                            self.table, self.budget, self.narrow)
             self.helpers[seat] = helper
         return helper
 
@@ -327,7 +339,10 @@ class Search:
         hand = hands[seat]
         legal = self.rules.legal(hand, trick, self.done)
         maximizing = self.on_side[seat]
-        for card in self._order(seat, legal, maximizing):
+        order = self._order(seat, legal, maximizing)
+        if self.narrow and i and maximizing is self.narrowed and not self._can_take(legal):
+            order = order[:1]  # a throw-away: the lowest card only
+        for card in order:
             b = 1 << card
             hands[seat] = hand ^ b
             trick.append(card)
@@ -374,6 +389,13 @@ class Search:
         maximizing = self.on_side[seat]
         low = legal & -legal
         high = legal ^ low
+        if high and self.narrow and i and maximizing is self.narrowed \
+                and not self._can_take(legal, trick):
+            # A throw-away: the lower of the two cards only.
+            power = self.tables.power
+            if power[high.bit_length() - 1] < power[low.bit_length() - 1]:
+                low = high
+            high = 0
         if high:
             a, b = low.bit_length() - 1, high.bit_length() - 1
             tables = self.tables
@@ -596,6 +618,28 @@ class Search:
             else:
                 others.append(card)
         return takers + others if takers else others
+
+    def _can_take(self, legal: CardSet, trick: list[Card] | None = None) -> bool:
+        """Whether one of ``legal`` beats the best card so far of ``trick``
+        (default: the trick being played)."""
+        if trick is None:
+            trick = self.trick
+        tables = self.tables
+        power = tables.power
+        suit = tables.suit
+        led = suit[trick[0]]
+        best_power = power[trick[0]]
+        for card in trick:
+            p = power[card]
+            if p > best_power and (p > TRUMP_BASE or suit[card] == led):
+                best_power = p
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            p = power[low.bit_length() - 1]
+            if p > best_power and (p > TRUMP_BASE or suit[low.bit_length() - 1] == led):
+                return True
+        return False
 
     def _orders(self, legal: CardSet) -> tuple[list[Card], list[Card]]:
         """The legal cards, one per equivalent group: strongest first (each

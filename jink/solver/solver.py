@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from jink.cards import Card
 from jink.position import Position
-from jink.solver.goals import POOL, SPOIL, AtLeast, Goal
+from jink.solver.goals import POOL, SPOIL, AtLeast, Goal, Spoil
 from jink.solver.limits import Budget, Limit
 from jink.solver.search import Search, Tables, equivalent_groups
 from jink.solver.table import DEFAULT_MEMORY_MB, TranspositionTable
@@ -70,6 +70,12 @@ class MoveScore:
 class Solver:
     """Answers questions about positions of one deal, sharing one table."""
 
+    #: From this many players on, a spoil question first asks the narrow search
+    #: (see :mod:`jink.solver.search`): it finds the others' way to three much
+    #: sooner when there is one, and costs a little when there is not.
+    #: Measured: +15% nodes at 4 players, +6% at 5, +1% at 6, -16% at 7.
+    narrow_from = 7
+
     def __init__(self, limit: Limit | None = None,
                  memory_mb: float = DEFAULT_MEMORY_MB) -> None:
         self.table = TranspositionTable(memory_mb)
@@ -87,22 +93,25 @@ class Solver:
                 return frozenset(side)
         raise ValueError(f"seat {seat + 1} is not in the deal")
 
-    def _search(self, position: Position, side: frozenset[int], goal: Goal) -> Search:
+    def _search(self, position: Position, side: frozenset[int], goal: Goal,
+                narrow: bool = False) -> Search:
         rules = position.rules
-        key = (id(rules), position.players, side, goal)
+        key = (id(rules), position.players, side, goal, narrow)
         search = self._searches.get(key)
         if search is None:
             search = Search(rules, position.players, position.game.tricks, side, goal,
-                            self.table, self.budget)
+                            self.table, self.budget, narrow)
             self._searches[key] = search
         return search
 
     def can_force(self, position: Position, seat: int, goal: Goal) -> bool:
         """Whether ``seat`` (with its side) can force ``goal`` from ``position``."""
         side = self.side_of(position, seat)
-        search = self._search(position, side, goal)
-        return search.prove(position.hands, position.leader, position.trick, position.won,
-                            position.rules)
+        state = (position.hands, position.leader, position.trick, position.won, position.rules)
+        if isinstance(goal, Spoil) and position.players >= self.narrow_from \
+                and not self._search(position, side, goal, narrow=True).prove(*state):
+            return False  # the others can, even when restricted
+        return self._search(position, side, goal).prove(*state)
 
     def max_tricks(self, position: Position, seat: int) -> int:
         """The most tricks ``seat``'s side can be sure to end the deal with."""
