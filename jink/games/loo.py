@@ -60,19 +60,19 @@ from jink.cards import (
     Card,
     CardSet,
     Suit,
-    bit,
     card_name,
     cards_text,
     suit_of,
 )
 from jink.errors import PositionError
-from jink.games.base import TRUMP_BASE, Game, Question, Rules, share_of_pool
+from jink.games.base import Game, Question, Rules, share_of_pool
+from jink.games.heading import HeadingRules
 from jink.games.rounce import whist_ranking
 
 __all__ = ["LOO", "LOO_QUESTIONS", "LooRules"]
 
 
-class LooRules(Rules):
+class LooRules(HeadingRules):
     """Following in Loo: head, trump, over-trump; the trump lead; a simple pool's turn."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -83,40 +83,17 @@ class LooRules(Rules):
                                 f"trump suit ({self.suit_name(self.trump)})")
         #: The suit the turned card will make trumps (simple pools), else None.
         self.turn_suit: Suit | None = suit_of(turn) if turn is not None else None
-        above = [0] * 52
-        for suit in range(4):
-            better = 0
-            for card in self.order(suit):
-                above[card] = better
-                better |= bit(card)
-        #: ``above[card]``: the cards counting as the same suit that rank above it.
-        self.above: tuple[CardSet, ...] = tuple(above)
-
-    def top(self, trick: Sequence[Card]) -> Card:
-        """The card heading the trick so far, as the player to follow sees it: the
-        best trump once trumps are known, else the best card of the suit led."""
-        return trick[Rules.winner(self, trick)]
+        self.make_above()
 
     def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
-        trump_mask = self.trump_mask
         if not trick:
             # Trumps known and a trick played: the leader won the last trick.
             if tricks_done and self.trump is not None:
-                return hand & trump_mask or hand
+                return hand & self.trump_mask or hand
             return hand
-        led = self.suit[trick[0]]
-        top = self.top(trick)
-        following = hand & self.suit_masks[led]
-        if following:
-            # Head the top card if able; a trumped trick (a plain suit led) has a
-            # trump on top, which no card of the suit is above: any card of it.
-            return following & self.above[top] or following
-        trumps = hand & trump_mask
-        if not trumps:
-            return hand
-        if self.power[top] > TRUMP_BASE:  # trumped: over-trump if able, else under-trump
-            return trumps & self.above[top] or trumps
-        return trumps
+        # Before trumps are known (a simple pool) the trump mask is empty: follow
+        # and head, else anything.
+        return self.following(hand, trick)
 
     def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
                 tricks_done: int | None = None) -> str:

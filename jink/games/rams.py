@@ -56,14 +56,13 @@ from jink.cards import (
     suit_of,
 )
 from jink.games.base import (
-    TRUMP_BASE,
     Game,
     Option,
     Question,
     Ranking,
-    Rules,
     share_of_pool,
 )
+from jink.games.heading import HeadingRules
 
 __all__ = [
     "CLUBS",
@@ -100,7 +99,7 @@ def rams_ranking(trump: Suit | None, ecarte: bool = False) -> Ranking:
     return Ranking(trump, suit_order(trump, ecarte), plain)
 
 
-class RamsRules(Rules):
+class RamsRules(HeadingRules):
     """Following in Rams: follow and head, else trump and over-trump, else anything."""
 
     def __init__(self, game: Game, ranking: Ranking, options: Mapping[str, Any],
@@ -109,57 +108,16 @@ class RamsRules(Rules):
         if options.get("ecarte_order"):
             ranking = rams_ranking(ranking.trump, ecarte=True)
         super().__init__(game, ranking, options, players, turn)
-        above = [0] * 52
-        for s in range(4):
-            order = self.order(s)
-            for i, card in enumerate(order):
-                above[card] = cardset(order[:i])
-        #: ``above[card]``: the cards counting as ``card``'s suit that rank above it.
-        self.above: tuple[CardSet, ...] = tuple(above)
+        self.make_above()
 
     def show(self, cards: CardSet) -> str:
         """The names of ``cards`` for a message: suit by suit, best first."""
         return cards_text(sorted(iter_cards(cards), key=lambda c: (suit_of(c), -self.power[c])))
 
-    def top(self, trick: Sequence[Card]) -> Card:
-        """The card winning ``trick`` (not empty) so far: the best trump, else the
-        best card of the suit led. Every card of that suit above it heads the trick."""
-        power, suit = self.power, self.suit
-        top = trick[0]
-        top_power, led = power[top], suit[top]
-        for card in trick[1:]:
-            p = power[card]
-            if p > top_power and (p > TRUMP_BASE or suit[card] == led):
-                top, top_power = card, p
-        return top
-
-    def trumping(self, trumps: CardSet, trick: Sequence[Card]) -> CardSet:
-        """Of ``trumps`` (held, not empty), those that must be played to ``trick``:
-        the ones above every trump in it, if any, else all (under-trumping)."""
-        top = self.top(trick)
-        if self.power[top] > TRUMP_BASE:
-            return trumps & self.above[top] or trumps
-        return trumps
-
     def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
         if not trick:
             return hand
         return self.following(hand, trick)
-
-    def following(self, hand: CardSet, trick: Sequence[Card]) -> CardSet:
-        """The legal cards of ``hand`` to a trick led face up (Rams' duties)."""
-        top = self.top(trick)
-        suited = hand & self.suit_masks[self.suit[trick[0]]]
-        if suited:
-            # Head the top card if able. A trumped plain-suit trick has a trump on
-            # top, which no card of the suit is above: then any card of the suit.
-            return suited & self.above[top] or suited
-        trumps = hand & self.trump_mask
-        if not trumps:
-            return hand
-        if self.power[top] > TRUMP_BASE:  # trumped: over-trump if able, else under-trump
-            return trumps & self.above[top] or trumps
-        return trumps
 
     def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
                 tricks_done: int | None = None) -> str:
