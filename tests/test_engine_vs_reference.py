@@ -165,6 +165,29 @@ def test_top_trump_count_agrees_with_reference(name: str) -> None:
     check_position(TOP_TRUMP_POSITIONS[name])
 
 
+# Positions aimed at the reneging privilege, from a trump-heavy pack, where the
+# top trumps (the ones the sure-trick counts stand on) include privileged
+# cards. Each was found by searching random positions for a different answer
+# from an engine that made every trump follow a trump lead; in each, some
+# seat's max_tricks or spoil turns on the privilege.
+RENEGING_POSITIONS = {
+    "jack of spades may renege": _ref(
+        "S", ["QS KS 4D", "JS 3S 5C", "TS 6S 9S", "AH 7S 8S"], 0, (1, 0, 0, 1)),
+    "ace and jack of hearts, three seats": _ref(
+        "H", ["6S JH 3C AH", "KH TH 6H 4H", "9H 3H 8D 5H"], 2, (0, 0, 1)),
+    "five of diamonds, five seats": _ref(
+        "D", ["KD 8D 9C", "4D TD 2D", "9S 6C QC", "AS 5C JD", "3D QD 5D"], 3,
+        (0, 0, 1, 1, 0)),
+    "five and ace of hearts": _ref(
+        "H", ["KH AH TS", "5H QH 4H", "JH 3H 8H", "6D 5S 9C"], 2, (0, 0, 1, 1)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RENEGING_POSITIONS))
+def test_reneging_positions_agree_with_reference(name: str) -> None:
+    check_position(RENEGING_POSITIONS[name])
+
+
 # Positions aimed at the narrow spoil search, which lets the others throw only
 # their lowest card to a trick they cannot take. Found by searching random
 # positions: in the first three the asking seat spoils only by throwing a
