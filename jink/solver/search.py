@@ -531,14 +531,28 @@ class Search:
         takes at least that many of the tricks left, whatever anybody does.
         """
         trump_mask = self.rules.trump_mask
+        held = 0
+        for hand in self.hands:
+            held |= hand
+        held &= trump_mask
+        if not held:
+            return -1, 0
+        bits = self.trump_bits
+        i = 0
+        while not held & bits[i]:  # the best trump held
+            i += 1
         hands = self.hands
-        for bit in self.trump_bits:  # best trump first
-            for seat in range(self.players):
-                if hands[seat] & bit:
-                    trumps = hands[seat] & trump_mask
-                    others = [hands[o] & trump_mask for o in range(self.players) if o != seat]
-                    return seat, self._above(trumps, others)
-        return -1, 0
+        seat = 0
+        while not hands[seat] & bits[i]:
+            seat += 1
+        mine = hands[seat]
+        count = 0
+        for bit in bits[i:]:  # its trumps down to the first one held elsewhere
+            if mine & bit:
+                count += 1
+            elif held & bit:
+                break
+        return seat, count
 
     def _ranks(self, trumps: CardSet) -> list[int]:
         """Where each of ``trumps`` stands in the trump order (0 = best), best first."""
