@@ -139,10 +139,8 @@ class Search:
                  goal: Goal, table: TranspositionTable, budget: Budget,
                  narrow: bool = False) -> None:
         self.players = players
+        #: Restrict the coalition's throw-aways (see the module docstring).
         self.narrow = narrow
-        #: The seats a narrow search restricts, as their ``on_side`` value: the
-        #: coalition (the side) in a Helped search, else the side's opponents.
-        self.narrowed = isinstance(goal, Helped)
         self.tricks = tricks
         self.side = side
         self.on_side = [seat in side for seat in range(players)]
@@ -340,7 +338,7 @@ class Search:
         legal = self.rules.legal(hand, trick, self.done)
         maximizing = self.on_side[seat]
         order = self._order(seat, legal, maximizing)
-        if self.narrow and i and maximizing is self.narrowed and not self._can_take(legal):
+        if self.narrow and i and maximizing is self.coalition and not self._can_take(legal):
             order = order[:1]  # a throw-away: the lowest card only
         for card in order:
             b = 1 << card
@@ -389,7 +387,7 @@ class Search:
         maximizing = self.on_side[seat]
         low = legal & -legal
         high = legal ^ low
-        if high and self.narrow and i and maximizing is self.narrowed \
+        if high and self.narrow and i and maximizing is self.coalition \
                 and not self._can_take(legal, trick):
             # A throw-away: the lower of the two cards only.
             power = self.tables.power
@@ -638,22 +636,11 @@ class Search:
         (default: the trick being played)."""
         if trick is None:
             trick = self.trick
-        tables = self.tables
-        power = tables.power
-        suit = tables.suit
-        led = suit[trick[0]]
-        best_power = power[trick[0]]
-        for card in trick:
-            p = power[card]
-            if p > best_power and (p > TRUMP_BASE or suit[card] == led):
-                best_power = p
-        while legal:
-            low = legal & -legal
-            legal ^= low
-            p = power[low.bit_length() - 1]
-            if p > best_power and (p > TRUMP_BASE or suit[low.bit_length() - 1] == led):
-                return True
-        return False
+        best = trick[self.rules.winner(trick, self.done)]
+        beaters = self.tables.higher[best]  # the better cards of its suit
+        if self.tables.power[best] < TRUMP_BASE:
+            beaters |= self.rules.trump_mask  # and, on a plain card, any trump
+        return bool(legal & beaters)
 
     def _orders(self, legal: CardSet) -> tuple[list[Card], list[Card]]:
         """The legal cards, one per equivalent group: strongest first (each
