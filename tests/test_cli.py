@@ -165,6 +165,22 @@ def test_show_json_is_the_object_form(name):
     assert files.position_from_dict(out) == example(name)
 
 
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_solve_each_example_asks_its_games_question(name):
+    [out] = run_json("solve", "--example", name, "--no-line")
+    game = example(name).game
+    asked = game.winning_question or game.questions(example(name).players)[0].name
+    assert out["game"] == game.name and out["question"]["goal"] == asked
+    assert all(asked in seat for seat in out["seats"])
+
+
+def test_show_example_says_what_it_shows():
+    text = " ".join(run("show", "--example", "rams").stdout.split())
+    assert "Seat 1's one trump is the 9♣" in text
+    assert "humble 8♠" not in text  # the note of this example only
+    assert "humble" not in run("show", "--trump", "S", "--hands", "8S / 7S", "--won", "2,2").stdout
+
+
 def test_show_default_example():
     [out] = run_json("show", "--example")
     assert files.position_from_dict(out) == example()

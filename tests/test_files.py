@@ -337,3 +337,26 @@ def test_examples_say_true(name, seat, only_card):
     assert result.position.seat_to_play == seat
     keeping = [m.card for m in result.moves if m.max_tricks >= 3]
     assert keeping == [parse_card(only_card)]
+
+
+# Each family example's comment, card by card: seat 1's tricks after each lead.
+FAMILY_EXAMPLES = {
+    "forty-five": {"QH": 4, "8S": 3, "6H": 3, "4D": 3, "3C": 3},
+    "rams": {"9C": 3, "TS": 1, "QH": 1, "QD": 1, "TD": 1},
+    "rounce": {"8S": 4, "QS": 3, "KC": 3, "TH": 2, "6C": 2},
+    "bierspiel": {"7D": 4, "9C": 3, "7C": 3},
+    "loo": {"QS": 2, "QH": 1, "AC": 1},
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAMILY_EXAMPLES))
+def test_family_examples_say_true(name):
+    """The comment's claim: one lead makes the most tricks, the others what it says."""
+    from jink.solver import solve
+
+    position = example(name)
+    assert position.game.name == name and position.seat_to_play == 0
+    result = solve(position, line=False)
+    scored = {m.card: m.max_tricks for m in result.moves}
+    assert scored == {parse_card(c): n for c, n in FAMILY_EXAMPLES[name].items()}
+    assert result.verdicts[0].max_tricks == max(scored.values())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from jink.cli.common import (
     ExampleOpt,
     FileArg,
@@ -21,6 +23,7 @@ from jink.cli.common import (
     stdout,
 )
 from jink.cli.render import deal_diagram
+from jink.puzzles.examples import example_note
 
 EPILOG = """\
 Examples:
@@ -58,3 +61,5 @@ def show(
                 print_json(item.to_dict())
             else:
                 stdout().print(deal_diagram(item))
+                if example:  # what the example is there to show
+                    stdout().print(Text(example_note(str(file or "default")), style="dim"))
