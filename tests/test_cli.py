@@ -181,6 +181,26 @@ def test_show_example_says_what_it_shows():
     assert "humble" not in run("show", "--trump", "S", "--hands", "8S / 7S", "--won", "2,2").stdout
 
 
+def test_show_marks_a_face_down_lead():
+    hands = "AH KH 8C TD / 7D 9C JH AC / KS 8S KC QD 7H"
+    forced = run("show", "--game", "bierspiel", "--trump", "S", "--hands", hands,
+                 "--trick", "8H QS").stdout
+    assert "8♥ (face down)" in forced
+    # The third trick is not forced with three seats: an 8♥ lead is a plain lead.
+    played = run("show", "--game", "bierspiel", "--trump", "S", "--hands",
+                 "AH KH / 9C QS / KS 8S KC", "--won", "1,1,0", "--trick", "8H JH").stdout
+    assert "8♥" in played and "face down" not in played
+
+
+def test_show_names_the_partners():
+    assert "Partners: seats 1 and 3 against seats 2 and 4." in \
+        run("show", "--example", "forty-five").stdout
+    two = run("show", "--game", "forty-five", "--trump", "S", "--hands",
+              "AH KH 8C TD 2S / 7D 9C JH AC 3S").stdout
+    assert "Partners" not in two
+    assert "Partners" not in run("show", "--example", "four-hands").stdout
+
+
 def test_show_default_example():
     [out] = run_json("show", "--example")
     assert files.position_from_dict(out) == example()

@@ -80,7 +80,10 @@ def deal_diagram(item: Position | PositionFile) -> RenderableType:
     table.add_column("Trick")
     table.add_column("Won", justify="right")
     table.add_column("")
-    played = {p.seat_of_trick_card(i): card for i, card in enumerate(p.trick)}
+    played = {p.seat_of_trick_card(i): card_markup(card) for i, card in enumerate(p.trick)}
+    face_down = getattr(rules, "face_down", None)  # Bierspiel's forced leads
+    if p.trick and face_down is not None and face_down(p.trick, p.tricks_done):
+        played[p.leader] += " (face down)"
     for seat, hand in enumerate(p.hands):
         notes = []
         if not p.is_over:
@@ -91,9 +94,13 @@ def deal_diagram(item: Position | PositionFile) -> RenderableType:
         if seat == p.players - 1:
             notes.append("[dim]dealer[/dim]")
         table.add_row(str(seat + 1), *_suit_cells(rules, hand),
-                      card_markup(played[seat]) if seat in played else "",
+                      played.get(seat, ""),
                       str(p.won[seat]), ", ".join(notes))
     lines: list[RenderableType] = [table, Text.from_markup(_status(p))]
+    sides = p.game.sides(p.players)
+    if len(sides) == 2 and p.players > 2:
+        first, second = (" and ".join(str(s + 1) for s in side) for side in sides)
+        lines.append(Text(f"Partners: seats {first} against seats {second}."))
     if p.turn is not None and p.trump is None:
         lines.append(Text.from_markup(f"No trump yet; the card to turn: {card_markup(p.turn)}."))
     elif p.turn is not None:
