@@ -150,13 +150,7 @@ class Position:
 
     def _validate(self) -> None:
         game, n = self.game, len(self.hands)
-        if game.player_counts and n not in game.player_counts:
-            counts = ", ".join(map(str, game.player_counts[:-1]))
-            raise PositionError(f"{game.name} takes {counts} or {game.player_counts[-1]} "
-                                f"players, not {n}")
-        if not game.min_players <= n <= game.max_players:
-            raise PositionError(f"{game.name} takes {game.min_players} to "
-                                f"{game.max_players} players, not {n}")
+        game.check_players(n)
         if n * game.hand_size > count(game.deck):
             raise PositionError(f"{n} hands of {game.hand_size} need more than the "
                                 f"{count(game.deck)} cards of the pack")

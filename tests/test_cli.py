@@ -201,6 +201,35 @@ def test_show_names_the_partners():
     assert "Partners" not in run("show", "--example", "four-hands").stdout
 
 
+def test_legal_lone_hand_with_the_seats_in_the_play():
+    """Bierspiel's forced leads need the seats in the play: with three, the
+    first two leads are trumps (else the lowest card face down), the third free."""
+    hand = ["--game", "bierspiel", "--trump", "S", "--hand"]
+    [out] = run_json("legal", *hand, "AH KH 8C TD 8H", "--players", "3")
+    assert out == {"legal": ["8H", "8C"]}  # no trump: the lowest rank, face down
+    [out] = run_json("legal", *hand, "AH KH 8S TD", "--players", "3", "--tricks-done", "1")
+    assert out == {"legal": ["8S"]}
+    [out] = run_json("legal", *hand, "AH KH 8S", "--players", "3", "--tricks-done", "2")
+    assert out == {"legal": ["8S", "AH", "KH"]}
+    # With two in the play only the first lead is forced.
+    [out] = run_json("legal", *hand, "AH KH 8S TD", "--players", "2", "--tricks-done", "1")
+    assert out == {"legal": ["8S", "AH", "KH", "TD"]}
+    # Past the forced tricks the count does not matter, and need not be given.
+    [out] = run_json("legal", *hand, "AH 8S", "--tricks-done", "3")
+    assert out == {"legal": ["8S", "AH"]}
+
+
+def test_legal_lone_hand_in_a_loo_simple_pool():
+    """No trump yet: follow and head, else any card (the turn changes no duty
+    within the trick)."""
+    [out] = run_json("legal", "--game", "loo", "--hand", "AH KH 8C", "--trick", "QH")
+    assert out == {"legal": ["AH", "KH"]}
+    [out] = run_json("legal", "--game", "loo", "--hand", "AH KH 8C", "--trick", "3D")
+    assert out == {"legal": ["AH", "KH", "8C"]}
+    assert "(no trump yet)" in run("legal", "--game", "loo", "--hand", "8C", "--trick",
+                                   "3D").stdout
+
+
 def test_show_default_example():
     [out] = run_json("show", "--example")
     assert files.position_from_dict(out) == example()
@@ -272,6 +301,13 @@ BAD = [
     (["show", "--trump", "D", "--hands", HANDS, "--leader", "4"], "leader"),
     (["show", "--trump", "D", "--hands", HANDS, "--trick", "[bold]x"], "not a card: '[bold]x'"),
     (["legal", "--hand", "2S AH"], "--trump: give the trump suit"),
+    # seats with --hand
+    (["legal", "--game", "bierspiel", "--trump", "S", "--hand", "AH KH 8C TD 8H"],
+     "--players: bierspiel: the duties of the first 3 tricks depend on how many play"),
+    (["legal", "--game", "forty-five", "--trump", "S", "--hand", "2S", "--players", "3"],
+     "forty-five takes 2, 4 or 6 players, not 3"),
+    (["legal", "--trump", "S", "--hand", "2S", "--players", "2", "--trick", "3S 4S"],
+     "the trick holds 2 cards; with 2 players it is complete"),
 ]
 
 
@@ -310,6 +346,7 @@ def test_bad_file_says_where(tmp_path):
     ["show", "--example", "--trump", "S"],          # an example and options
     ["legal", "--hand", "2S", "--hands", HANDS],    # one hand and a whole deal
     ["legal", "--example", "--tricks-done", "1"],   # --tricks-done without --hand
+    ["legal", "--example", "--players", "3"],       # --players without --hand
     ["show", "--leader", "one"],                    # not a number
     ["rules", "--no-such-flag"],
 ])

@@ -52,6 +52,9 @@ HandOpt = Annotated[str | None, typer.Option(
                    "instead of a whole position.", show_default=False)]
 TricksDoneOpt = Annotated[int | None, typer.Option(
     "--tricks-done", help="With --hand: tricks already completed.", show_default="0")]
+PlayersOpt = Annotated[int | None, typer.Option(
+    "--players", help="With --hand: how many seats play (Bierspiel's first leads depend "
+                      "on it).", show_default=False)]
 
 EPILOG = """\
 Examples:
@@ -68,6 +71,7 @@ def legal(
     file: FileArg = None,
     hand: HandOpt = None,
     tricks_done: TricksDoneOpt = None,
+    players: PlayersOpt = None,
     game: GameOpt = None,
     trump: TrumpOpt = None,
     turnup: TurnupOpt = None,
@@ -92,7 +96,7 @@ def legal(
                     f"--hand is one hand without a position: no {', '.join(extra)}",
                     param_hint="--hand")
             rules, cards = lone_hand_legal(game, trump, turnup, hand, trick or "",
-                                           tricks_done or 0, option or [])
+                                           tricks_done or 0, option or [], players)
             if json_output:
                 print_json({"legal": [card_name(c) for c in cards]})
             else:
@@ -101,6 +105,9 @@ def legal(
         if tricks_done is not None:
             raise typer.BadParameter("--tricks-done goes with --hand; a position counts "
                                      "its tricks with --won", param_hint="--tricks-done")
+        if players is not None:
+            raise typer.BadParameter("--players goes with --hand; a position has its hands",
+                                     param_hint="--players")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
         for item in positions_from_cli(file, opts, example=example):
             _print_position(item.position, json_output)
@@ -128,19 +135,26 @@ def _print_position(p: Position, json_output: bool) -> None:
 def _print_lone(rules: Rules, cards: list[Card], trick: str) -> None:
     out = stdout()
     where = f"to {cards_markup(parse_cards(trick))}" if trick.strip() else "to lead"
-    trumps = f" ({suit_markup(rules.trump)} trumps)" if rules.trump is not None else ""
+    trumps = f" ({suit_markup(rules.trump)} trumps)" if rules.trump is not None \
+        else " (no trump yet)"
     out.print(f"Legal {where}{trumps}:")
     out.print("  " + legal_markup(rules, cards))
 
 
 def lone_hand_legal(game_name: str | None, trump_text: str | None, turnup_text: str | None,
                     hand_text: str, trick_text: str, tricks_done: int,
-                    option_texts: list[str]) -> tuple[Rules, list[Card]]:
+                    option_texts: list[str], players: int | None = None,
+                    ) -> tuple[Rules, list[Card]]:
     """The legal cards of one hand to a trick, checking what can be checked
-    without the other hands: the cards exist, none is both held and played."""
+    without the other hands: the cards exist, none is both held and played.
+
+    ``players`` (the seats in the play) is needed where the duties of the first
+    tricks depend on it (Bierspiel); no trump is a Loo simple pool before
+    trumps come in (the card to be turned changes no duty within a trick).
+    """
     game = find_game(game_name or "spoil-five")
     options: dict[str, Any] = dict(parse_option(o) for o in option_texts)
-    trump = _suit(trump_text, turnup_text)
+    trump = _suit(trump_text, turnup_text, game.allows_no_trump)
     hand = _cards(hand_text, "--hand")
     trick = _cards(trick_text, "--trick")
     for card in hand + trick:
@@ -151,21 +165,30 @@ def lone_hand_legal(game_name: str | None, trump_text: str | None, turnup_text: 
         raise PositionError(f"{cards_text(sorted(both))} is in the hand and in the trick")
     if not hand:
         raise ParseError("the hand is empty", "--hand")
-    if len(trick) >= game.max_players:
+    if players is not None:
+        game.check_players(players)
+        if len(trick) >= players:
+            raise PositionError(f"the trick holds {len(trick)} cards; with {players} players "
+                                f"it is complete")
+    elif len(trick) >= game.max_players:
         raise PositionError(f"the trick holds {len(trick)} cards; {game.title} has at most "
                             f"{game.max_players} players")
     if not 0 <= tricks_done < game.tricks:
         raise PositionError(f"--tricks-done {tricks_done}: a deal has {game.tricks} tricks")
+    if players is None and tricks_done < game.seats_decide_duties:
+        raise ParseError(f"{game.name}: the duties of the first {game.seats_decide_duties} "
+                         f"tricks depend on how many play: give --players", "--players")
     most = game.hand_size - tricks_done
     if len(hand) > most:
         raise PositionError(f"the hand holds {len(hand)} cards; after {tricks_done} tricks "
                             f"a hand holds at most {most}")
-    rules = game.bind(trump, options)
+    rules = game.bind(trump, options, players or 0)
     legal = rules.legal(cardset(hand), tuple(trick), tricks_done)
     return rules, sort_cards(rules, iter_cards(legal))
 
 
-def _suit(trump_text: str | None, turnup_text: str | None) -> int:
+def _suit(trump_text: str | None, turnup_text: str | None,
+          none_allowed: bool = False) -> int | None:
     try:
         trump = parse_suit(trump_text) if trump_text is not None else None
     except ParseError as error:
@@ -178,7 +201,7 @@ def _suit(trump_text: str | None, turnup_text: str | None) -> int:
         if trump is not None and suit_of(turnup) != trump:
             raise PositionError(f"the turn-up {card_name(turnup)} is not of the trump suit")
         trump = suit_of(turnup)
-    if trump is None:
+    if trump is None and not none_allowed:
         raise ParseError("give the trump suit (or --turnup)", "--trump")
     return trump
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from jink.cards import SUIT_NAMES, Card, CardSet, Suit, bit, card_name, cardset
-from jink.errors import UnknownNameError
+from jink.errors import PositionError, UnknownNameError
 
 # Power of a trump is above every plain card's, so one comparison settles it.
 TRUMP_BASE = 100
@@ -194,6 +194,9 @@ class Game:
     #: The seat counts allowed, where not every count in the range is
     #: (Forty-Five: 2, 4 or 6); empty means every count from min to max.
     player_counts: tuple[int, ...] = ()
+    #: How many tricks, from the first, may have duties that depend on the
+    #: number of seats in the play (Bierspiel's forced trump leads).
+    seats_decide_duties: int = 0
     #: Whether the dealer (on a turned ace) or the ace of trumps' holder may rob.
     robs_turnup: bool = False
     #: The question whose answer makes a deal "forceable" (Spoil Five: three).
@@ -215,6 +218,16 @@ class Game:
     def tricks(self) -> int:
         """Tricks in one deal: one per card in a hand."""
         return self.hand_size
+
+    def check_players(self, n: int) -> None:
+        """Raise :class:`~jink.errors.PositionError` unless ``n`` seats may play."""
+        if self.player_counts and n not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts[:-1]))
+            raise PositionError(f"{self.name} takes {counts} or {self.player_counts[-1]} "
+                                f"players, not {n}")
+        if not self.min_players <= n <= self.max_players:
+            raise PositionError(f"{self.name} takes {self.min_players} to "
+                                f"{self.max_players} players, not {n}")
 
     def ranking(self, trump: Suit | None) -> Ranking:
         """The ranking tables for ``trump``."""

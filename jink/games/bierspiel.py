@@ -11,8 +11,9 @@ leader takes the trick. A trick is known to be led face down when it is one of
 the forced tricks and its first card is not a trump. Every other duty is Rams'.
 
 Seats: as in Rams, a position lists only the seats that play, 2 to 5 of them.
-When the number of seats in the play is not known (``players == 0``, as for
-``jink legal --hand`` without a deal), no lead is forced.
+When the number of seats in the play is not known (``players == 0``), no lead
+is forced; ``jink legal --hand`` asks for ``--players`` in the first tricks
+(:attr:`Game.seats_decide_duties`).
 
 Only the A K Q J 10 9 8 7 order is offered (no ``ecarte_order``): the 7♦'s
 place, "second best, just below the ace", is defined for that order only.
@@ -203,4 +204,5 @@ BIERSPIEL = Game(
     question_set=BIERSPIEL_QUESTIONS, worth=points_per_trick,
     name="bierspiel", title="Bierspiel", min_players=2, max_players=5, deck=RAMS_DECK,
     aliases=("bier", "bier-spiel"), following=_RULES_NOTE,
+    seats_decide_duties=forced_trump_leads(5),
 )
