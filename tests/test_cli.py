@@ -230,6 +230,18 @@ def test_legal_lone_hand_in_a_loo_simple_pool():
                                    "3D").stdout
 
 
+def test_solve_some_seats_only():
+    [out] = run_json("solve", "--example", "--seat", "2", "--seats", "3", "--no-line")
+    assert [v["seat"] for v in out["seats"]] == [2, 3] and out["forceable"] is None
+    text = run("solve", "--example", "--seats", "2,3", "--no-line", "--no-moves").stdout
+    assert "No seat solved (1, 2, 3)" not in text  # seat 1 asked: solved, and it forces
+    assert "The pool is forceable by seat 1." in text
+    text = run("solve", "--example", "--seat", "2", "--seats", "3", "--no-line",
+               "--no-moves").stdout
+    assert "No seat solved (2, 3) can force three tricks; the other seats were not solved." \
+        in " ".join(text.split())
+
+
 def test_show_default_example():
     [out] = run_json("show", "--example")
     assert files.position_from_dict(out) == example()
@@ -308,6 +320,11 @@ BAD = [
      "forty-five takes 2, 4 or 6 players, not 3"),
     (["legal", "--trump", "S", "--hand", "2S", "--players", "2", "--trick", "3S 4S"],
      "the trick holds 2 cards; with 2 players it is complete"),
+    # the seats to solve
+    (["solve", "--example", "--seats", "4"], "--seats 4: the deal has seats 1 to 3"),
+    (["solve", "--example", "--seats", "2,2"], "--seats: seat 2 given twice"),
+    (["solve", "--example", "--seats", "two"], "--seats: expected whole numbers"),
+    (["solve", "--example", "--seats", ","], "--seats: give at least one seat"),
 ]
 
 
@@ -347,6 +364,7 @@ def test_bad_file_says_where(tmp_path):
     ["legal", "--hand", "2S", "--hands", HANDS],    # one hand and a whole deal
     ["legal", "--example", "--tricks-done", "1"],   # --tricks-done without --hand
     ["legal", "--example", "--players", "3"],       # --players without --hand
+    ["solve", "loo.toml", "--expected", "--seats", "1"],  # --expected solves every seat
     ["show", "--leader", "one"],                    # not a number
     ["rules", "--no-such-flag"],
 ])

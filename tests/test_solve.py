@@ -419,3 +419,47 @@ def test_tiny_table_gives_the_same_answers() -> None:
 def test_memory_cap_must_be_positive() -> None:
     with pytest.raises(ValueError):
         solve(example(), memory_mb=0)
+
+
+# -- verdicts for some seats only -------------------------------------------------------
+
+
+def test_seats_solves_those_and_the_asked_seat_only() -> None:
+    position = example()
+    full = solve(position, line=False)
+    part = solve(position, 1, line=False, seats=[2])
+    assert [v.seat for v in part.verdicts] == [1, 2]  # seat 2 asked, seat 3 listed
+    assert part.verdicts == [full.verdicts[1], full.verdicts[2]]
+    assert part.moves == solve(position, 1, line=False).moves  # the same cards, for seat 2
+    # Seat 1 forces three but was not solved: whether the pool is forceable is unknown.
+    assert full.forceable is True and part.forceable is None
+    assert not part.complete and full.complete
+    assert as_json(part)["forceable"] is None
+    assert [s["seat"] for s in as_json(part)["seats"]] == [2, 3]
+    with pytest.raises(KeyError, match="seat 1 was not solved"):
+        part.verdict_of(0)
+    # The forcing seat among those solved: forceable, whoever was left out.
+    assert solve(position, line=False, seats=[0]).forceable is True
+
+
+def test_seats_when_nobody_can_force_three() -> None:
+    position = Position.create("spoil-five", "S", ["5S 2H", "JS 3H", "AH 4H"], won=[1, 1, 1])
+    assert solve(position).forceable is False
+    part = solve(position, seats=[0])
+    assert part.forceable is None and part.verdicts == solve(position).verdicts[:1]
+
+
+def test_seats_of_a_partnership_show_the_sides_solved() -> None:
+    position = example("forty-five")
+    part = solve(position, line=False, moves=False, seats=[2])
+    assert [v.seat for v in part.verdicts] == [0, 2]  # both of one side
+    assert [side["seats"] for side in part.sides()] == [[1, 3]]
+    assert part.verdict_of(2) == part.verdicts[1] and not part.complete
+    other = solve(position, line=False, moves=False, seats=[1])
+    assert [side["seats"] for side in other.sides()] == [[1, 3], [2, 4]] and other.complete
+    assert other.forceable is True
+
+
+def test_seats_out_of_range() -> None:
+    with pytest.raises(PositionError, match="seat 4 is not a seat of this 3-player deal"):
+        solve(example(), seats=[3])

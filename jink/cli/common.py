@@ -114,12 +114,21 @@ def parse_won(text: str) -> list[int]:
     >>> parse_won("1, 0 1")
     [1, 0, 1]
     """
+    return parse_numbers(text, "--won")
+
+
+def parse_numbers(text: str, where: str) -> list[int]:
+    """Whole numbers separated by commas or spaces; a bad one is an error at ``where``.
+
+    >>> parse_numbers("2,4", "--seats")
+    [2, 4]
+    """
     parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
     try:
         return [int(p) for p in parts]
     except ValueError:
         raise ParseError(f"expected whole numbers separated by commas, got {text!r}",
-                         "--won") from None
+                         where) from None
 
 
 def position_from_options(opts: PositionOptions) -> PositionFile:

@@ -28,13 +28,14 @@ from jink.cli.common import (
     WonOpt,
     fail,
     handle_errors,
+    parse_numbers,
     positions_from_cli,
     print_json,
     stdout,
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
-from jink.errors import JinkError, PositionError
+from jink.errors import JinkError, ParseError, PositionError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import Limit, SolveResult, solve
@@ -57,6 +58,10 @@ Examples:
 SOLVE_PANEL = "Question"
 SeatOpt = Annotated[int | None, typer.Option(
     "--seat", help="The seat asked about (1-based); default: the seat to play.",
+    rich_help_panel=SOLVE_PANEL, show_default=False)]
+SeatsOpt = Annotated[str | None, typer.Option(
+    "--seats", help='Verdicts for these seats only, and the seat asked about ("1,3"); '
+    "default every seat. At a big table another seat's spoil question can take minutes.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
 GoalOpt = Annotated[str | None, typer.Option(
     "--goal", help="three, jink, spoil (Spoil Five), a question of the game (odd_trick, "
@@ -100,6 +105,7 @@ def solve_command(
     option: OptionOpt = None,
     example: ExampleOpt = False,
     seat: SeatOpt = None,
+    seats: SeatsOpt = None,
     goal: GoalOpt = None,
     line: LineOpt = True,
     moves: MovesOpt = True,
@@ -118,14 +124,27 @@ def solve_command(
     of play to the end of the deal with a note on each card.
     """
     limit = Limit(nodes=max_nodes, seconds=max_seconds)
+    solved: list[int] | None = None
 
     def run(position: Position) -> SolveResult:
         if seat is not None and not 1 <= seat <= position.players:
             raise PositionError(f"--seat {seat}: the deal has seats 1 to {position.players}")
+        for other in solved or ():
+            if not 1 <= other <= position.players:
+                raise PositionError(f"--seats {other}: the deal has seats 1 to "
+                                    f"{position.players}")
         return solve(position, None if seat is None else seat - 1, goal, moves=moves,
-                     line=line, limit=limit, memory_mb=memory)
+                     line=line, limit=limit, memory_mb=memory,
+                     seats=None if solved is None else [s - 1 for s in solved])
 
     with handle_errors():
+        if seats is not None:
+            solved = parse_numbers(seats, "--seats")
+            if not solved:
+                raise ParseError("give at least one seat", "--seats")
+            twice = sorted({s for s in solved if solved.count(s) > 1})
+            if twice:
+                raise ParseError(f"seat {twice[0]} given twice", "--seats")
         if memory <= 0:
             raise typer.BadParameter(f"must be positive, not {memory}", param_hint="--memory")
         if positions is not None:
@@ -142,6 +161,7 @@ def solve_command(
             raise typer.BadParameter("--out goes with --positions", param_hint="--out")
         if expected:
             ignored = [name for name, given in (("--seat", seat is not None),
+                                                ("--seats", seats is not None),
                                                 ("--goal", goal is not None),
                                                 ("--no-line", not line),
                                                 ("--no-moves", not moves)) if given]

@@ -45,8 +45,10 @@ def verdicts_table(p: Position, verdicts: list[Verdict],
     for name in extras:
         table.add_column(name.replace("_", " ").capitalize(), justify="center")
     if partnership:
-        rows = [(" & ".join(str(s + 1) for s in seats), verdicts[seats[0]].to_dict())
-                for seats in p.game.sides(p.players)]
+        by_seat = {v.seat: v for v in verdicts}
+        rows = [(" & ".join(str(s + 1) for s in seats),
+                 next(by_seat[s] for s in seats if s in by_seat).to_dict())
+                for seats in p.game.sides(p.players) if by_seat.keys() & set(seats)]
     else:
         rows = [(str(v.seat + 1), v.to_dict()) for v in verdicts]
     for label, verdict in rows:
@@ -131,7 +133,7 @@ def line_table(result: SolveResult) -> Table:
 
 def _asked(result: SolveResult) -> str:
     """The answer to the question asked, in words."""
-    verdict = result.verdicts[result.seat]
+    verdict = result.verdict_of(result.seat)
     who = f"Seat {result.seat + 1}"
     side = result.position.game.sides(result.position.players)
     partners = next(s for s in side if result.seat in s)
@@ -156,9 +158,15 @@ def summary(result: SolveResult) -> Text:
         pool = (f"The deal is over: seat {winners[0]} won the pool." if winners
                 else "The deal is over: the pool was spoiled.")
     else:
-        pool = (f"The pool is forceable by seat {', '.join(forcers)}." if forcers
-                else "Nobody can force three tricks: with best play the pool is spoiled.")
-        verdict = result.verdicts[result.seat]
+        if forcers:
+            pool = f"The pool is forceable by seat {', '.join(forcers)}."
+        elif result.complete:
+            pool = "Nobody can force three tricks: with best play the pool is spoiled."
+        else:
+            solved = ", ".join(str(v.seat + 1) for v in result.verdicts)
+            pool = (f"No seat solved ({solved}) can force three tricks; the other seats "
+                    f"were not solved.")
+        verdict = result.verdict_of(result.seat)
         if result.goal.name == "spoil":
             pool += f" Seat {result.seat + 1} {'can' if verdict.spoil else 'cannot'} spoil."
         elif isinstance(result.goal, AtLeast) and result.goal.k != 3:

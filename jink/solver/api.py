@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from jink.cards import SUITS, card_name
@@ -40,18 +41,46 @@ class SolveResult:
     @property
     def forceable(self) -> bool | None:
         """Whether some seat can force the game's winning question (Spoil Five:
-        three tricks) from this position; None for a game without one."""
+        three tricks) from this position; None for a game without one, and
+        None when only some seats were solved and none of them can."""
         name = self.position.game.winning_question
         if name is None:
             return None
-        return any(v.answer(name) for v in self.verdicts)
+        if any(v.answer(name) for v in self.verdicts):
+            return True
+        return False if self.complete else None
+
+    @property
+    def complete(self) -> bool:
+        """Whether every seat's verdicts (every side's, in partnerships) were
+        worked out, not only those of the seats asked for."""
+        solved = {v.seat for v in self.verdicts}
+        return all(solved & set(side) for side in self._sides())
+
+    def verdict_of(self, seat: int) -> Verdict:
+        """The verdicts of ``seat``: its own, or its side's (partners share them).
+
+        Raises ``KeyError`` for a seat that was not solved.
+        """
+        side = next(s for s in self._sides() if seat in s)
+        mine = [v for v in self.verdicts if v.seat == seat] \
+            or [v for v in self.verdicts if v.seat in side]
+        if not mine:
+            raise KeyError(f"seat {seat + 1} was not solved")
+        return mine[0]
+
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.position.game.sides(self.position.players)
 
     def sides(self) -> list[dict[str, object]]:
-        """The partnerships' verdicts (each side's seats share one verdict)."""
-        game = self.position.game
+        """The partnerships' verdicts (each side's seats share one verdict), for
+        the sides that were solved."""
+        solved = {v.seat for v in self.verdicts}
         out = []
-        for side in game.sides(self.position.players):
-            verdict = self.verdicts[side[0]].to_dict()
+        for side in self._sides():
+            if not solved & set(side):
+                continue
+            verdict = self.verdict_of(side[0]).to_dict()
             verdict.pop("seat")
             out.append({"seats": [s + 1 for s in side], **verdict})
         return out
@@ -80,12 +109,15 @@ class SolveResult:
 
 def solve(position: Position, seat: int | None = None, goal: Goal | str | None = None, *,
           moves: bool = True, line: bool = True, limit: Limit | None = None,
-          memory_mb: float = DEFAULT_MEMORY_MB) -> SolveResult:
+          memory_mb: float = DEFAULT_MEMORY_MB,
+          seats: Iterable[int] | None = None) -> SolveResult:
     """Solve ``position`` double dummy.
 
-    Every seat's verdicts are always computed. ``seat`` (0-based, default the
-    seat to play) and ``goal`` (default three) choose the question for the
-    move scores and the line. Past ``limit``, :class:`~jink.errors.LimitExceeded`.
+    ``seat`` (0-based, default the seat to play) and ``goal`` (default the
+    game's main question) choose the question for the move scores and the
+    line. The verdicts are every seat's, or with ``seats`` (0-based) those
+    seats' and the asked seat's only: at a big table another seat's spoil
+    question can take minutes. Past ``limit``, :class:`~jink.errors.LimitExceeded`.
     """
     if turn_unknown(position):
         raise PositionError("the card to be turned is not known: give turn, or use the "
@@ -94,10 +126,17 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
         seat = position.seat_to_play
     if not 0 <= seat < position.players:
         raise PositionError(f"seat {seat + 1} is not a seat of this {position.players}-player deal")
+    solved = None
+    if seats is not None:
+        solved = sorted(set(seats) | {seat})
+        for other in solved:
+            if not 0 <= other < position.players:
+                raise PositionError(f"seat {other + 1} is not a seat of this "
+                                    f"{position.players}-player deal")
     goal = goal_for(position, goal)
     started = time.perf_counter()
     solver = Solver(limit, memory_mb)
-    verdicts = solver.verdicts(position)
+    verdicts = solver.verdicts(position, solved)
     scored = solver.score_moves(position, seat, goal) if moves and not position.is_over else []
     display = {c: i for i, c in enumerate(sort_cards(position.rules, [m.card for m in scored]))}
     scored.sort(key=lambda m: display[m.card])
