@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from jink.cards import card_name, parse_cards
 from jink.cli.app import app
-from jink.errors import IllegalPlayError
+from jink.errors import IllegalPlayError, PositionError
 from jink.position import Position
 from jink.puzzles.examples import example
 from jink.solver import Solver
@@ -127,3 +127,42 @@ def test_summary_says_whether_the_result_was_in_doubt() -> None:
     best = analyse(example(), [[s.card for s in line[i:i + 3]] for i in range(0, 15, 3)])
     assert "No card changed what any seat could force." in best.summary()
     assert best.complete and best.summary()[-1].endswith("seat 1 won the pool.")
+
+
+def about_seat_1(note: str) -> bool:
+    """Whether a note is about seat 1's verdicts: its own card threw one away, or
+    another seat's card let it force (or threw away one of its) verdicts."""
+    if note.startswith("seat 1's") and "threw away" in note:
+        return "for seat" not in note
+    return "let seat 1 force" in note or note.endswith("for seat 1")
+
+
+def test_some_seats_only() -> None:
+    full = analyse(example(), KD_LEAD)
+    mine = analyse(example(), KD_LEAD, seats=[0])
+    assert mine.verdicts == full.verdicts[:1] and mine.forceable is True
+    for part, whole in zip(mine.cards, full.cards, strict=True):
+        assert part.before == whole.before[:1] and part.after == whole.after[:1]
+        assert part.notes == [n for n in whole.notes if about_seat_1(n)]
+    assert any(card.notes for card in mine.cards)
+    assert mine.summary()[0] == "Verdicts for seat 1 only; the other seats were not solved."
+    # Seat 2 never could force three, and seat 1 was not solved: not known.
+    theirs = analyse(example(), KD_LEAD, seats=[1])
+    assert theirs.forceable is None
+    assert "At the start no seat solved could force three tricks (the pool)." in \
+        theirs.summary()
+    assert "No card changed what any seat solved could force." in theirs.summary()
+    assert json.loads(json.dumps(theirs.to_dict()))["start"]["forceable"] is None
+
+
+def test_some_seats_errors() -> None:
+    with pytest.raises(PositionError, match="seat 4 is not a seat of this 3-player deal"):
+        analyse(example(), KD_LEAD, seats=[3])
+    path = Path(__file__).parent.parent / "docs" / "examples" / "kd-lead.toml"
+    result = runner.invoke(app, ["analyse", str(path), "--seats", "4"])
+    assert result.exit_code == 1 and "--seats 4: the deal has seats 1 to 3" in result.stderr
+    result = runner.invoke(app, ["analyse", str(path), "--seats", "1,1"])
+    assert result.exit_code == 1 and "--seats: seat 1 given twice" in result.stderr
+    result = runner.invoke(app, ["analyse", str(path), "--seats", "1", "--json"])
+    assert result.exit_code == 0
+    assert [v["seat"] for v in json.loads(result.stdout)["start"]["seats"]] == [1]

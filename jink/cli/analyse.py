@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import typer
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -11,8 +14,10 @@ from jink.cards import card_markup
 from jink.cli.common import (
     FileArg,
     JsonOpt,
+    check_seats,
     fail,
     handle_errors,
+    parse_seats,
     print_json,
     stdout,
 )
@@ -36,7 +41,13 @@ played:
 """
 
 
-def analyse_command(file: FileArg = None, json_output: JsonOpt = False) -> None:
+SeatsOpt = Annotated[str | None, typer.Option(
+    "--seats", help='Verdicts for these seats only ("1,3"); default every seat. At a big '
+    "table every seat's spoil question at every card can take hours.", show_default=False)]
+
+
+def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
+                    json_output: JsonOpt = False) -> None:
     """Replay a played deal: every card with every seat's verdicts before and after.
 
     Marks each card that changed what a seat could force (threw it away, or let
@@ -44,13 +55,17 @@ def analyse_command(file: FileArg = None, json_output: JsonOpt = False) -> None:
     claimed or could jink, and sums up the deal.
     """
     with handle_errors():
+        solved = parse_seats(seats) if seats is not None else None
         if file is None:
             fail("give a game file: a position with play = [...] (see jink analyse --help)")
         for item in read(file):
             if item.play is None:
                 fail(f"{file}: no played record: add play = [\"...\", ...], the tricks "
                      "played from this position")
-            review = analyse(item.position, item.play)
+            if solved is not None:
+                check_seats(solved, item.position.players)
+            review = analyse(item.position, item.play,
+                             seats=None if solved is None else [s - 1 for s in solved])
             if json_output:
                 print_json(review.to_dict())
             else:

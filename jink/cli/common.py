@@ -22,7 +22,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from jink.errors import JinkError, ParseError
+from jink.errors import JinkError, ParseError, PositionError
 from jink.puzzles.examples import example_file
 from jink.puzzles.files import PositionFile, file_from_dict, read
 
@@ -115,6 +115,28 @@ def parse_won(text: str) -> list[int]:
     [1, 0, 1]
     """
     return parse_numbers(text, "--won")
+
+
+def parse_seats(text: str, where: str = "--seats") -> list[int]:
+    """A list of 1-based seats, none twice: ``"1,3"``.
+
+    >>> parse_seats("3 1")
+    [3, 1]
+    """
+    seats = parse_numbers(text, where)
+    if not seats:
+        raise ParseError("give at least one seat", where)
+    twice = sorted({s for s in seats if seats.count(s) > 1})
+    if twice:
+        raise ParseError(f"seat {twice[0]} given twice", where)
+    return seats
+
+
+def check_seats(seats: list[int], players: int, where: str = "--seats") -> None:
+    """Each of ``seats`` (1-based) must be a seat of a ``players``-seat deal."""
+    for seat in seats:
+        if not 1 <= seat <= players:
+            raise PositionError(f"{where} {seat}: the deal has seats 1 to {players}")
 
 
 def parse_numbers(text: str, where: str) -> list[int]:

@@ -26,16 +26,17 @@ from jink.cli.common import (
     TrumpOpt,
     TurnupOpt,
     WonOpt,
+    check_seats,
     fail,
     handle_errors,
-    parse_numbers,
+    parse_seats,
     positions_from_cli,
     print_json,
     stdout,
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
-from jink.errors import JinkError, ParseError, PositionError
+from jink.errors import JinkError, PositionError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import Limit, SolveResult, solve
@@ -129,22 +130,14 @@ def solve_command(
     def run(position: Position) -> SolveResult:
         if seat is not None and not 1 <= seat <= position.players:
             raise PositionError(f"--seat {seat}: the deal has seats 1 to {position.players}")
-        for other in solved or ():
-            if not 1 <= other <= position.players:
-                raise PositionError(f"--seats {other}: the deal has seats 1 to "
-                                    f"{position.players}")
+        check_seats(solved or [], position.players)
         return solve(position, None if seat is None else seat - 1, goal, moves=moves,
                      line=line, limit=limit, memory_mb=memory,
                      seats=None if solved is None else [s - 1 for s in solved])
 
     with handle_errors():
         if seats is not None:
-            solved = parse_numbers(seats, "--seats")
-            if not solved:
-                raise ParseError("give at least one seat", "--seats")
-            twice = sorted({s for s in solved if solved.count(s) > 1})
-            if twice:
-                raise ParseError(f"seat {twice[0]} given twice", "--seats")
+            solved = parse_seats(seats)
         if memory <= 0:
             raise typer.BadParameter(f"must be positive, not {memory}", param_hint="--memory")
         if positions is not None:

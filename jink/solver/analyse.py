@@ -18,7 +18,7 @@ force something it could not before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jink.cards import Card, card_name
@@ -76,16 +76,29 @@ class Analysis:
         return self.end is not None and self.end.is_over
 
     @property
+    def every_seat(self) -> bool:
+        """Whether every seat (every side, in partnerships) was solved."""
+        solved = {v.seat for v in self.verdicts}
+        return all(solved & set(side) for side in self.start.game.sides(self.start.players))
+
+    @property
     def forceable(self) -> bool | None:
+        """Whether some seat could force the game's main question at the start;
+        None for a game without one, or when a seat left unsolved might."""
         name = self.start.game.winning_question
         if name is None:
             return None
-        return any(v.answer(name) for v in self.verdicts)
+        if any(v.answer(name) for v in self.verdicts):
+            return True
+        return False if self.every_seat else None
 
     def summary(self) -> list[str]:
         """The story of the deal in a few sentences."""
         game = self.start.game
         lines = []
+        if not self.every_seat:
+            lines.append(f"Verdicts for {_seats([v.seat for v in self.verdicts])} only; "
+                         "the other seats were not solved.")
         name = game.winning_question
         if name is not None:
             label = _label(self.start, name)
@@ -93,11 +106,14 @@ class Analysis:
             if forcers:
                 lines.append(f"At the start {_seats(forcers)} could force {label}.")
             else:
-                lines.append(f"At the start nobody could force {label}.")
+                nobody = "nobody" if self.every_seat else "no seat solved"
+                lines.append(f"At the start {nobody} could force {label}.")
+        opening = len(lines)
         lines.extend(note_with_trick(review, note) for review in self.cards
                      for note in review.notes)
-        if len(lines) == 1 and self.cards:
-            lines.append("No card changed what any seat could force.")
+        if len(lines) == opening and self.cards:
+            anyone = "any seat" if self.every_seat else "any seat solved"
+            lines.append(f"No card changed what {anyone} could force.")
         elif name is not None and self.cards:
             swings = sum(1 for review in self.cards for b, a in zip(review.before,
                          review.after, strict=True) if b.answer(name) != a.answer(name))
@@ -165,11 +181,14 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
              after: list[Verdict]) -> list[str]:
     """Every verdict the card changed, said as lost (own side) or handed over."""
     notes = []
-    first_of_side = {side[0] for side in position.game.sides(position.players)}
+    sides = position.game.sides(position.players)
+    said: set[tuple[int, ...]] = set()
     played = f"seat {mover + 1}'s {card_name(card)}"
     for old, new in zip(before, after, strict=True):
-        if old.seat not in first_of_side:
+        side = next(s for s in sides if old.seat in s)
+        if side in said:
             continue  # partners share one verdict: say it once, for the side's first seat
+        said.add(side)
         for (name, was), (_, now) in zip(old.answers, new.answers, strict=True):
             if was == now:
                 continue
@@ -183,18 +202,25 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
 
 
 def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None = None,
-            memory_mb: float = DEFAULT_MEMORY_MB) -> Analysis:
+            memory_mb: float = DEFAULT_MEMORY_MB,
+            seats: Iterable[int] | None = None) -> Analysis:
     """Review a played record: ``play`` holds the tricks from ``start``, in order.
 
     ``start`` must be at the beginning of a trick. The last trick of the
     record may be unfinished (a record cut short); an illegal card is an
     :class:`~jink.errors.IllegalPlayError` naming the trick and the card.
+    ``seats`` (0-based) limits the verdicts to those seats (default every seat).
     """
     if start.trick:
         raise PositionError("a played record starts at the beginning of a trick: give the "
                             "position before its first card")
+    solved = None if seats is None else sorted(set(seats))
+    for seat in solved or ():
+        if not 0 <= seat < start.players:
+            raise PositionError(f"seat {seat + 1} is not a seat of this "
+                                f"{start.players}-player deal")
     solver = Solver(limit, memory_mb)
-    verdicts = solver.verdicts(start)
+    verdicts = solver.verdicts(start, solved)
     review = Analysis(start, verdicts)
     position = start
     for index, cards in enumerate(play):
@@ -214,7 +240,7 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
                 after_position = position.play(card)
             except IllegalPlayError as error:
                 raise IllegalPlayError(f"trick {trick_no}: {error}") from None
-            after = solver.verdicts(after_position)
+            after = solver.verdicts(after_position, solved)
             won_by = claim = None
             if after_position.tricks_done > position.tricks_done:
                 won_by = after_position.leader
