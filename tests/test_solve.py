@@ -463,3 +463,17 @@ def test_seats_of_a_partnership_show_the_sides_solved() -> None:
 def test_seats_out_of_range() -> None:
     with pytest.raises(PositionError, match="seat 4 is not a seat of this 3-player deal"):
         solve(example(), seats=[3])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_one_seats_verdicts_do_not_depend_on_the_others_solved(players: int) -> None:
+    """A seat's verdicts alone equal its verdicts in the full table, though the
+    full table settles some spoil questions from other seats' max_tricks."""
+    from bench.deals import deal
+
+    for index in range(12):
+        position = deal(players, index, 7)
+        full = solve(position, moves=False, line=False).verdicts
+        for seat in range(players):
+            assert solve(position, seat, moves=False, line=False,
+                         seats=[seat]).verdicts == [full[seat]]
