@@ -166,3 +166,13 @@ def test_some_seats_errors() -> None:
     result = runner.invoke(app, ["analyse", str(path), "--seats", "1", "--json"])
     assert result.exit_code == 0
     assert [v["seat"] for v in json.loads(result.stdout)["start"]["seats"]] == [1]
+
+
+def test_people_see_cards_and_json_keeps_names() -> None:
+    path = str(Path(__file__).parent.parent / "docs" / "examples" / "kd-lead.toml")
+    text = runner.invoke(app, ["analyse", path]).stdout
+    assert "seat 1's K♦ threw away three tricks" in text and "KD" not in text
+    data = json.loads(runner.invoke(app, ["analyse", path, "--json"]).stdout)
+    assert "seat 1's KD threw away three tricks (the pool)" in data["cards"][0]["notes"]
+    line = runner.invoke(app, ["solve", "--example", "--no-moves"]).stdout
+    assert "(with its equal Q♦)" in " ".join(line.split())

@@ -21,7 +21,7 @@ from jink.cli.common import (
     print_json,
     stdout,
 )
-from jink.cli.render import deal_diagram
+from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve_render import verdicts_table
 from jink.puzzles.files import read
 from jink.solver.analyse import Analysis, analyse
@@ -86,14 +86,16 @@ def analysis_picture(review: Analysis) -> RenderableType:
     for card in review.cards:
         if card.trick != last and last:
             table.add_section()
-        notes = [f"[bold red]{n}[/bold red]" for n in card.notes] or ["[dim]kept[/dim]"]
+        notes = [f"[bold red]{names_markup(n)}[/bold red]" for n in card.notes] \
+            or ["[dim]kept[/dim]"]
         if card.won_by is not None:
             notes.append(f"[bold]Seat {card.won_by + 1} wins trick {card.trick}.[/bold]")
         if card.claim:
-            notes.append(f"[yellow]{card.claim}[/yellow]")
+            notes.append(f"[yellow]{names_markup(card.claim)}[/yellow]")
         table.add_row(str(card.trick) if card.trick != last else "", str(card.seat + 1),
                       card_markup(card.card), "\n".join(notes))
         last = card.trick
-    summary = Text.from_markup("[bold]Summary[/bold]\n" + "\n".join(review.summary())
+    summary = Text.from_markup("[bold]Summary[/bold]\n"
+                               + "\n".join(map(names_markup, review.summary()))
                                + f"\n[dim]{review.nodes} nodes.[/dim]")
     return Group(start, table, summary)

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from jink.cards import parse_card, parse_suit, suit_of
 from jink.cli.common import JsonOpt, handle_errors, parse_won, print_json, stdout
+from jink.cli.render import names_markup
 from jink.errors import ParseError
 from jink.games import find_game
 from jink.solver.declare import Declaration, deal_from_text, declare
@@ -77,5 +78,5 @@ def declaration_table(decision: Declaration) -> Table:
                  if verdict else ["-"] * (1 + len(questions)))
         name = choice.name if choice.allowed else f"{choice.name} (not allowed)"
         table.add_row(name, " ".join(str(s + 1) for s in choice.players) or "-", *cells,
-                      choice.note)
+                      names_markup(choice.note))
     return table

@@ -7,6 +7,7 @@ JSON instead. Cards show with suit symbols, red suits in red
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from rich import box
@@ -22,6 +23,7 @@ from jink.cards import (
     Card,
     card_markup,
     iter_cards,
+    parse_card,
     rank_of,
     suit_of,
 )
@@ -33,6 +35,20 @@ from jink.puzzles.files import PositionFile
 def cards_markup(cards: Iterable[Card]) -> str:
     """Cards as Rich markup, separated by spaces, in the order given."""
     return " ".join(card_markup(card) for card in cards)
+
+
+#: A card's name inside a sentence (``KD``, ``TD``), as the library writes notes.
+_CARD_NAME = re.compile(r"(?<![\w])([2-9TJQKA][SHDC])(?![\w])")
+
+
+def names_markup(text: str) -> str:
+    """A note with its card names (``QD``) drawn as cards (``Q♦``), for people;
+    JSON keeps the names.
+
+    >>> names_markup("only card (with its equal QD) that keeps 3 tricks")
+    'only card (with its equal [red]Q♦[/red]) that keeps 3 tricks'
+    """
+    return _CARD_NAME.sub(lambda m: card_markup(parse_card(m.group(1))), text)
 
 
 def suit_markup(suit: int) -> str:

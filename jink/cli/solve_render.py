@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from jink.cards import card_markup
-from jink.cli.render import suit_markup
+from jink.cli.render import names_markup, suit_markup
 from jink.position import Position, sort_cards
 from jink.solver import AtLeast, MoveScore, SolveResult, Spoil, Verdict
 from jink.solver.expected import ExpectedResult
@@ -122,7 +122,7 @@ def line_table(result: SolveResult) -> Table:
         if step.trick != last_trick and last_trick:
             table.add_section()
         last_trick = step.trick
-        note = step.note
+        note = names_markup(step.note)
         if step.won_by is not None:
             note += f"\n[bold]Seat {step.won_by + 1} wins trick {step.trick}.[/bold]"
         if step.claim:
