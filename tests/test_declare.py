@@ -11,7 +11,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from jink.cards import HEARTS, SPADES, card_name
+from jink.cards import HEARTS, SPADES, card_name, parse_card, parse_cardset
 from jink.cli.app import app
 from jink.errors import PositionError
 from jink.games import find_game
@@ -100,7 +100,7 @@ def test_bad_deals(game: str, hands: list[str], widow: str, message: str) -> Non
 
 def test_cli() -> None:
     runner = CliRunner()
-    args = ["declare", "--game", "rams", "--turnup", "9H", "--widow", RAMS_WIDOW,
+    args = ["declare", "--game", "rams", "--trump", "H", "--widow", RAMS_WIDOW,
             "--hands", " / ".join(RAMS_HANDS), "--seat", "1", "--playing", "3"]
     result = runner.invoke(app, [*args, "--json"])
     assert result.exit_code == 0, result.output
@@ -113,3 +113,84 @@ def test_cli() -> None:
     assert human.exit_code == 0 and "general-rams" in human.stdout
     bad = runner.invoke(app, [*args[:-2], "--seat", "4"])
     assert bad.exit_code == 1 and len(bad.stderr.strip().splitlines()) == 1
+
+
+# A Rams deal with a turn-up the dealer (seat 4) may rob: spades trumps, the 9♠.
+ROB_HANDS = ["AS KH QH 8D 7C", "KS JH TD 9C 8C", "7S AH 9H AD KC", "8S TH 7H QC JC"]
+ROB_WIDOW = "QS JS TS AC TC"
+
+
+def rob_deal():  # type: ignore[no-untyped-def]
+    return deal_from_text(find_game("rams"), SPADES, ROB_HANDS, ROB_WIDOW, parse_card("9S"))
+
+
+def robbed(hand: str, discard: str) -> int:
+    return parse_cardset(hand) & ~(1 << parse_card(discard)) | 1 << parse_card("9S")
+
+
+def test_the_dealer_asking_sees_each_way_of_robbing() -> None:
+    decision = declare(rob_deal(), 3, [0])
+    plays = [c for c in decision.choices if c.name == "play"]
+    assert [tuple(map(card_name, c.rob)) for c in plays] == \
+        [(), ("8S",), ("TH",), ("7H",), ("QC", "JC")]  # QC and JC are one card in play
+    solver = Solver()
+    for choice in plays:
+        hand = robbed(ROB_HANDS[3], card_name(choice.rob[0])) if choice.rob \
+            else parse_cardset(ROB_HANDS[3])
+        position = Position.create("rams", "S", [parse_cardset(ROB_HANDS[0]), hand])
+        assert choice.verdict == solver.verdict(position, 1)
+    # Robbing pays: the hand dealt makes one trick, robbing for the 10♥ three.
+    assert [c.verdict.max_tricks for c in plays if c.verdict] == [1, 1, 3, 3, 2]
+    widows = [c for c in decision.choices if c.name == "widow"]
+    assert [tuple(map(card_name, c.rob)) for c in widows] == \
+        [(), ("QS", "JS", "TS"), ("AC",), ("TC",)]
+    assert all("robs the turn-up" in c.note for c in decision.choices if c.rob)
+    data = decision.to_dict()["choices"]
+    assert data[2]["rob"] == ["8S"] and "rob" not in data[1]
+
+
+def test_another_seat_asking_meets_the_dealers_worst_rob() -> None:
+    decision = declare(rob_deal(), 0, [3])
+    [play] = [c for c in decision.choices if c.name == "play"]
+    assert play.verdict is not None and not play.rob
+    solver = Solver()
+    dealer_hands = [parse_cardset(ROB_HANDS[3])] + [robbed(ROB_HANDS[3], d)
+                                                    for d in ("8S", "TH", "7H", "QC")]
+    values = [solver.verdict(Position.create("rams", "S", [parse_cardset(ROB_HANDS[0]), h]),
+                             0) for h in dealer_hands]
+    assert play.verdict.max_tricks == min(v.max_tricks for v in values) == 2
+    assert values[0].max_tricks == 4  # without the rob seat 1 would make four
+    for name, answer in play.verdict.answers:
+        assert answer == all(v.answer(name) for v in values)
+    assert "the dealer's rob of the 9S costs it" in play.note
+    # Where robbing cannot hurt seat 1, the note says nothing of it.
+    [widow] = [c for c in decision.choices if c.name == "widow"]
+    assert "rob" not in widow.note
+
+
+def test_no_rob_without_the_turn_up_or_the_dealer() -> None:
+    plain = deal_from_text(find_game("rams"), SPADES, ROB_HANDS, ROB_WIDOW)
+    assert not any(c.rob for c in declare(plain, 3, [0]).choices)
+    # Seats 1 and 2 play, the dealer passes: nobody may rob.
+    decision = declare(rob_deal(), 0, [1])
+    assert all("rob" not in c.note and not c.rob for c in decision.choices)
+
+
+@pytest.mark.parametrize(("turnup", "message"), [
+    ("8S", "the turn-up 8S is also in a hand or the widow"),
+    ("9D", "the turn-up 9D is not of the trump suit"),
+    ("2S", "the turn-up 2S is not in the Rams pack"),
+])
+def test_bad_turn_up(turnup: str, message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        deal_from_text(find_game("rams"), SPADES, ROB_HANDS, ROB_WIDOW, parse_card(turnup))
+
+
+def test_the_rounce_dealer_robs_too() -> None:
+    deal = deal_from_text(find_game("rounce"), SPADES,
+                          ["AS KH QH 8D 7C", "KS JH TD 9C 8C", "2S 3H 9H AD KC"],
+                          "QS JS TS AC TC 2C", parse_card("5S"))
+    decision = declare(deal, 2, [0])
+    robs = [c for c in decision.choices if c.name == "play" and c.rob]
+    assert robs and all(c.verdict is not None for c in robs)
+    assert not any(c.name.startswith("general") for c in decision.choices)

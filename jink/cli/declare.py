@@ -18,7 +18,7 @@ from jink.solver.declare import Declaration, deal_from_text, declare
 EPILOG = """\
 Examples:
 
-  jink declare --game rams --turnup 9H --widow "AD KD QD JD TD" \\
+  jink declare --game rams --trump H --widow "AD KD QD JD TD" \\
       --hands "AH KH 8C 9C TS / QH JH AC KC 7S / 7H AS KS QS JS / 8H 9H TH 7D 8D" \\
       --seat 1 --playing 3
 
@@ -50,10 +50,12 @@ def declare_command(
         found = find_game(game)
         if (trump is None) == (turnup is None):
             raise ParseError("give the trump suit or the turn-up, one of them", "--trump")
-        suit = parse_suit(trump) if trump is not None else suit_of(parse_card(turnup or ""))
+        turned = parse_card(turnup) if turnup is not None else None
+        suit = parse_suit(trump) if trump is not None else suit_of(turned or 0)
         if not hands:
             raise ParseError("give every hand at the table, separated by '/'", "--hands")
-        deal = deal_from_text(found, suit, [h.strip() for h in hands.split("/")], widow)
+        deal = deal_from_text(found, suit, [h.strip() for h in hands.split("/")], widow,
+                              turned)
         others = [s - 1 for s in parse_won(playing)] if playing.strip() else []
         decision = declare(deal, seat - 1, others)
         if json_output:

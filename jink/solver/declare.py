@@ -17,6 +17,11 @@ What the rules add (RULINGS.md, Rams; Rounce follows Rams):
 - Rams only: a *general rams* puts every seat in the play and the announcer
   leads; he needs all five tricks (with his hand or the widow).
 - Loo (double pools): three-card hands and a three-card widow; no duties.
+- Rams and Rounce: the dealer, if he plays, may rob the turn-up (take it for
+  a card of his hand). Given the turn-up, a dealer asking sees every way of
+  robbing as a choice of its own (equivalent discards grouped); for another
+  seat asking, the dealer robs or not as hurts that seat most, since under
+  double dummy every other seat plays against the one asking.
 
 Seats are 0-based here; the dealer is the last seat, the pone the one before.
 """
@@ -26,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from jink.cards import Card, CardSet, Suit, card_name, cards_text, count, parse_cardset
+from jink.cards import Card, CardSet, Suit, card_name, cards_text, count, parse_cardset, suit_of
 from jink.errors import PositionError
 from jink.games import Game
 from jink.position import Position
@@ -46,6 +51,8 @@ class Deal:
     trump: Suit
     hands: tuple[CardSet, ...]
     widow: CardSet
+    #: The turned-up trump card, if known: the Rams or Rounce dealer may rob it.
+    turnup: Card | None = None
 
     def __post_init__(self) -> None:
         name = self.game.name
@@ -66,6 +73,22 @@ class Deal:
         if seen & ~self.game.deck:
             raise PositionError(f"{cards_text(seen & ~self.game.deck)} not in the "
                                 f"{self.game.title} pack")
+        turnup = self.turnup
+        if turnup is not None:
+            if not self.game.deck >> turnup & 1:
+                raise PositionError(f"the turn-up {card_name(turnup)} is not in the "
+                                    f"{self.game.title} pack")
+            if seen >> turnup & 1:
+                raise PositionError(f"the turn-up {card_name(turnup)} is also in a hand or "
+                                    "the widow: give the hands as dealt")
+            if suit_of(turnup) != self.trump:
+                raise PositionError(f"the turn-up {card_name(turnup)} is not of the trump "
+                                    "suit")
+
+    @property
+    def dealer_robs(self) -> bool:
+        """Whether the dealer, if he plays, may take the turn-up (Rams, Rounce)."""
+        return self.turnup is not None and self.game.name in ("rams", "rounce")
 
 
 @dataclass(frozen=True)
@@ -78,6 +101,8 @@ class Choice:
     players: tuple[int, ...]       # the table seats in the play, in order
     discard: tuple[Card, ...] = ()
     verdict: Verdict | None = None
+    #: The dealer asking robs the turn-up, discarding one of these (equivalent).
+    rob: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"choice": self.name, "allowed": self.allowed,
@@ -85,6 +110,8 @@ class Choice:
                                   "in_play": [s + 1 for s in self.players]}
         if self.discard:
             out["discard"] = [card_name(c) for c in self.discard]
+        if self.rob:
+            out["rob"] = [card_name(c) for c in self.rob]
         if self.verdict is not None:
             verdict = self.verdict.to_dict()
             verdict.pop("seat")
@@ -150,25 +177,67 @@ def declare(deal: Deal, seat: int, others: Iterable[int],
             note = "all the others passed: the pone who passes pays the dealer five counters"
         choices.append(Choice("pass", True, note, in_play(deal, others) if others else ()))
 
+    def valued(name: str, note: str, players: tuple[int, ...], hands: dict[int, CardSet],
+               discard: tuple[Card, ...] = (), leader: int = 0) -> None:
+        """Add the choice, valued; with the dealer robbing where he may."""
+        index = players.index(seat)
+        robs = _robs(deal, hands.get(dealer, deal.hands[dealer])) \
+            if deal.dealer_robs and dealer in players else []
+        plain = solver.verdict(_position(deal, players, hands, leader), index)
+        if seat == dealer or not robs:
+            choices.append(Choice(name, True, note, players, discard, plain))
+            for rob, hand in robs:  # the dealer asking: each way of robbing is a choice
+                verdict = solver.verdict(_position(deal, players, {**hands, dealer: hand},
+                                                   leader), index)
+                choices.append(Choice(name, True, f"{note}; robs the turn-up, discarding "
+                                      + " or ".join(map(card_name, rob)), players, discard,
+                                      verdict, rob))
+            return
+        # Another seat asking: the dealer robs, or not, as hurts it most.
+        worst = plain
+        for _, hand in robs:
+            position = _position(deal, players, {**hands, dealer: hand}, leader)
+            worst = _worse(position, worst, solver.verdict(position, index))
+        if worst != plain and deal.turnup is not None:
+            note += f"; the dealer's rob of the {card_name(deal.turnup)} costs it"
+        choices.append(Choice(name, True, note, players, discard, worst))
+
     players = in_play(deal, {seat, *others})
-    index = players.index(seat)
     own = deal.hands[seat]
-    choices.append(Choice("play", True, "plays the hand dealt", players,
-                          verdict=solver.verdict(_position(deal, players, {}), index)))
+    valued("play", "plays the hand dealt", players, {})
     for discard, hand in _widow_hands(deal):
-        position = _position(deal, players, {seat: hand})
         note = "takes the widow" + (", discarding " + " or ".join(map(card_name, discard))
                                     if discard else "")
-        choices.append(Choice("widow", True, note, players, discard,
-                              solver.verdict(position, index)))
+        valued("widow", note, players, {seat: hand}, discard)
     if deal.game.name == "rams":
         everybody = tuple(range(n))
         for name, hand in (("general-rams", own), ("general-rams-widow", deal.widow)):
-            position = _position(deal, everybody, {seat: hand}, leader=seat)
-            choices.append(Choice(name, True, "announces all five and leads"
-                                  + (", with the widow" if hand != own else ""), everybody,
-                                  verdict=solver.verdict(position, seat)))
+            valued(name, "announces all five and leads"
+                   + (", with the widow" if hand != own else ""), everybody, {seat: hand},
+                   leader=seat)
     return Declaration(deal, seat, others, choices)
+
+
+def _robs(deal: Deal, hand: CardSet) -> list[tuple[tuple[Card, ...], CardSet]]:
+    """The dealer's hands after robbing the turn-up from ``hand``, one per group
+    of equivalent discards (no card of the deal ranks between them)."""
+    assert deal.turnup is not None
+    rules = deal.game.bind(deal.trump)
+    live = deal.widow | 1 << deal.turnup
+    for other in deal.hands:
+        live |= other
+    return [(tuple(group), hand & ~(1 << group[0]) | 1 << deal.turnup)
+            for group in equivalent_groups(Tables.of(rules), hand, live)]
+
+
+def _worse(position: Position, a: Verdict, b: Verdict) -> Verdict:
+    """What a seat can force whichever of two positions it gets: the fewer
+    tricks, and each question only if forceable in both."""
+    most = min(a.max_tricks, b.max_tricks)
+    answers = tuple((name, x and y) for (name, x), (_, y) in zip(a.answers, b.answers,
+                                                                  strict=True))
+    extras = tuple(position.game.extras(most, position.players, position.options).items())
+    return Verdict(a.seat, most, answers, extras)
 
 
 def _widow_hands(deal: Deal) -> list[tuple[tuple[Card, ...], CardSet]]:
@@ -185,7 +254,9 @@ def _widow_hands(deal: Deal) -> list[tuple[tuple[Card, ...], CardSet]]:
             for group in equivalent_groups(Tables.of(rules), deal.widow, live)]
 
 
-def deal_from_text(game: Game, trump: Suit, hands: Sequence[str], widow: str) -> Deal:
+def deal_from_text(game: Game, trump: Suit, hands: Sequence[str], widow: str,
+                   turnup: Card | None = None) -> Deal:
     """A deal from card names (each hand and the widow)."""
-    return Deal(game, trump, tuple(parse_cardset(h) for h in hands), parse_cardset(widow))
+    return Deal(game, trump, tuple(parse_cardset(h) for h in hands), parse_cardset(widow),
+                turnup)
 
