@@ -6,18 +6,26 @@ on the position each choice produces, and against a fresh solve.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 from typer.testing import CliRunner
 
-from jink.cards import card_name, cards_text, iter_cards
+from jink.cards import card_name, cards_text, iter_cards, parse_card
 from jink.cli.app import app
 from jink.errors import PositionError
 from jink.position import Position
 from jink.solver import Solver
 from jink.solver.rob import rob
-from tests.reference import ref_max_tricks, ref_position
+from tests.reference import (
+    ref_can_force,
+    ref_legal,
+    ref_max_tricks,
+    ref_play,
+    ref_position,
+    seat_to_play,
+)
 
 # Diamonds trumps (9D turned); seat 1 holds the AD and may rob. Kept, his hand
 # makes one trick at most; robbing the 9D for the 5H (or the QC) makes three.
@@ -107,3 +115,59 @@ def test_cli() -> None:
     assert human.exit_code == 0 and "rob, discarding" in human.stdout
     bad = runner.invoke(app, ["rob", "--trump", "D", "--hands", " / ".join(ROB_WINS)])
     assert bad.exit_code == 1 and "turn-up" in bad.stderr
+
+
+# Hearts trumps (8H turned); seat 3 holds the AH. Deciding before the lead, his
+# best is one trick; robbing at his first turn, after seeing seats 1 and 2
+# play, he makes sure of two.
+WAIT_AND_SEE = ["2S 5H KH AD 8C", "3S 9S 3H JH 4D", "KS 2H AH TD 5C"]
+
+
+def ref_first_turn(hands: list[str], turnup: str, holder: int) -> tuple[bool, int]:
+    """The reference's value of robbing at the holder's first turn: the whole
+    first trick played out card by card, the holder choosing his hand (keep,
+    or the turn-up for any card) when his turn comes; goal three."""
+    up = parse_card(turnup)
+
+    def value(pos):  # type: ignore[no-untyped-def]
+        if seat_to_play(pos) == holder:
+            hand = pos.hands[holder]
+            best = (False, 0)
+            for held in [hand, *(hand - {d} | {up} for d in hand)]:
+                after = dataclasses.replace(pos, hands=tuple(
+                    frozenset(held) if s == holder else h for s, h in enumerate(pos.hands)))
+                best = (best[0] or ref_can_force(after, holder, "three"),
+                        max(best[1], ref_max_tricks(after, holder)))
+            return best
+        kids = [value(ref_play(pos, c)) for c in ref_legal(pos)]
+        return all(k[0] for k in kids), min(k[1] for k in kids)
+
+    return value(ref_position(turnup[1], hands))  # type: ignore[no-any-return]
+
+
+def test_the_aces_holder_may_wait_and_see() -> None:
+    decision = rob(Position.create("spoil-five", None, WAIT_AND_SEE, turnup="8H"))
+    assert decision.robber == 2 and decision.best.max_tricks == 1
+    first = decision.first_turn
+    assert first is not None and first.before == (0, 1)
+    assert (first.achieves, first.max_tricks) == (False, 2)
+    assert ref_first_turn(WAIT_AND_SEE, "8H", 2) == (False, 2)
+    assert decision.to_dict()["first_turn"] == {"after_seats": [1, 2], "max_tricks": 2,
+                                                "achieves": False}
+
+
+def test_nothing_to_wait_for() -> None:
+    # The holder leads the first trick; the dealer robs a turned ace before it.
+    assert rob(Position.create("spoil-five", None, ROB_WINS, turnup="9D")).first_turn is None
+    dealer = rob(Position.create("spoil-five", None, ["5D 2S 3S 4C 6C", "KD QD JC TC 9C"],
+                                 turnup="AD"))
+    assert dealer.robber == 1 and dealer.first_turn is None
+
+
+def test_first_turn_in_words() -> None:
+    result = CliRunner().invoke(app, ["rob", "--turnup", "8H", "--hands",
+                                      " / ".join(WAIT_AND_SEE)])
+    text = " ".join(result.stdout.split())
+    assert "Seat 3 robs at his first turn, after seats 1, 2 have played: deciding then, " \
+        "2 tricks for sure, goal forceable: no (more than the best choice made before " \
+        "the lead)." in text

@@ -90,6 +90,18 @@ def rob_picture(decision: RobDecision) -> RenderableType:
             label = "rob, discarding " + " or ".join(card_markup(c) for c in choice.discard)
         table.add_row(label, str(choice.max_tricks), "yes" if choice.achieves else "no",
                       "[bold green]best[/bold green]" if choice == best else "")
-    return Group(table, Text.from_markup(
+    lines: list[RenderableType] = [table, Text.from_markup(
         "[dim]Each choice is solved as made before the lead. Discards joined by 'or' are "
-        "equivalent cards.[/dim]"))
+        "equivalent cards.[/dim]")]
+    first = decision.first_turn
+    if first is not None:
+        after = ", ".join(str(s + 1) for s in first.before)
+        gain = "more than" if (first.achieves, first.max_tricks) > \
+            (best.achieves, best.max_tricks) else "the same as"
+        lines.append(Text.from_markup(
+            f"Seat {seat} robs at his first turn, after seat{'s' if len(first.before) > 1 else ''}"
+            f" {after} {'have' if len(first.before) > 1 else 'has'} played: deciding then, "
+            f"{first.max_tricks} trick{'s' if first.max_tricks != 1 else ''} for sure, goal "
+            f"forceable: {'yes' if first.achieves else 'no'} ({gain} the best choice made "
+            "before the lead)."))
+    return Group(*lines)

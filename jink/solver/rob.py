@@ -7,10 +7,13 @@ choice gives a position at the first lead; each is solved double dummy and
 valued for the robber and the goal asked. Discards that are equivalent cards
 (no card in play ranks between them) give the same value and are grouped.
 
-The choice is valued as made before the lead. The dealer robs a turned ace
+Each choice is valued as made before the lead. The dealer robs a turned ace
 then; the ace's holder robs at his first turn, after the seats before him
-have played, so his real value can only be as good or better (he may wait
-and see), never worse.
+have played to the first trick, and may wait and see. For him
+:attr:`RobDecision.first_turn` is his value deciding then: the seats before
+him play as they like (double dummy, they know what he will do about each
+card they play), then he keeps or robs as suits him best. It is at least
+the best single choice's value, and sometimes more.
 
 >>> from jink.position import Position
 >>> p = Position.create("spoil-five", "D", ["5D 2S 3S 4C 6C", "KD QD JC TC 9C"],
@@ -25,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from jink.cards import ACE, HEARTS, Card, card_name, make_card
+from jink.cards import ACE, HEARTS, Card, CardSet, card_name, make_card
 from jink.errors import PositionError
 from jink.position import Position
 from jink.solver.goals import Goal, goal_for
@@ -51,6 +54,21 @@ class RobChoice:
 
 
 @dataclass(frozen=True)
+class FirstTurn:
+    """The ace's holder deciding at his first turn, after ``before`` have played
+    to the first trick: the most tricks he can be sure of, and whether he can
+    force the goal (each a question of its own, as in a verdict)."""
+
+    before: tuple[int, ...]
+    max_tricks: int
+    achieves: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {"after_seats": [s + 1 for s in self.before], "max_tricks": self.max_tricks,
+                "achieves": self.achieves}
+
+
+@dataclass(frozen=True)
 class RobDecision:
     """Every choice of the robber, best first in value, and the best one."""
 
@@ -58,6 +76,9 @@ class RobDecision:
     robber: int
     goal: Goal
     choices: list[RobChoice]
+    #: The ace's holder deciding at his first turn (None when the robber is the
+    #: dealer, or the holder leads the first trick: nothing to wait for).
+    first_turn: FirstTurn | None = None
 
     @property
     def best(self) -> RobChoice:
@@ -68,7 +89,8 @@ class RobDecision:
         return {"game": self.position.game.name, "turnup": card_name(self.position.turnup),
                 "robber": self.robber + 1, "goal": self.goal.name,
                 "choices": [c.to_dict() for c in self.choices],
-                "best": self.best.to_dict()}
+                "best": self.best.to_dict(),
+                "first_turn": self.first_turn.to_dict() if self.first_turn else None}
 
 
 def robber(position: Position) -> int:
@@ -115,7 +137,64 @@ def rob(position: Position, goal: Goal | str | None = None, limit: Limit | None 
         hands[seat] = hand & ~(1 << group[0]) | turnup_bit
         after = dataclasses.replace(position, hands=tuple(hands))
         choices.append(_value(solver, after, seat, goal, tuple(group)))
-    return RobDecision(position, seat, goal, choices)
+    first_turn = None
+    if turnup % 13 != ACE and position.leader != seat:
+        first_turn = _first_turn(solver, position, seat, goal,
+                                 [c.position.hands[seat] for c in choices], live,
+                                 (max(c.achieves for c in choices),
+                                  max(c.max_tricks for c in choices)))
+    return RobDecision(position, seat, goal, choices, first_turn)
+
+
+def _first_turn(solver: Solver, start: Position, seat: int, goal: Goal,
+                hands: list[CardSet], live: CardSet,
+                floor: tuple[bool, int]) -> FirstTurn:
+    """The holder's value deciding at his first turn among ``hands`` (keeping,
+    and each rob): the seats before him play every way they may (equivalent
+    cards once; ``live`` includes the turn-up), each to its side's good.
+
+    Each criterion (the goal; the most tricks) is a minimax of its own, so
+    they are carried side by side. No line of play can bring the holder below
+    ``floor``, his best choice made before the lead, so a seat against him
+    stops looking once it has reached it.
+    """
+    tables = Tables.of(start.rules)
+    side = solver.side_of(start, seat)
+    before = []
+    mover = start.leader
+    while mover != seat:
+        before.append(mover)
+        mover = (mover + 1) % start.players
+
+    def value(position: Position) -> tuple[bool, int]:
+        mover = position.seat_to_play
+        if mover == seat:
+            best = (False, 0)
+            for hand in hands:
+                held = list(position.hands)
+                held[seat] = hand
+                choice = dataclasses.replace(position, hands=tuple(held))
+                most = solver.max_tricks(choice, seat)
+                got = (solver.achieves(choice, seat, goal, most), most)
+                best = (best[0] or got[0], max(best[1], got[1]))
+            return best
+        ours = mover in side
+        result: tuple[bool, int] | None = None
+        for group in equivalent_groups(tables, position.legal_moves(), live):
+            got = value(position.play(group[0]))
+            if result is None:
+                result = got
+            elif ours:
+                result = (result[0] or got[0], max(result[1], got[1]))
+            else:
+                result = (result[0] and got[0], min(result[1], got[1]))
+            if not ours and result == floor:
+                break  # the holder cannot be held lower than his best choice
+        assert result is not None  # the seat to play always has a card
+        return result
+
+    achieves, most = value(start)
+    return FirstTurn(tuple(before), most, achieves)
 
 
 def _value(solver: Solver, position: Position, seat: int, goal: Goal,
