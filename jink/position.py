@@ -106,6 +106,12 @@ class Position:
         """The seat that played ``trick[index]``."""
         return (self.leader + index) % self.players
 
+    def check_seat(self, seat: int) -> None:
+        """Raise :class:`~jink.errors.PositionError` unless ``seat`` (0-based) is at the table."""
+        if not 0 <= seat < self.players:
+            raise PositionError(f"seat {seat + 1} is not a seat of this {self.players}-player "
+                                "deal")
+
     def legal_moves(self) -> CardSet:
         """The set of cards the seat to play may play."""
         if self.is_over:

@@ -187,7 +187,7 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
     for old, new in zip(before, after, strict=True):
         side = next(s for s in sides if old.seat in s)
         if side in said:
-            continue  # partners share one verdict: say it once, for the side's first seat
+            continue  # partners share one verdict: say it once, for the first solved
         said.add(side)
         for (name, was), (_, now) in zip(old.answers, new.answers, strict=True):
             if was == now:
@@ -216,9 +216,7 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
                             "position before its first card")
     solved = None if seats is None else sorted(set(seats))
     for seat in solved or ():
-        if not 0 <= seat < start.players:
-            raise PositionError(f"seat {seat + 1} is not a seat of this "
-                                f"{start.players}-player deal")
+        start.check_seat(seat)
     solver = Solver(limit, memory_mb)
     verdicts = solver.verdicts(start, solved)
     review = Analysis(start, verdicts)

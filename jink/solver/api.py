@@ -124,15 +124,9 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
                             "expected mode (jink solve --expected, solve_expected)")
     if seat is None:
         seat = position.seat_to_play
-    if not 0 <= seat < position.players:
-        raise PositionError(f"seat {seat + 1} is not a seat of this {position.players}-player deal")
-    solved = None
-    if seats is not None:
-        solved = sorted(set(seats) | {seat})
-        for other in solved:
-            if not 0 <= other < position.players:
-                raise PositionError(f"seat {other + 1} is not a seat of this "
-                                    f"{position.players}-player deal")
+    solved = None if seats is None else sorted(set(seats) | {seat})
+    for other in solved or [seat]:
+        position.check_seat(other)
     goal = goal_for(position, goal)
     started = time.perf_counter()
     solver = Solver(limit, memory_mb)
