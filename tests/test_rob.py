@@ -171,3 +171,37 @@ def test_first_turn_in_words() -> None:
     assert "Seat 3 robs at his first turn, after seats 1, 2 have played: deciding then, " \
         "2 tricks for sure, goal forceable: no (more than the best choice made before " \
         "the lead)." in text
+
+
+def test_first_turn_cut_off_agrees_with_the_full_minimax() -> None:
+    """The cut-off (stop once the holder is held to his best choice made before
+    the lead) must not change a value: Forty-Five deals where the holder's
+    partner leads, and Spoil Five deals, against the same minimax without it."""
+    import random
+
+    from jink.cards import ACE, HEARTS, make_card
+    from jink.solver.goals import goal_for
+    from jink.solver.rob import _first_turn
+
+    rng = random.Random(3)
+    checked = 0
+    while checked < 12:
+        game = "forty-five" if checked % 2 else "spoil-five"
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[i * 5:(i + 1) * 5]) for i in range(4)]
+        turnup = deck[20]
+        trump = turnup // 13
+        ace = make_card(ACE, HEARTS) if trump == HEARTS else make_card(ACE, trump)
+        if turnup % 13 == ACE or not hands[2] >> ace & 1:
+            continue  # seat 3 must hold the ace, with seats 1 and 2 before him
+        position = Position.create(game, None, hands, turnup=card_name(turnup))
+        decision = rob(position)
+        live = 1 << turnup
+        for hand in hands:
+            live |= hand
+        full = _first_turn(Solver(), position, 2, goal_for(position, None),
+                           [c.position.hands[2] for c in decision.choices], live,
+                           (True, 99))  # a floor no line reaches: no cut-off
+        assert decision.first_turn == full
+        checked += 1

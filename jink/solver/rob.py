@@ -154,9 +154,11 @@ def _first_turn(solver: Solver, start: Position, seat: int, goal: Goal,
     cards once; ``live`` includes the turn-up), each to its side's good.
 
     Each criterion (the goal; the most tricks) is a minimax of its own, so
-    they are carried side by side. No line of play can bring the holder below
-    ``floor``, his best choice made before the lead, so a seat against him
-    stops looking once it has reached it.
+    they are carried side by side. While only seats against him have played,
+    no line can bring the holder below ``floor``, his best choice made before
+    the lead, so such a seat stops looking once it has reached it. (Once a
+    partner has chosen, a line may fall below: the partner might have done
+    better elsewhere.)
     """
     tables = Tables.of(start.rules)
     side = solver.side_of(start, seat)
@@ -166,7 +168,7 @@ def _first_turn(solver: Solver, start: Position, seat: int, goal: Goal,
         before.append(mover)
         mover = (mover + 1) % start.players
 
-    def value(position: Position) -> tuple[bool, int]:
+    def value(position: Position, floored: bool) -> tuple[bool, int]:
         mover = position.seat_to_play
         if mover == seat:
             best = (False, 0)
@@ -181,19 +183,19 @@ def _first_turn(solver: Solver, start: Position, seat: int, goal: Goal,
         ours = mover in side
         result: tuple[bool, int] | None = None
         for group in equivalent_groups(tables, position.legal_moves(), live):
-            got = value(position.play(group[0]))
+            got = value(position.play(group[0]), floored and not ours)
             if result is None:
                 result = got
             elif ours:
                 result = (result[0] or got[0], max(result[1], got[1]))
             else:
                 result = (result[0] and got[0], min(result[1], got[1]))
-            if not ours and result == floor:
+            if floored and not ours and result == floor:
                 break  # the holder cannot be held lower than his best choice
         assert result is not None  # the seat to play always has a card
         return result
 
-    achieves, most = value(start)
+    achieves, most = value(start, True)
     return FirstTurn(tuple(before), most, achieves)
 
 
