@@ -32,6 +32,11 @@ def main(
     time_limit: Annotated[float, typer.Option(help="Seconds per deal before it counts "
                                                    "as a timeout (0: none)")] = 30.0,
     endgames: Annotated[bool, typer.Option(help="Also time mid-trick endgames")] = True,
+    full: Annotated[bool, typer.Option(
+        "--full-table/--no-full-table", help="Time the full table (every seat)")] = True,
+    seat_one: Annotated[bool, typer.Option(
+        "--seat-one", help="Also time one seat's question (jink solve --seats 1: seat 1's "
+                           "verdicts, cards scored and line) on the same deals")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="JSON lines on stdout")] = False,
 ) -> None:
     """Time full-table analysis (every seat's max_tricks, three, jink, spoil).
@@ -45,12 +50,13 @@ def main(
         err.print(f"[red]error:[/red] --players: not a range: {players!r}")
         raise typer.Exit(1) from None
     rows = run(counts, deals, seed, time_limit or None, endgames,
-               progress=None if as_json else lambda text: err.print(f"[dim]{text}…[/dim]"))
+               progress=None if as_json else lambda text: err.print(f"[dim]{text}…[/dim]"),
+               seat_one=seat_one, full=full)
     if as_json:
         for row in rows:
             sys.stdout.write(json.dumps(row.to_dict()) + "\n")
         return
-    table = Table(title=f"jink full-table analysis, seed {seed}, time limit {time_limit} s")
+    table = Table(title=f"jink benchmark, seed {seed}, time limit {time_limit} s")
     for column in ("set", "players", "deals", "median ms", "p90 ms", "max ms",
                    "median nodes", "max nodes", "timeouts", "peak MB"):
         table.add_column(column, justify="right")

@@ -3,6 +3,9 @@
 Per player count: median, 90th percentile and slowest time per deal, nodes,
 the process's peak memory, and how many deals ran past the per-deal time
 limit (those are counted at the limit, so a figure with timeouts is a floor).
+
+The *seat 1* rows time what ``jink solve --seats 1`` does instead: seat 1's
+verdicts only, its legal cards scored and the line of play.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from dataclasses import asdict, dataclass
 from jink.errors import LimitExceeded
 from jink.position import Position
 from jink.solver import Limit, Solver
+from jink.solver.goals import goal_for
+from jink.solver.line import principal_line
 
 
 @dataclass
@@ -44,8 +49,22 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
+def full_table(solver: Solver, position: Position) -> None:
+    """Every seat's verdicts."""
+    solver.verdicts(position)
+
+
+def one_seat(solver: Solver, position: Position) -> None:
+    """Seat 1's verdicts, its cards scored and the line: ``jink solve --seats 1``."""
+    goal = goal_for(position, None)
+    solver.verdicts(position, [0])
+    solver.score_moves(position, 0, goal)
+    principal_line(solver, position, 0, goal)
+
+
 def time_positions(name: str, players: int, positions: Iterable[Position],
-                   seconds: float | None) -> Row:
+                   seconds: float | None,
+                   work: Callable[[Solver, Position], None] = full_table) -> Row:
     times: list[float] = []
     nodes: list[int] = []
     timeouts = 0
@@ -53,7 +72,7 @@ def time_positions(name: str, players: int, positions: Iterable[Position],
         solver = Solver(Limit(seconds=seconds))
         started = time.perf_counter()
         try:
-            solver.verdicts(position)
+            work(solver, position)
         except LimitExceeded:
             timeouts += 1
         times.append((time.perf_counter() - started) * 1000)
@@ -65,16 +84,21 @@ def time_positions(name: str, players: int, positions: Iterable[Position],
 
 
 def run(players: Iterable[int], deals: int, seed: int, seconds: float | None,
-        endgames: bool, progress: Callable[[str], None] | None = None) -> list[Row]:
+        endgames: bool, progress: Callable[[str], None] | None = None,
+        seat_one: bool = False, full: bool = True) -> list[Row]:
     from bench.deals import deal, endgame
 
     rows = []
     for n in players:
         if progress:
             progress(f"{deals} deals of {n} players")
-        rows.append(time_positions("deal", n, (deal(n, i, seed) for i in range(deals)),
-                                   seconds))
+        if full:
+            rows.append(time_positions("deal", n, (deal(n, i, seed) for i in range(deals)),
+                                       seconds))
         if endgames:
             rows.append(time_positions("endgame", n,
                                        (endgame(n, i, seed) for i in range(deals)), seconds))
+        if seat_one:
+            rows.append(time_positions("seat 1", n, (deal(n, i, seed) for i in range(deals)),
+                                       seconds, one_seat))
     return rows
