@@ -36,7 +36,7 @@ from jink.cli.common import (
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
-from jink.errors import JinkError, PositionError
+from jink.errors import JinkError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import Limit, SolveResult, solve
@@ -128,8 +128,7 @@ def solve_command(
     solved: list[int] | None = None
 
     def run(position: Position) -> SolveResult:
-        if seat is not None and not 1 <= seat <= position.players:
-            raise PositionError(f"--seat {seat}: the deal has seats 1 to {position.players}")
+        check_seats([] if seat is None else [seat], position.players, "--seat")
         check_seats(solved or [], position.players)
         return solve(position, None if seat is None else seat - 1, goal, moves=moves,
                      line=line, limit=limit, memory_mb=memory,

@@ -26,7 +26,7 @@ from jink.errors import IllegalPlayError, PositionError
 from jink.position import Position
 from jink.solver.goals import POOL, AtLeast
 from jink.solver.limits import Limit
-from jink.solver.solver import Solver, Verdict
+from jink.solver.solver import Solver, Verdict, every_side_solved, forceable
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 
@@ -78,19 +78,13 @@ class Analysis:
     @property
     def every_seat(self) -> bool:
         """Whether every seat (every side, in partnerships) was solved."""
-        solved = {v.seat for v in self.verdicts}
-        return all(solved & set(side) for side in self.start.game.sides(self.start.players))
+        return every_side_solved(self.start, self.verdicts)
 
     @property
     def forceable(self) -> bool | None:
         """Whether some seat could force the game's main question at the start;
         None for a game without one, or when a seat left unsolved might."""
-        name = self.start.game.winning_question
-        if name is None:
-            return None
-        if any(v.answer(name) for v in self.verdicts):
-            return True
-        return False if self.every_seat else None
+        return forceable(self.start, self.verdicts)
 
     def summary(self) -> list[str]:
         """The story of the deal in a few sentences."""

@@ -20,7 +20,7 @@ from jink.solver.expected import turn_unknown
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
-from jink.solver.solver import MoveScore, Solver, Verdict
+from jink.solver.solver import MoveScore, Solver, Verdict, every_side_solved, forceable
 from jink.solver.table import DEFAULT_MEMORY_MB, TableStats
 
 
@@ -43,19 +43,13 @@ class SolveResult:
         """Whether some seat can force the game's winning question (Spoil Five:
         three tricks) from this position; None for a game without one, and
         None when only some seats were solved and none of them can."""
-        name = self.position.game.winning_question
-        if name is None:
-            return None
-        if any(v.answer(name) for v in self.verdicts):
-            return True
-        return False if self.complete else None
+        return forceable(self.position, self.verdicts)
 
     @property
     def complete(self) -> bool:
         """Whether every seat's verdicts (every side's, in partnerships) were
         worked out, not only those of the seats asked for."""
-        solved = {v.seat for v in self.verdicts}
-        return all(solved & set(side) for side in self._sides())
+        return every_side_solved(self.position, self.verdicts)
 
     def verdict_of(self, seat: int) -> Verdict:
         """The verdicts of ``seat``: its own, or its side's (partners share them).

@@ -36,6 +36,7 @@ from jink.errors import PositionError
 from jink.games import Game
 from jink.position import Position
 from jink.solver.limits import Limit
+from jink.solver.rob import robbed_hands
 from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver, Verdict
 
@@ -222,12 +223,10 @@ def _robs(deal: Deal, hand: CardSet) -> list[tuple[tuple[Card, ...], CardSet]]:
     """The dealer's hands after robbing the turn-up from ``hand``, one per group
     of equivalent discards (no card of the deal ranks between them)."""
     assert deal.turnup is not None
-    rules = deal.game.bind(deal.trump)
     live = deal.widow | 1 << deal.turnup
     for other in deal.hands:
         live |= other
-    return [(tuple(group), hand & ~(1 << group[0]) | 1 << deal.turnup)
-            for group in equivalent_groups(Tables.of(rules), hand, live)]
+    return robbed_hands(deal.game.bind(deal.trump), hand, deal.turnup, live)
 
 
 def _worse(position: Position, a: Verdict, b: Verdict) -> Verdict:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from jink.cards import ACE, HEARTS, Card, CardSet, card_name, make_card
 from jink.errors import PositionError
+from jink.games import Rules
 from jink.position import Position
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
@@ -117,6 +118,15 @@ def robber(position: Position) -> int:
     raise PositionError(f"nobody holds the {card_name(ace)}: nobody may rob")
 
 
+def robbed_hands(rules: Rules, hand: CardSet, turnup: Card,
+                 live: CardSet) -> list[tuple[tuple[Card, ...], CardSet]]:
+    """The hands robbing ``turnup`` can make from ``hand``: one per group of
+    equivalent discards (``live``: the cards that may separate them, the
+    turn-up among them), with the group."""
+    return [(tuple(group), hand & ~(1 << group[0]) | 1 << turnup)
+            for group in equivalent_groups(Tables.of(rules), hand, live)]
+
+
 def rob(position: Position, goal: Goal | str | None = None, limit: Limit | None = None,
         memory_mb: float = DEFAULT_MEMORY_MB) -> RobDecision:
     """Value every choice of the seat that may rob (``compulsory_rob``: robbing only)."""
@@ -128,15 +138,14 @@ def rob(position: Position, goal: Goal | str | None = None, limit: Limit | None 
     choices = []
     if not position.options.get("compulsory_rob"):
         choices.append(_value(solver, position, seat, goal, None))
-    hand = position.hands[seat]
-    live = turnup_bit = 1 << turnup
+    live = 1 << turnup
     for other in position.hands:
         live |= other
-    for group in equivalent_groups(Tables.of(position.rules), hand, live):
+    for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live):
         hands = list(position.hands)
-        hands[seat] = hand & ~(1 << group[0]) | turnup_bit
+        hands[seat] = robbed
         after = dataclasses.replace(position, hands=tuple(hands))
-        choices.append(_value(solver, after, seat, goal, tuple(group)))
+        choices.append(_value(solver, after, seat, goal, group))
     first_turn = None
     if turnup % 13 != ACE and position.leader != seat:
         first_turn = _first_turn(solver, position, seat, goal,

@@ -52,6 +52,24 @@ class Verdict:
                 **dict(self.extras)}
 
 
+def every_side_solved(position: Position, verdicts: list[Verdict]) -> bool:
+    """Whether ``verdicts`` hold a seat of every side (every seat, bar partners)."""
+    solved = {v.seat for v in verdicts}
+    return all(solved & set(side) for side in position.game.sides(position.players))
+
+
+def forceable(position: Position, verdicts: list[Verdict]) -> bool | None:
+    """Whether some seat can force the game's winning question (Spoil Five:
+    three tricks), from the verdicts of the seats solved; None for a game
+    without one, and None when a seat left out might."""
+    name = position.game.winning_question
+    if name is None:
+        return None
+    if any(v.answer(name) for v in verdicts):
+        return True
+    return False if every_side_solved(position, verdicts) else None
+
+
 @dataclass(frozen=True)
 class MoveScore:
     """One legal card of the seat to play, scored for the seat asked about.
