@@ -16,8 +16,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from jink.cards import SUIT_NAMES, Card, CardSet, Suit, bit, card_name, cardset
+from jink.cards import SUIT_NAMES, Card, CardSet, Suit, bit, card_name, cardset, make_card, suit_of
 from jink.errors import PositionError, UnknownNameError
+from jink.games.duties import Duties, Follow
+
+#: The default duties: follow suit or trump, no lead duty.
+FOLLOW_OR_TRUMP = Duties(Follow.OR_TRUMP)
 
 # Power of a trump is above every plain card's, so one comparison settles it.
 TRUMP_BASE = 100
@@ -35,6 +39,9 @@ class Ranking:
     trump: Suit | None
     trumps: tuple[Card, ...]
     plain: tuple[tuple[Card, ...], ...]
+    #: Trumps that may renege to the lead of a lower trump (Spoil Five's 5 and
+    #: J of trumps and A♥); never searched as equal to a neighbour.
+    privileged: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,7 +90,31 @@ class Rules:
         self.suit_masks: tuple[CardSet, ...] = tuple(masks)
         self.trump_mask: CardSet = cardset(ranking.trumps)
         #: Cards that may never be searched as equal to a neighbour (privileges).
-        self.privileged_mask: CardSet = 0
+        self.privileged_mask: CardSet = cardset(ranking.privileged)
+        # The duties, as data (jink.games.duties): read by the compiled core too.
+        duties = game.duties
+        self.follow: Follow = duties.follow
+        #: A leader holding a trump must lead one when ``from <= tricks done < until``.
+        self.lead_trump_from = duties.lead_trump_from
+        self.lead_trump_until = duties.lead_trump_until
+        #: Tricks, from the first, that must be led with a trump (else face down).
+        self.forced_leads = duties.forced_for(players)
+        #: The deck's cards of each rank, lowest rank first (the face-down lead).
+        self.low_first: tuple[CardSet, ...] = tuple(
+            cardset(make_card(r, s) for s in range(4)) & game.deck for r in duties.low_ranks)
+        # For each trump that can be led, the privileged cards ranking above it:
+        # a hand whose trumps are all among them may renege.
+        above = [0] * 52
+        for led in ranking.trumps:
+            for card in ranking.privileged:
+                if power[card] > power[led]:
+                    above[led] |= bit(card)
+        #: ``renege_above[led]``: the trumps that may renege to the lead of ``led``.
+        self.renege_above: tuple[CardSet, ...] = tuple(above)
+        #: Where trumps come in at the first trick a seat cannot follow (a Loo
+        #: simple pool with the card to be turned known): the suit they will be.
+        self.arriving: Suit | None = (suit_of(turn) if duties.trump_on_void and turn is not None
+                                      and ranking.trump is None else None)
 
     #: True when a trump may be played to any trick, led or followed: then a
     #: trump above all the other side's trumps is a sure trick, whatever the
@@ -207,6 +238,8 @@ class Game:
     ranking_of: Callable[[Suit | None], Ranking] | None = None
     #: The :class:`Rules` subclass that holds the game's duties.
     rules_type: type[Rules] = Rules
+    #: The game's duties as data (see :mod:`jink.games.duties`).
+    duties: Duties = FOLLOW_OR_TRUMP
     #: The verdicts the solver gives for each seat (or side).
     question_set: tuple[Question, ...] = ()
     #: What ``max_tricks`` is worth: ``(game, max_tricks, options) -> extras``.

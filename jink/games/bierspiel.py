@@ -55,6 +55,7 @@ from jink.cards import (
     make_card,
 )
 from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules, points_per_trick
+from jink.games.duties import Duties, Follow
 from jink.games.rams import PIQUET_RANKS, RAMS_DECK, RamsRules, suit_order
 
 SEVEN_OF_DIAMONDS = make_card(SEVEN, DIAMONDS)
@@ -205,4 +206,6 @@ BIERSPIEL = Game(
     name="bierspiel", title="Bierspiel", min_players=2, max_players=5, deck=RAMS_DECK,
     aliases=("bier", "bier-spiel"), following=_RULES_NOTE,
     seats_decide_duties=forced_trump_leads(5),
+    duties=Duties(Follow.HEAD, forced_leads=tuple(forced_trump_leads(n) for n in range(6)),
+                  low_ranks=tuple(reversed(PIQUET_RANKS))),
 )

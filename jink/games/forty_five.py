@@ -20,6 +20,7 @@ from typing import Any
 
 from jink.cards import FULL_DECK
 from jink.games.base import Game, Option, Question
+from jink.games.duties import Duties, Follow
 from jink.games.spoil_five import RULES_NOTE, SpoilFiveRules, spoil_five_ranking
 
 QUESTIONS = (
@@ -50,7 +51,7 @@ FORTY_FIVE = Game(
     name="forty-five", title="Forty-Five", min_players=2, max_players=6, deck=FULL_DECK,
     aliases=("45", "five-and-ten", "forty_five", "fortyfive"), partnerships=True,
     player_counts=(2, 4, 6), following=RULES_NOTE + "; partners sit alternately",
-    winning_question="odd_trick", robs_turnup=True,
+    winning_question="odd_trick", robs_turnup=True, duties=Duties(Follow.OR_TRUMP),
     options=(Option("per_trick_scoring", False,
                     "each trick counts 5 and the losers' tricks are deducted"),),
 )

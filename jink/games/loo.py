@@ -66,6 +66,7 @@ from jink.cards import (
 )
 from jink.errors import PositionError
 from jink.games.base import Game, Question, Rules, share_of_pool
+from jink.games.duties import Duties, Follow
 from jink.games.heading import HeadingRules
 from jink.games.rounce import whist_ranking
 
@@ -167,4 +168,5 @@ LOO = Game(
     name="loo", title="Three-card Loo", min_players=2, max_players=17, deck=FULL_DECK,
     hand_size=3, aliases=("three-card-loo", "3-card-loo", "division-loo"),
     allows_no_trump=True, uses_turn=True, following=_RULES_NOTE,
+    duties=Duties(Follow.HEAD, lead_trump_from=1, trump_on_void=True),
 )

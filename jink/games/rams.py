@@ -62,6 +62,7 @@ from jink.games.base import (
     Ranking,
     share_of_pool,
 )
+from jink.games.duties import Duties, Follow
 from jink.games.heading import HeadingRules
 
 __all__ = [
@@ -167,7 +168,7 @@ RAMS = Game(
     ranking_of=rams_ranking, rules_type=RamsRules, question_set=RAMS_QUESTIONS,
     worth=share_of_pool,
     name="rams", title="Rams", min_players=2, max_players=5, deck=RAMS_DECK,
-    aliases=("rammes",), following=_RULES_NOTE,
+    aliases=("rammes",), following=_RULES_NOTE, duties=Duties(Follow.HEAD),
     options=(Option("ecarte_order", False,
                     "rank every suit K Q J A 10 9 8 7 (as at Écarté), not A K Q J 10 9 8 7"),),
 )

@@ -42,6 +42,7 @@ from jink.cards import (
     make_card,
 )
 from jink.games.base import Game, Option, Question, Ranking, Rules, share_of_pool
+from jink.games.duties import NEVER, Duties, Follow
 
 __all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "RounceRules", "whist_ranking"]
 
@@ -71,6 +72,8 @@ class RounceRules(Rules):
         super().__init__(*args, **kwargs)
         #: Whether every trick after the first (not only the second) opens with a trump.
         self.every_trick = bool(self.options["trump_lead_every_trick"])
+        if self.every_trick:
+            self.lead_trump_until = NEVER
 
     def must_lead_trump(self, tricks_done: int) -> bool:
         """Whether the leader, holding a trump, must lead one after ``tricks_done``
@@ -109,7 +112,7 @@ ROUNCE = Game(
     ranking_of=whist_ranking, rules_type=RounceRules, question_set=ROUNCE_QUESTIONS,
     worth=share_of_pool,
     name="rounce", title="Rounce", min_players=2, max_players=9, deck=FULL_DECK,
-    following=_RULES_NOTE,
+    following=_RULES_NOTE, duties=Duties(Follow.SUIT, lead_trump_from=1, lead_trump_until=2),
     options=(Option("trump_lead_every_trick", False,
                     "the winner of every trick, not only the first, must lead a trump "
                     "if he has one"),),

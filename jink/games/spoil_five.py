@@ -33,13 +33,12 @@ from jink.cards import (
     Card,
     CardSet,
     Suit,
-    bit,
     card_name,
     cards_text,
-    cardset,
     make_card,
 )
 from jink.games.base import Game, Option, Question, Ranking, Rules
+from jink.games.duties import Duties, Follow
 
 ACE_OF_HEARTS = make_card(ACE, HEARTS)
 
@@ -80,7 +79,7 @@ def spoil_five_ranking(trump: Suit | None) -> Ranking:
     plain = tuple(
         () if s == trump else tuple(c for c in plain_order(s) if c != ACE_OF_HEARTS)
         for s in range(4))
-    return Ranking(trump, trumps, plain)
+    return Ranking(trump, trumps, plain, privileged=tuple(top[:3]))
 
 
 class SpoilFiveRules(Rules):
@@ -91,16 +90,7 @@ class SpoilFiveRules(Rules):
         trump = self.trump
         assert trump is not None
         #: The cards that may renege to a lower trump lead: 5, J of trumps, A♥.
-        self.privileged: tuple[Card, ...] = (make_card(FIVE, trump), make_card(JACK, trump),
-                                             ACE_OF_HEARTS)
-        # For each trump that can be led, the privileged cards ranking above it.
-        above = [0] * 52
-        for led in self.ranking.trumps:
-            for card in self.privileged:
-                if self.power[card] > self.power[led]:
-                    above[led] |= bit(card)
-        self.privileged_above: tuple[CardSet, ...] = tuple(above)
-        self.privileged_mask = cardset(self.privileged)
+        self.privileged: tuple[Card, ...] = self.ranking.privileged
 
     # Follow-or-trump, and reneging allows any card: a trump is always legal.
     trumps_always_legal = True
@@ -111,7 +101,7 @@ class SpoilFiveRules(Rules):
         led = trick[0]
         trumps = hand & self.trump_mask
         if self.suit[led] == self.trump:
-            if trumps & ~self.privileged_above[led]:
+            if trumps & ~self.renege_above[led]:
                 return trumps
             return hand  # no trump, or only privileged trumps above the lead: renege
         following = hand & self.suit_masks[self.suit[led]]
@@ -145,7 +135,7 @@ SPOIL_FIVE = Game(
     ranking_of=spoil_five_ranking, rules_type=SpoilFiveRules, question_set=SPOIL_FIVE_QUESTIONS,
     name="spoil-five", title="Spoil Five", min_players=2, max_players=10, deck=FULL_DECK,
     aliases=("spoil5", "spoilfive", "spoil_five"), following=RULES_NOTE,
-    winning_question="three", robs_turnup=True,
+    winning_question="three", robs_turnup=True, duties=Duties(Follow.OR_TRUMP),
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
 )
