@@ -25,11 +25,10 @@ from jink.cards import (
     parse_suit,
 )
 from jink.errors import IllegalPlayError, PositionError
-from jink.games.base import TRUMP_BASE
+from jink.games.base import TRUMP_BASE, Rules
 from jink.games.bierspiel import (
     BIERSPIEL,
     SEVEN_OF_DIAMONDS,
-    BierspielRules,
     forced_trump_leads,
 )
 from jink.position import Position
@@ -113,17 +112,15 @@ def test_tables_cover_the_pack_once_and_power_follows_them(trump: str) -> None:
     assert max(rules.power[c] for o in rules.ranking.plain for c in o) < TRUMP_BASE
 
 
-def bierspiel_rules(trump: str, players: int = 0) -> BierspielRules:
-    rules = BIERSPIEL.bind(parse_suit(trump), players=players)
-    assert isinstance(rules, BierspielRules)
-    return rules
+def bierspiel_rules(trump: str, players: int = 0) -> Rules:
+    return BIERSPIEL.bind(parse_suit(trump), players=players)
 
 
 def test_forced_trump_leads_by_seats_in_the_play() -> None:
     assert {n: forced_trump_leads(n) for n in range(2, 6)} == FORCED
     assert forced_trump_leads(0) == 0  # not known: no lead is forced
     for n, forced in FORCED.items():
-        assert bierspiel_rules("S", n).forced == forced
+        assert bierspiel_rules("S", n).forced_leads == forced
 
 
 # -- an independent reading of the rulings ---------------------------------------------

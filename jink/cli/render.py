@@ -97,8 +97,7 @@ def deal_diagram(item: Position | PositionFile) -> RenderableType:
     table.add_column("Won", justify="right")
     table.add_column("")
     played = {p.seat_of_trick_card(i): card_markup(card) for i, card in enumerate(p.trick)}
-    face_down = getattr(rules, "face_down", None)  # Bierspiel's forced leads
-    if p.trick and face_down is not None and face_down(p.trick, p.tricks_done):
+    if p.trick and rules.face_down(p.trick, p.tricks_done):  # a forced lead (Bierspiel)
         played[p.leader] += " (face down)"
     for seat, hand in enumerate(p.hands):
         notes = []

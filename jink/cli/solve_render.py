@@ -150,11 +150,12 @@ def summary(result: SolveResult) -> Text:
     """The answer in words: the pool, and the question asked."""
     forcers = [str(v.seat + 1) for v in result.verdicts if v.three]
     p = result.position
-    if p.game.winning_question != "three":
+    takes_pool = p.game.pool
+    if takes_pool is None:
         return Text.from_markup(_asked(result) + f"\n[dim]{result.nodes} nodes in "
                                 f"{result.seconds:.3f} s.[/dim]")
     if p.is_over:
-        winners = [str(s + 1) for s, w in enumerate(p.won) if w >= 3]
+        winners = [str(s + 1) for s, w in enumerate(p.won) if w >= takes_pool]
         pool = (f"The deal is over: seat {winners[0]} won the pool." if winners
                 else "The deal is over: the pool was spoiled.")
     else:
@@ -169,7 +170,7 @@ def summary(result: SolveResult) -> Text:
         verdict = result.verdict_of(result.seat)
         if result.goal.name == "spoil":
             pool += f" Seat {result.seat + 1} {'can' if verdict.spoil else 'cannot'} spoil."
-        elif isinstance(result.goal, AtLeast) and result.goal.k != 3:
+        elif isinstance(result.goal, AtLeast) and result.goal.k != takes_pool:
             can = verdict.max_tricks >= result.goal.k
             what = "the jink" if result.goal.k == p.game.tricks else f"{result.goal.k} tricks"
             pool += f" Seat {result.seat + 1} {'can' if can else 'cannot'} force {what}."

@@ -1,22 +1,37 @@
 """The game protocol: what every game of the family tells the engine.
 
 A :class:`Game` is plain data: players allowed, deck, hand size, options,
-its ranking tables, its questions, what tricks are worth, and the
-:class:`Rules` subclass holding its duties. :meth:`Game.bind` returns the
-:class:`Rules` for one trump suit and one set of options. ``Rules`` carries the precomputed tables
+its ranking tables, its duties (:mod:`jink.games.duties`), its questions and
+what tricks are worth. :meth:`Game.bind` returns the :class:`Rules` for one
+trump suit, set of options and number of seats: the precomputed tables
 (trick-winning power per card, the mask of cards counting as each suit) and
-the two functions the search calls on every node: :meth:`Rules.legal` and
-:meth:`Rules.winner`. Variants differ by data and by these two functions.
+the one interpreter of the duties, whose :meth:`Rules.legal` and
+:meth:`Rules.winner` the search calls on every node. Variants differ by data
+only; the compiled search core reads the same data.
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from jink.cards import SUIT_NAMES, Card, CardSet, Suit, bit, card_name, cardset, make_card, suit_of
+from jink.cards import (
+    SUIT_NAMES,
+    Card,
+    CardSet,
+    Suit,
+    bit,
+    card_name,
+    cards_text,
+    cardset,
+    iter_cards,
+    make_card,
+    suit_of,
+)
 from jink.errors import PositionError, UnknownNameError
 from jink.games.duties import Duties, Follow
 
@@ -51,13 +66,18 @@ class Option:
     name: str
     default: bool
     help: str
+    #: Duties the option changes when set, by field of :class:`Duties`
+    #: (Rounce's ``trump_lead_every_trick``: the lead duty lasts to the end).
+    duties: tuple[tuple[str, Any], ...] = ()
 
 
 class Rules:
-    """A game bound to one trump suit and options: tables and duties.
+    """A game bound to one trump suit, options and number of seats: its tables
+    and the one interpreter of its duties (:mod:`jink.games.duties`).
 
-    Subclasses override :meth:`legal`; :meth:`winner` is common to every game
-    whose tricks go to the best trump, else the best card of the suit led.
+    Every game is this class: :meth:`legal`, :meth:`winner` and
+    :meth:`after_trick` read the duties as data, which the compiled core reads
+    too. Instances are made once by :meth:`Game.bind` and never changed.
     """
 
     def __init__(self, game: Game, ranking: Ranking, options: Mapping[str, Any],
@@ -70,6 +90,9 @@ class Rules:
         self.players = players
         #: Loo simple pools: the card that will be turned when trumps come in.
         self.turn = turn
+        if turn is not None and ranking.trump is not None and suit_of(turn) != ranking.trump:
+            raise PositionError(f"the card to be turned, {card_name(turn)}, is not of the "
+                                f"trump suit ({SUIT_NAMES[ranking.trump]})")
         power = [0] * 52
         suit = [-1] * 52
         for s, order in enumerate(ranking.plain):
@@ -89,10 +112,18 @@ class Rules:
         #: ``suit_masks[s]``: every card of the deck counting as suit ``s``.
         self.suit_masks: tuple[CardSet, ...] = tuple(masks)
         self.trump_mask: CardSet = cardset(ranking.trumps)
+        above = [0] * 52
+        for s in range(4):
+            better = 0
+            for card in self.order(s):
+                above[card] = better
+                better |= bit(card)
+        #: ``above[card]``: the cards counting as ``card``'s suit that rank above it.
+        self.above: tuple[CardSet, ...] = tuple(above)
         #: Cards that may never be searched as equal to a neighbour (privileges).
         self.privileged_mask: CardSet = cardset(ranking.privileged)
-        # The duties, as data (jink.games.duties): read by the compiled core too.
-        duties = game.duties
+        duties = game.duties_for(self.options)
+        self.duties = duties
         self.follow: Follow = duties.follow
         #: A leader holding a trump must lead one when ``from <= tricks done < until``.
         self.lead_trump_from = duties.lead_trump_from
@@ -104,27 +135,48 @@ class Rules:
             cardset(make_card(r, s) for s in range(4)) & game.deck for r in duties.low_ranks)
         # For each trump that can be led, the privileged cards ranking above it:
         # a hand whose trumps are all among them may renege.
-        above = [0] * 52
+        renege = [0] * 52
         for led in ranking.trumps:
             for card in ranking.privileged:
                 if power[card] > power[led]:
-                    above[led] |= bit(card)
+                    renege[led] |= bit(card)
         #: ``renege_above[led]``: the trumps that may renege to the lead of ``led``.
-        self.renege_above: tuple[CardSet, ...] = tuple(above)
-        #: Where trumps come in at the first trick a seat cannot follow (a Loo
-        #: simple pool with the card to be turned known): the suit they will be.
-        self.arriving: Suit | None = (suit_of(turn) if duties.trump_on_void and turn is not None
-                                      and ranking.trump is None else None)
+        self.renege_above: tuple[CardSet, ...] = tuple(renege)
+        #: Whether trumps are still to come in, at the first trick in which a
+        #: seat cannot follow suit (a Loo simple pool).
+        self.trump_on_void = duties.trump_on_void and ranking.trump is None
+        #: The suit they will be, where the card to be turned is known.
+        self.arriving: Suit | None = (suit_of(turn) if self.trump_on_void and turn is not None
+                                      else None)
+        #: A trump may be played to any trick, led or followed (follow or trump,
+        #: and reneging allows any card): then a trump above all the other
+        #: side's trumps is a sure trick, whatever the play. The search's
+        #: sure-trick bounds rely on it.
+        self.trumps_always_legal = duties.follow is Follow.OR_TRUMP
+        #: The rules look only at suits and at order within a suit, so positions
+        #: alike up to relative rank play alike (the search's table shares their
+        #: entries). Not while leads are forced: the lowest card compares ranks
+        #: across suits. (Cards of one suit with no live card between stay
+        #: equivalent even then: in a forced trick a seat holding a trump must
+        #: play one, led or face down, so only a seat without trumps chooses
+        #: among plain cards, and such a seat wins no later forced trick, so it
+        #: never leads one face down.)
+        self.relative_ranks_safe = self.forced_leads == 0
+        #: The same rules once no lead is forced any more (see :meth:`after_trick`).
+        self.unforced: Rules = self
+        if self.forced_leads:
+            unforced = copy.copy(self)
+            for name, value in (("forced_leads", 0), ("relative_ranks_safe", True),
+                                ("unforced", unforced), ("_frozen", True)):
+                object.__setattr__(unforced, name, value)
+            self.unforced = unforced
+        self._frozen = True
 
-    #: True when a trump may be played to any trick, led or followed: then a
-    #: trump above all the other side's trumps is a sure trick, whatever the
-    #: play. The search's sure-trick bounds rely on it (Spoil Five: yes).
-    trumps_always_legal = False
-
-    #: True when the rules look only at suits and at order within a suit, so
-    #: that positions alike up to relative rank play alike (the search's table
-    #: shares their entries). False where ranks are compared across suits.
-    relative_ranks_safe = True
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Rules are shared by every search and cached by Game.bind: never changed.
+        if getattr(self, "_frozen", False):
+            raise AttributeError(f"rules are immutable: cannot set {name}")
+        object.__setattr__(self, name, value)
 
     def order(self, suit: Suit) -> tuple[Card, ...]:
         """The cards counting as ``suit``, best first."""
@@ -132,9 +184,65 @@ class Rules:
             return self.ranking.trumps
         return self.ranking.plain[suit]
 
+    # -- the duties --------------------------------------------------------------------
+
     def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
         """The cards of ``hand`` that may be played to ``trick`` (cards so far)."""
-        raise NotImplementedError
+        trumps = hand & self.trump_mask
+        if not trick:
+            if tricks_done < self.forced_leads:
+                return trumps or self.lowest(hand)
+            if self.lead_trump_from <= tricks_done < self.lead_trump_until:
+                return trumps or hand
+            return hand
+        if self.face_down(trick, tricks_done):
+            return self.trumping(trumps, trick) if trumps else hand
+        lead = trick[0]
+        suited = hand & self.suit_masks[self.suit[lead]]
+        follow = self.follow
+        if follow is Follow.OR_TRUMP:
+            if self.suit[lead] == self.trump:
+                # A trump, unless every trump held may renege to this lead.
+                return trumps if trumps & ~self.renege_above[lead] else hand
+            return suited | trumps if suited else hand
+        if follow is Follow.HEAD:
+            if suited:
+                # Head the top card if able. A trumped plain-suit trick has a trump
+                # on top, which no card of the suit is above: then any card of it.
+                return suited & self.above[self.top(trick)] or suited
+            return self.trumping(trumps, trick) if trumps else hand
+        return suited or hand
+
+    def face_down(self, trick: Sequence[Card], tricks_done: int) -> bool:
+        """Whether ``trick`` (not empty) was led face down: a forced trick led
+        with a card that is not a trump."""
+        return tricks_done < self.forced_leads and not self.trump_mask & bit(trick[0])
+
+    def lowest(self, hand: CardSet) -> CardSet:
+        """The cards of ``hand`` of its lowest rank (the face-down lead)."""
+        for cards in self.low_first:
+            if hand & cards:
+                return hand & cards
+        return hand
+
+    def top(self, trick: Sequence[Card]) -> Card:
+        """The card heading ``trick`` (not empty) so far, as the seat to follow
+        sees it: the best trump, else the best card of the suit led."""
+        return trick[self._best(trick)]
+
+    def trumping(self, trumps: CardSet, trick: Sequence[Card]) -> CardSet:
+        """Of ``trumps`` (held, not empty), those that must be played to ``trick``:
+        the ones above every trump in it, if any, else all (under-trumping)."""
+        top = self.top(trick)
+        if self.power[top] > TRUMP_BASE:
+            return trumps & self.above[top] or trumps
+        return trumps
+
+    def void_played(self, trick: Sequence[Card]) -> bool:
+        """Whether some seat could not follow suit to ``trick``."""
+        suit = self.suit
+        led = suit[trick[0]]
+        return any(suit[card] != led for card in trick)
 
     def why_illegal(self, card: Card, hand: CardSet, trick: Sequence[Card],
                     tricks_done: int) -> str | None:
@@ -149,11 +257,14 @@ class Rules:
                 tricks_done: int | None = None) -> str:
         """The duty that ``card`` breaks (it is in the hand but not legal);
         ``tricks_done`` is None where the trick number is not known."""
-        return f"{card_name(card)} breaks the rules of play"
+        from jink.games.explain import explain  # the messages, kept apart from the duties
+        return explain(self, card, hand, trick, tricks_done)
 
-    def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:
-        """The index in ``trick`` of the card that wins it (``tricks_done``
-        tricks before it: some games treat early tricks differently)."""
+    # -- the trick ---------------------------------------------------------------------
+
+    def _best(self, trick: Sequence[Card]) -> int:
+        """The index of the best trump in ``trick``, else of its best card of
+        the suit led."""
         power = self.power
         led = self.suit[trick[0]]
         best, best_power = 0, power[trick[0]]
@@ -164,9 +275,47 @@ class Rules:
                 best, best_power = i, p
         return best
 
+    def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:
+        """The index in ``trick`` of the card that wins it (``tricks_done``
+        tricks before it: some games treat early tricks differently)."""
+        if self.face_down(trick, tricks_done):
+            # The face-down card cannot win: the best trump does; with none,
+            # the leader takes the trick.
+            best = self._best(trick)
+            return best if self.power[trick[best]] > TRUMP_BASE else 0
+        if self.trump_on_void and self.void_played(trick):
+            # Trumps come in with this trick and count at once.
+            arriving = self._arriving()
+            power = self.power
+            best, best_power = -1, -1
+            for i, card in enumerate(trick):
+                if self.suit[card] == arriving and power[card] > best_power:
+                    best, best_power = i, power[card]
+            if best >= 0:
+                return best
+        return self._best(trick)
+
     def after_trick(self, trick: Sequence[Card], tricks_done: int) -> Rules:
-        """The rules in force for the next trick (a Loo trump may arrive mid-deal)."""
+        """The rules in force for the next trick: trumps coming in (a Loo simple
+        pool), or the forced leads over (Bierspiel)."""
+        if self.trump_on_void and self.void_played(trick):
+            return self.game.bind(self._arriving(), self.options, self.players, self.turn)
+        if self.forced_leads and tricks_done + 1 >= self.forced_leads:
+            return self.unforced
         return self
+
+    def _arriving(self) -> Suit:
+        if self.arriving is None:
+            raise PositionError("a seat could not follow suit, so trumps come in, but the "
+                                "card to be turned (turn) is not known")
+        return self.arriving
+
+    # -- names -------------------------------------------------------------------------
+
+    def show(self, cards: CardSet) -> str:
+        """The names of ``cards`` for a message: suit by suit, best first."""
+        return cards_text(sorted(iter_cards(cards),
+                                 key=lambda c: (suit_of(c), -self.power[c])))
 
     def suit_name(self, suit: Suit) -> str:
         return SUIT_NAMES[suit]
@@ -232,12 +381,15 @@ class Game:
     robs_turnup: bool = False
     #: The question whose answer makes a deal "forceable" (Spoil Five: three).
     winning_question: str | None = None
+    #: Tricks that take the pool, where a deal in which nobody takes them is
+    #: spoiled and a seat reaching them may claim or go on for the jink
+    #: (Spoil Five: 3); None in a game without such a pool.
+    pool: int | None = None
     #: How the game is followed, in brief, for ``jink rules``.
     following: str = ""
-    #: The ranking tables for a trump suit (None: no trump yet, a Loo simple pool).
-    ranking_of: Callable[[Suit | None], Ranking] | None = None
-    #: The :class:`Rules` subclass that holds the game's duties.
-    rules_type: type[Rules] = Rules
+    #: The ranking tables for a trump suit (None: no trump yet, a Loo simple
+    #: pool) and the options (Rams' ``ecarte_order`` changes the order).
+    ranking_of: Callable[[Suit | None, Mapping[str, Any]], Ranking] | None = None
     #: The game's duties as data (see :mod:`jink.games.duties`).
     duties: Duties = FOLLOW_OR_TRUMP
     #: The verdicts the solver gives for each seat (or side).
@@ -262,11 +414,19 @@ class Game:
             raise PositionError(f"{self.name} takes {self.min_players} to "
                                 f"{self.max_players} players, not {n}")
 
-    def ranking(self, trump: Suit | None) -> Ranking:
-        """The ranking tables for ``trump``."""
+    def ranking(self, trump: Suit | None, options: Mapping[str, Any] | None = None) -> Ranking:
+        """The ranking tables for ``trump`` (and ``options``, default the defaults)."""
         if self.ranking_of is None:
             raise NotImplementedError(f"{self.name} has no ranking tables")
-        return self.ranking_of(trump)
+        return self.ranking_of(trump, self.check_options(options))
+
+    def duties_for(self, options: Mapping[str, Any]) -> Duties:
+        """The duties with ``options`` (a full set) applied."""
+        duties = self.duties
+        for option in self.options:
+            if options.get(option.name) and option.duties:
+                duties = dataclasses.replace(duties, **dict(option.duties))
+        return duties
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The full option set: defaults, overridden by ``options``.
@@ -293,7 +453,7 @@ class Game:
         key = (trump, tuple(sorted(full.items())), players, turn)
         rules = self._cache.get(key)
         if rules is None:
-            rules = self.rules_type(self, self.ranking(trump), full, players, turn)
+            rules = Rules(self, self.ranking(trump, full), full, players, turn)
             self._cache[key] = rules
         return rules
 

@@ -36,8 +36,7 @@ Questions, per seat: ``takes_a_trick`` (it can force at least one trick) and
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from jink.cards import (
@@ -46,17 +45,13 @@ from jink.cards import (
     HEARTS,
     SEVEN,
     SPADES,
-    Card,
-    CardSet,
     Suit,
-    bit,
-    card_name,
     cards_text,
     make_card,
 )
-from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules, points_per_trick
+from jink.games.base import Game, Question, Ranking, points_per_trick
 from jink.games.duties import Duties, Follow
-from jink.games.rams import PIQUET_RANKS, RAMS_DECK, RamsRules, suit_order
+from jink.games.rams import PIQUET_RANKS, RAMS_DECK, suit_order
 
 SEVEN_OF_DIAMONDS = make_card(SEVEN, DIAMONDS)
 
@@ -67,14 +62,13 @@ __all__ = [
     "HEARTS",
     "SEVEN_OF_DIAMONDS",
     "SPADES",
-    "BierspielRules",
     "bierspiel_ranking",
     "cards_text",
     "forced_trump_leads",
 ]
 
 
-def bierspiel_ranking(trump: Suit | None) -> Ranking:
+def bierspiel_ranking(trump: Suit | None, options: Mapping[str, Any] | None = None) -> Ranking:
     """The ranking tables of Bierspiel: Rams' order, the 7♦ second in trumps."""
     if trump is None:
         raise ValueError("Bierspiel always has a trump suit")
@@ -96,98 +90,6 @@ def forced_trump_leads(players: int) -> int:
     return min(players - 1, 3)
 
 
-class BierspielRules(RamsRules):
-    """Rams' following, with forced trump leads and the face-down lead."""
-
-    def __init__(self, game: Game, ranking: Ranking, options: Mapping[str, Any],
-                 players: int = 0, turn: Card | None = None) -> None:
-        super().__init__(game, ranking, options, players, turn)
-        #: Tricks (from the first) that must be led with a trump.
-        self.forced = forced_trump_leads(players)
-        # The cards of each rank, lowest rank first: a face-down lead is the lowest.
-        self.ranks_low_first: tuple[CardSet, ...] = tuple(
-            sum(bit(make_card(r, s)) for s in range(4)) & RAMS_DECK
-            for r in reversed(PIQUET_RANKS))
-        # The lowest card compares ranks across suits: while leads are forced,
-        # positions alike up to the order within each suit need not play alike.
-        # (Cards of one suit with no live card between stay equivalent, though:
-        # in a forced trick a seat holding a trump must play one, led or face
-        # down, so only a seat without trumps chooses among plain cards, and such
-        # a seat wins no later forced trick, so it never leads one face down.)
-        self.relative_ranks_safe = self.forced == 0
-        #: The same rules once no lead is forced any more (see :meth:`after_trick`).
-        self.unforced: BierspielRules = self
-        if self.forced:
-            self.unforced = copy.copy(self)
-            self.unforced.forced = 0
-            self.unforced.relative_ranks_safe = True
-            self.unforced.unforced = self.unforced
-
-    def face_down(self, trick: Sequence[Card], tricks_done: int) -> bool:
-        """Whether ``trick`` (not empty) was led face down."""
-        return tricks_done < self.forced and not self.trump_mask & bit(trick[0])
-
-    def lowest(self, hand: CardSet) -> CardSet:
-        """The cards of ``hand`` of its lowest rank (A K Q J 10 9 8 7)."""
-        for cards in self.ranks_low_first:
-            if hand & cards:
-                return hand & cards
-        return hand
-
-    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
-        if not trick:
-            if tricks_done < self.forced:
-                trumps = hand & self.trump_mask
-                return trumps if trumps else self.lowest(hand)
-            return hand
-        if tricks_done < self.forced and not self.trump_mask & bit(trick[0]):
-            trumps = hand & self.trump_mask
-            return self.trumping(trumps, trick) if trumps else hand
-        return self.following(hand, trick)
-
-    def after_trick(self, trick: Sequence[Card], tricks_done: int) -> Rules:
-        # After the last forced trick Bierspiel is played as Rams: the search may
-        # then share table entries between positions alike up to relative rank.
-        return self.unforced if tricks_done + 1 >= self.forced else self
-
-    def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:
-        if tricks_done < self.forced and not self.trump_mask & bit(trick[0]):
-            # Led face down: the best trump wins; with none, the leader takes it.
-            top = self.top(trick)
-            return trick.index(top) if self.power[top] > TRUMP_BASE else 0
-        return super().winner(trick, tricks_done)
-
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
-                tricks_done: int | None = None) -> str:
-        if tricks_done is None:
-            # Without the trick number, a lead can only be illegal if it was
-            # forced, and a follower's card legal by Rams' duties breaks the
-            # face-down duty.
-            if not trick or self.following(hand, trick) & bit(card):
-                return self.explain_forced(card, hand, trick, None)
-            return self.explain_following(card, hand, trick)
-        if tricks_done < self.forced and (not trick or self.face_down(trick, tricks_done)):
-            return self.explain_forced(card, hand, trick, tricks_done)
-        return super().explain(card, hand, trick, tricks_done)
-
-    def explain_forced(self, card: Card, hand: CardSet, trick: Sequence[Card],
-                       tricks_done: int | None) -> str:
-        """Why ``card`` may not be led to a forced trick, or follow a face-down lead
-        (``tricks_done``: None if not known)."""
-        name = card_name(card)
-        if trick:
-            return self.explain_trumping(card, hand & self.trump_mask, trick,
-                                         "to a card led face down")
-        which = (f"trick {tricks_done + 1}" if tricks_done is not None
-                 else f"each of the first {self.forced} tricks")
-        forced = f"a trump must be led to {which} with {self.players} in the play"
-        trumps = hand & self.trump_mask
-        if trumps:
-            return f"{name} is not a trump: {forced}, and the hand holds {self.show(trumps)}"
-        return (f"{name} is not the lowest card: {forced}, and a leader without a trump "
-                f"leads his lowest card face down ({self.show(self.lowest(hand))})")
-
-
 BIERSPIEL_QUESTIONS = (
     Question("takes_a_trick", "Takes a trick (a point off)", 1),
     Question("all_five", "All five tricks", 5),
@@ -201,7 +103,7 @@ _RULES_NOTE = ("as Rams (follow and head; void, trump and over-trump), with the 
 
 
 BIERSPIEL = Game(
-    ranking_of=bierspiel_ranking, rules_type=BierspielRules,
+    ranking_of=bierspiel_ranking,
     question_set=BIERSPIEL_QUESTIONS, worth=points_per_trick,
     name="bierspiel", title="Bierspiel", min_players=2, max_players=5, deck=RAMS_DECK,
     aliases=("bier", "bier-spiel"), following=_RULES_NOTE,

@@ -21,7 +21,7 @@ from typing import Any
 from jink.cards import FULL_DECK
 from jink.games.base import Game, Option, Question
 from jink.games.duties import Duties, Follow
-from jink.games.spoil_five import RULES_NOTE, SpoilFiveRules, spoil_five_ranking
+from jink.games.spoil_five import RULES_NOTE, spoil_five_ranking
 
 QUESTIONS = (
     Question("odd_trick", "Odd trick (three or more)", 3),
@@ -46,7 +46,7 @@ def points(tricks: int, per_trick: bool) -> int:
 
 
 FORTY_FIVE = Game(
-    ranking_of=spoil_five_ranking, rules_type=SpoilFiveRules, question_set=QUESTIONS,
+    ranking_of=spoil_five_ranking, question_set=QUESTIONS,
     worth=side_points,
     name="forty-five", title="Forty-Five", min_players=2, max_players=6, deck=FULL_DECK,
     aliases=("45", "five-and-ten", "forty_five", "fortyfive"), partnerships=True,

@@ -38,7 +38,7 @@ Questions, per seat: ``not_looed`` (he can force a trick: a seat with none is
 gives the share of the pool ``max_tricks`` is sure of, as ``pool_share``
 ("1/3").
 
->>> from jink.cards import CLUBS, SPADES, parse_card, parse_cardset
+>>> from jink.cards import CLUBS, SPADES, cards_text, parse_card, parse_cardset
 >>> rules = LOO.bind(None, players=3, turn=parse_card("2C"))
 >>> rules.trump is None
 True
@@ -52,102 +52,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from jink.cards import (
     FULL_DECK,
-    Card,
-    CardSet,
-    Suit,
-    card_name,
-    cards_text,
-    suit_of,
 )
-from jink.errors import PositionError
-from jink.games.base import Game, Question, Rules, share_of_pool
+from jink.games.base import Game, Question, share_of_pool
 from jink.games.duties import Duties, Follow
-from jink.games.heading import HeadingRules
 from jink.games.rounce import whist_ranking
 
-__all__ = ["LOO", "LOO_QUESTIONS", "LooRules"]
-
-
-class LooRules(HeadingRules):
-    """Following in Loo: head, trump, over-trump; the trump lead; a simple pool's turn."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        turn = self.turn
-        if turn is not None and self.trump is not None and suit_of(turn) != self.trump:
-            raise PositionError(f"the card to be turned, {card_name(turn)}, is not of the "
-                                f"trump suit ({self.suit_name(self.trump)})")
-        #: The suit the turned card will make trumps (simple pools), else None.
-        self.turn_suit: Suit | None = suit_of(turn) if turn is not None else None
-        self.make_above()
-
-    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
-        if not trick:
-            # Trumps known and a trick played: the leader won the last trick.
-            if tricks_done and self.trump is not None:
-                return hand & self.trump_mask or hand
-            return hand
-        # Before trumps are known (a simple pool) the trump mask is empty: follow
-        # and head, else anything.
-        return self.following(hand, trick)
-
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
-                tricks_done: int | None = None) -> str:
-        name = card_name(card)
-        trumps = hand & self.trump_mask
-        if not trick:
-            return (f"{name} is not a trump: the winner of the last trick must lead a trump, "
-                    f"and the hand holds {cards_text(trumps)}")
-        led = self.suit[trick[0]]
-        top = self.top(trick)
-        following = hand & self.suit_masks[led]
-        if following:
-            if self.suit[card] != led:
-                return (f"{name} does not follow suit, and the hand holds "
-                        f"{cards_text(following)} of the suit led")
-            return (f"{name} does not head the trick: the hand holds "
-                    f"{cards_text(following & self.above[top])}, better than the "
-                    f"{card_name(top)}")
-        if self.suit[card] != self.trump:
-            return (f"{name} is not a trump: void in the suit led, the hand must trump "
-                    f"with {cards_text(trumps)}")
-        return (f"{name} does not over-trump the {card_name(top)}: the hand holds "
-                f"{cards_text(trumps & self.above[top])}, which would")
-
-    def void_played(self, trick: Sequence[Card]) -> bool:
-        """Whether some seat could not follow suit to ``trick``."""
-        suit = self.suit
-        led = suit[trick[0]]
-        return any(suit[card] != led for card in trick)
-
-    def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:
-        if self.trump is None and self.void_played(trick):
-            # Trumps come in with this trick and count at once.
-            turn_suit = self._turn_suit()
-            power = self.power
-            best, best_power = -1, -1
-            for i, card in enumerate(trick):
-                if self.suit[card] == turn_suit and power[card] > best_power:
-                    best, best_power = i, power[card]
-            if best >= 0:
-                return best
-        return Rules.winner(self, trick, tricks_done)
-
-    def after_trick(self, trick: Sequence[Card], tricks_done: int) -> Rules:
-        if self.trump is None and self.void_played(trick):
-            return self.game.bind(self._turn_suit(), self.options, self.players, self.turn)
-        return self
-
-    def _turn_suit(self) -> Suit:
-        if self.turn_suit is None:
-            raise PositionError("a seat could not follow suit, so trumps come in, but the "
-                                "card to be turned (turn) is not known")
-        return self.turn_suit
+__all__ = ["LOO", "LOO_QUESTIONS"]
 
 
 LOO_QUESTIONS = (
@@ -163,7 +75,7 @@ _RULES_NOTE = ("follow suit and head the trick if able (any card of the suit if 
 
 
 LOO = Game(
-    ranking_of=whist_ranking, rules_type=LooRules, question_set=LOO_QUESTIONS,
+    ranking_of=whist_ranking, question_set=LOO_QUESTIONS,
     worth=share_of_pool,
     name="loo", title="Three-card Loo", min_players=2, max_players=17, deck=FULL_DECK,
     hand_size=3, aliases=("three-card-loo", "3-card-loo", "division-loo"),

@@ -28,7 +28,7 @@ lowest terms (``"2/5"``, ``"0"``, ``"1"``), as in Rounce and Loo.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from jink.cards import (
@@ -47,13 +47,9 @@ from jink.cards import (
     Card,
     CardSet,
     Suit,
-    bit,
-    card_name,
     cards_text,
     cardset,
-    iter_cards,
     make_card,
-    suit_of,
 )
 from jink.games.base import (
     Game,
@@ -63,7 +59,6 @@ from jink.games.base import (
     share_of_pool,
 )
 from jink.games.duties import Duties, Follow
-from jink.games.heading import HeadingRules
 
 __all__ = [
     "CLUBS",
@@ -73,7 +68,6 @@ __all__ = [
     "RAMS",
     "RAMS_DECK",
     "SPADES",
-    "RamsRules",
     "cards_text",
     "rams_ranking",
 ]
@@ -92,66 +86,13 @@ def suit_order(suit: Suit, ecarte: bool = False) -> tuple[Card, ...]:
     return tuple(make_card(r, suit) for r in (ECARTE_RANKS if ecarte else PIQUET_RANKS))
 
 
-def rams_ranking(trump: Suit | None, ecarte: bool = False) -> Ranking:
+def rams_ranking(trump: Suit | None, options: Mapping[str, Any] | None = None) -> Ranking:
     """The ranking tables of Rams for one trump suit: one order for every suit."""
     if trump is None:
         raise ValueError("Rams always has a trump suit")
+    ecarte = bool((options or {}).get("ecarte_order"))
     plain = tuple(() if s == trump else suit_order(s, ecarte) for s in range(4))
     return Ranking(trump, suit_order(trump, ecarte), plain)
-
-
-class RamsRules(HeadingRules):
-    """Following in Rams: follow and head, else trump and over-trump, else anything."""
-
-    def __init__(self, game: Game, ranking: Ranking, options: Mapping[str, Any],
-                 players: int = 0, turn: Card | None = None) -> None:
-        # Game.ranking() does not see the options, so the option's order is put in here.
-        if options.get("ecarte_order"):
-            ranking = rams_ranking(ranking.trump, ecarte=True)
-        super().__init__(game, ranking, options, players, turn)
-        self.make_above()
-
-    def show(self, cards: CardSet) -> str:
-        """The names of ``cards`` for a message: suit by suit, best first."""
-        return cards_text(sorted(iter_cards(cards), key=lambda c: (suit_of(c), -self.power[c])))
-
-    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
-        if not trick:
-            return hand
-        return self.following(hand, trick)
-
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
-                tricks_done: int | None = None) -> str:
-        if not trick:
-            return super().explain(card, hand, trick, tricks_done)
-        return self.explain_following(card, hand, trick)
-
-    def explain_following(self, card: Card, hand: CardSet, trick: Sequence[Card]) -> str:
-        """Why ``card`` may not follow to a trick led face up."""
-        name = card_name(card)
-        led = self.suit[trick[0]]
-        suited = hand & self.suit_masks[led]
-        if suited:
-            what = "a trump" if led == self.trump else "a card of the suit led"
-            if not suited & bit(card):
-                return (f"{name} does not follow suit: the hand holds {what} "
-                        f"({self.show(suited)}), which must be played")
-            top = self.top(trick)
-            return (f"{name} does not head the trick: the hand holds "
-                    f"{self.show(suited & self.above[top])} above the {card_name(top)}, "
-                    "and must play one of them")
-        trumps = hand & self.trump_mask
-        return self.explain_trumping(card, trumps, trick, "void in the suit led")
-
-    def explain_trumping(self, card: Card, trumps: CardSet, trick: Sequence[Card],
-                         why: str) -> str:
-        """Why ``card`` breaks the duty to trump (and over-trump) with ``trumps``."""
-        name = card_name(card)
-        if not trumps & bit(card):
-            return f"{name} is not a trump: {why}, the hand must trump ({self.show(trumps)})"
-        top = self.top(trick)
-        return (f"{name} does not over-trump the {card_name(top)}: the hand holds "
-                f"{self.show(trumps & self.above[top])}, and must play one of them")
 
 
 RAMS_QUESTIONS = (
@@ -165,7 +106,7 @@ _RULES_NOTE = ("follow suit and head the trick if able (once a plain-suit trick 
 
 
 RAMS = Game(
-    ranking_of=rams_ranking, rules_type=RamsRules, question_set=RAMS_QUESTIONS,
+    ranking_of=rams_ranking, question_set=RAMS_QUESTIONS,
     worth=share_of_pool,
     name="rams", title="Rams", min_players=2, max_players=5, deck=RAMS_DECK,
     aliases=("rammes",), following=_RULES_NOTE, duties=Duties(Follow.HEAD),

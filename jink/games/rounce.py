@@ -17,7 +17,7 @@ trick, so he escapes the forfeit) and ``all_five`` (every trick, the whole
 pool; there is no announced "general rounce"). ``extras`` gives the share of
 the pool that ``max_tricks`` is sure of, as ``pool_share`` ("2/5").
 
->>> from jink.cards import HEARTS, parse_cardset
+>>> from jink.cards import HEARTS, cards_text, parse_cardset
 >>> rules = ROUNCE.bind(HEARTS)
 >>> cards_text(rules.order(HEARTS))
 'AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H'
@@ -28,31 +28,27 @@ the pool that ``max_tricks`` is sure of, as ``pool_share`` ("2/5").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from jink.cards import (
     ACE,
     FULL_DECK,
-    Card,
-    CardSet,
     Suit,
-    card_name,
-    cards_text,
     make_card,
 )
-from jink.games.base import Game, Option, Question, Ranking, Rules, share_of_pool
+from jink.games.base import Game, Option, Question, Ranking, share_of_pool
 from jink.games.duties import NEVER, Duties, Follow
 
-__all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "RounceRules", "whist_ranking"]
+__all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "whist_ranking"]
 
 
-def whist_ranking(trump: Suit | None) -> Ranking:
+def whist_ranking(trump: Suit | None, options: Mapping[str, Any] | None = None) -> Ranking:
     """A K Q ... 2 in every suit of the full pack, trumps included.
 
     With no trump (a Loo simple pool before trumps come in) every suit is plain.
 
-    >>> from jink.cards import HEARTS
+    >>> from jink.cards import HEARTS, cards_text
     >>> ranking = whist_ranking(None)
     >>> ranking.trumps, cards_text(ranking.plain[HEARTS][:3])
     ((), 'AH KH QH')
@@ -65,40 +61,6 @@ def whist_ranking(trump: Suit | None) -> Ranking:
     return Ranking(trump, orders[trump], plain)
 
 
-class RounceRules(Rules):
-    """Following in Rounce: suit only; a trump lead after the first trick."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: Whether every trick after the first (not only the second) opens with a trump.
-        self.every_trick = bool(self.options["trump_lead_every_trick"])
-        if self.every_trick:
-            self.lead_trump_until = NEVER
-
-    def must_lead_trump(self, tricks_done: int) -> bool:
-        """Whether the leader, holding a trump, must lead one after ``tricks_done``
-        tricks: the first trick's winner always; later winners under the option."""
-        return tricks_done == 1 or (self.every_trick and tricks_done > 1)
-
-    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
-        if not trick:
-            if self.must_lead_trump(tricks_done):
-                return hand & self.trump_mask or hand
-            return hand
-        return hand & self.suit_masks[self.suit[trick[0]]] or hand
-
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
-                tricks_done: int | None = None) -> str:
-        if not trick:
-            winner = ("the winner of the last trick" if self.every_trick
-                      else "the winner of the first trick")
-            return (f"{card_name(card)} is not a trump: {winner} must lead a trump, and the "
-                    f"hand holds {cards_text(hand & self.trump_mask)}")
-        following = hand & self.suit_masks[self.suit[trick[0]]]
-        return (f"{card_name(card)} does not follow suit, and the hand holds "
-                f"{cards_text(following)} of the suit led")
-
-
 ROUNCE_QUESTIONS = (
     Question("takes_a_trick", "Takes a trick", 1),
     Question("all_five", "All five", 5),
@@ -109,11 +71,11 @@ _RULES_NOTE = ("follow suit if able, else any card (no duty to head the trick or
 
 
 ROUNCE = Game(
-    ranking_of=whist_ranking, rules_type=RounceRules, question_set=ROUNCE_QUESTIONS,
+    ranking_of=whist_ranking, question_set=ROUNCE_QUESTIONS,
     worth=share_of_pool,
     name="rounce", title="Rounce", min_players=2, max_players=9, deck=FULL_DECK,
     following=_RULES_NOTE, duties=Duties(Follow.SUIT, lead_trump_from=1, lead_trump_until=2),
     options=(Option("trump_lead_every_trick", False,
                     "the winner of every trick, not only the first, must lead a trump "
-                    "if he has one"),),
+                    "if he has one", duties=(("lead_trump_until", NEVER),)),),
 )

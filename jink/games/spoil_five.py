@@ -15,7 +15,7 @@ is a privileged card (5, J of trumps, A♥) ranking above the card *led*.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from jink.cards import (
@@ -31,13 +31,11 @@ from jink.cards import (
     RED_SUITS,
     SPADES,
     Card,
-    CardSet,
     Suit,
-    card_name,
     cards_text,
     make_card,
 )
-from jink.games.base import Game, Option, Question, Ranking, Rules
+from jink.games.base import Game, Option, Question, Ranking
 from jink.games.duties import Duties, Follow
 
 ACE_OF_HEARTS = make_card(ACE, HEARTS)
@@ -49,7 +47,6 @@ __all__ = [
     "HEARTS",
     "SPADES",
     "SPOIL_FIVE",
-    "SpoilFiveRules",
     "cards_text",
     "spoil_five_ranking",
 ]
@@ -67,7 +64,7 @@ def plain_order(suit: Suit) -> tuple[Card, ...]:
     return tuple(courts + spots)
 
 
-def spoil_five_ranking(trump: Suit | None) -> Ranking:
+def spoil_five_ranking(trump: Suit | None, options: Mapping[str, Any] | None = None) -> Ranking:
     """The ranking tables of Spoil Five (and Forty-Five) for one trump suit."""
     if trump is None:
         raise ValueError("Spoil Five always has a trump suit")
@@ -82,44 +79,6 @@ def spoil_five_ranking(trump: Suit | None) -> Ranking:
     return Ranking(trump, trumps, plain, privileged=tuple(top[:3]))
 
 
-class SpoilFiveRules(Rules):
-    """Following in Spoil Five: follow or trump; trumps must follow, but for reneging."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        trump = self.trump
-        assert trump is not None
-        #: The cards that may renege to a lower trump lead: 5, J of trumps, A♥.
-        self.privileged: tuple[Card, ...] = self.ranking.privileged
-
-    # Follow-or-trump, and reneging allows any card: a trump is always legal.
-    trumps_always_legal = True
-
-    def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
-        if not trick:
-            return hand
-        led = trick[0]
-        trumps = hand & self.trump_mask
-        if self.suit[led] == self.trump:
-            if trumps & ~self.renege_above[led]:
-                return trumps
-            return hand  # no trump, or only privileged trumps above the lead: renege
-        following = hand & self.suit_masks[self.suit[led]]
-        if following:
-            return following | trumps
-        return hand
-
-    def explain(self, card: Card, hand: CardSet, trick: Sequence[Card],
-                tricks_done: int | None = None) -> str:
-        led = trick[0]
-        if self.suit[led] == self.trump:
-            return (f"{card_name(card)} is not a trump, and a trump was led: holding a trump "
-                    f"that may not renege ({cards_text(hand & self.trump_mask)}), "
-                    "a trump must be played")
-        return (f"{card_name(card)} neither follows suit nor trumps, and the hand holds "
-                f"{cards_text(hand & self.suit_masks[self.suit[led]])} of the suit led")
-
-
 SPOIL_FIVE_QUESTIONS = (
     Question("three", "Three (pool)", 3),
     Question("jink", "Jink (all five)", 5),
@@ -132,10 +91,10 @@ RULES_NOTE = ("follow suit or trump to a plain lead; a trump lead must be follow
 
 
 SPOIL_FIVE = Game(
-    ranking_of=spoil_five_ranking, rules_type=SpoilFiveRules, question_set=SPOIL_FIVE_QUESTIONS,
+    ranking_of=spoil_five_ranking, question_set=SPOIL_FIVE_QUESTIONS,
     name="spoil-five", title="Spoil Five", min_players=2, max_players=10, deck=FULL_DECK,
     aliases=("spoil5", "spoilfive", "spoil_five"), following=RULES_NOTE,
-    winning_question="three", robs_turnup=True, duties=Duties(Follow.OR_TRUMP),
+    winning_question="three", pool=3, robs_turnup=True, duties=Duties(Follow.OR_TRUMP),
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
 )

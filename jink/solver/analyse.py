@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from jink.cards import Card, card_name
 from jink.errors import IllegalPlayError, PositionError
 from jink.position import Position
-from jink.solver.goals import POOL, AtLeast
+from jink.solver.goals import AtLeast
 from jink.solver.limits import Limit
 from jink.solver.solver import Solver, Verdict, every_side_solved, forceable
 from jink.solver.table import DEFAULT_MEMORY_MB
@@ -162,9 +162,10 @@ def _label(position: Position, name: str) -> str:
 
 
 def _outcome(end: Position) -> str:
-    winners = [s for s, w in enumerate(end.won) if w >= POOL]
+    pool = end.game.pool
+    winners = [s for s, w in enumerate(end.won) if pool is not None and w >= pool]
     won = ", ".join(f"seat {s + 1}: {w}" for s, w in enumerate(end.won))
-    if end.game.winning_question == "three":
+    if pool is not None:
         result = (f"seat {winners[0] + 1} won the pool" if winners
                   else "the pool was spoiled")
         return f"The deal is over ({won}): {result}."
@@ -250,7 +251,7 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
 def _claim(solver: Solver, position: Position, winner: int, trick_no: int,
            more: bool) -> str | None:
     """Spoil Five: a seat has just taken its third trick. Jink or claim?"""
-    if position.game.winning_question != "three" or position.won[winner] != POOL:
+    if position.won[winner] != position.game.pool:
         return None
     if position.is_over:
         return f"Seat {winner + 1} took the pool with the last trick."

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from jink.cards import Card, card_name
 from jink.position import Position
-from jink.solver.goals import POOL, AtLeast, Goal, Spoil
+from jink.solver.goals import AtLeast, Goal, Spoil
 from jink.solver.solver import MoveScore, Solver
 
 
@@ -138,8 +138,8 @@ def principal_line(solver: Solver, position: Position, seat: int, goal: Goal) ->
 
 def _claim_note(solver: Solver, position: Position, winner: int) -> str | None:
     """When a seat has just reached three tricks: may claim; can it jink from here?"""
-    if position.game.winning_question != "three" or position.won[winner] != POOL:
-        return None  # only Spoil Five has a pool won with three tricks, and the jink
+    if position.won[winner] != position.game.pool:
+        return None  # only a game with a pool won by a count of tricks has the jink
     if position.is_over:
         return f"Seat {winner + 1} has three tricks and wins the pool"
     jink = solver.can_force(position, winner, AtLeast(position.game.tricks))
