@@ -38,6 +38,8 @@ from jink.games.duties import Duties, Follow
 #: The default duties: follow suit or trump, no lead duty.
 FOLLOW_OR_TRUMP = Duties(Follow.OR_TRUMP)
 
+_OR_TRUMP, _HEAD = Follow.OR_TRUMP, Follow.HEAD
+
 # Power of a trump is above every plain card's, so one comparison settles it.
 TRUMP_BASE = 100
 
@@ -188,6 +190,8 @@ class Rules:
 
     def legal(self, hand: CardSet, trick: Sequence[Card], tricks_done: int) -> CardSet:
         """The cards of ``hand`` that may be played to ``trick`` (cards so far)."""
+        # Called on every node of the Python search: attribute look-ups are kept
+        # few, and the follow duty is compared with module constants.
         trumps = hand & self.trump_mask
         if not trick:
             if tricks_done < self.forced_leads:
@@ -195,21 +199,23 @@ class Rules:
             if self.lead_trump_from <= tricks_done < self.lead_trump_until:
                 return trumps or hand
             return hand
-        if self.face_down(trick, tricks_done):
-            return self.trumping(trumps, trick) if trumps else hand
         lead = trick[0]
-        suited = hand & self.suit_masks[self.suit[lead]]
+        if tricks_done < self.forced_leads and not self.trump_mask >> lead & 1:
+            # Led face down: trump, over-trumping if able.
+            return self.trumping(trumps, trick) if trumps else hand
+        led = self.suit[lead]
+        suited = hand & self.suit_masks[led]
         follow = self.follow
-        if follow is Follow.OR_TRUMP:
-            if self.suit[lead] == self.trump:
+        if follow is _OR_TRUMP:
+            if led == self.trump:
                 # A trump, unless every trump held may renege to this lead.
                 return trumps if trumps & ~self.renege_above[lead] else hand
             return suited | trumps if suited else hand
-        if follow is Follow.HEAD:
+        if follow is _HEAD:
             if suited:
                 # Head the top card if able. A trumped plain-suit trick has a trump
                 # on top, which no card of the suit is above: then any card of it.
-                return suited & self.above[self.top(trick)] or suited
+                return suited & self.above[trick[self._best(trick)]] or suited
             return self.trumping(trumps, trick) if trumps else hand
         return suited or hand
 
@@ -278,8 +284,8 @@ class Rules:
     def winner(self, trick: Sequence[Card], tricks_done: int = 0) -> int:
         """The index in ``trick`` of the card that wins it (``tricks_done``
         tricks before it: some games treat early tricks differently)."""
-        if self.face_down(trick, tricks_done):
-            # The face-down card cannot win: the best trump does; with none,
+        if tricks_done < self.forced_leads and not self.trump_mask >> trick[0] & 1:
+            # Led face down (see face_down). The face-down card cannot win: the best trump does; with none,
             # the leader takes the trick.
             best = self._best(trick)
             return best if self.power[trick[best]] > TRUMP_BASE else 0
