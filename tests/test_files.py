@@ -360,3 +360,57 @@ def test_family_examples_say_true(name):
     scored = {m.card: m.max_tricks for m in result.moves}
     assert scored == {parse_card(c): n for c, n in FAMILY_EXAMPLES[name].items()}
     assert result.verdicts[0].max_tricks == max(scored.values())
+
+
+# -- text that is not UTF-8 (issue 12, item 1) -----------------------------------------
+
+
+def test_jsonl_bytes_report_each_line_that_is_not_utf8():
+    # A bad line does not hide the good ones, and says its line number.
+    data = (GOOD.encode() + b"\n" + b'{"game": "spoil-five\xff"}\n' + b"\n"
+            + b"\xe9t\xe9\n" + GOOD.encode() + b"\n")
+    entries = list(files.parse_jsonl(data, source="deals.jsonl"))
+    assert [e.line for e in entries] == [1, 2, 4, 5]
+    assert isinstance(entries[0].result, PositionFile)
+    assert isinstance(entries[3].result, PositionFile)
+    for entry in entries[1:3]:
+        assert isinstance(entry.result, ParseError)
+        assert str(entry.result).startswith(f"deals.jsonl, line {entry.line}: not UTF-8 text")
+
+
+def test_jsonl_bytes_with_a_byte_order_mark_and_crlf():
+    data = b"\xef\xbb\xbf" + GOOD.encode() + b"\r\n" + GOOD.encode() + b"\r\n"
+    assert [e.line for e in files.parse_jsonl(data)] == [1, 2]
+    assert len(list(files.loads_jsonl(data))) == 2
+
+
+def test_jsonl_lines_are_counted_at_newlines_only():
+    # U+2028 may stand raw in a JSON string; it does not start a new line.
+    text = GOOD.replace('"D"', '"D\u2028"') + "\n" + GOOD + "\n"
+    entries = list(files.parse_jsonl(text))
+    assert [e.line for e in entries] == [1, 2]
+    assert isinstance(entries[1].result, PositionFile)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_utf16_file_is_named_as_such(tmp_path, encoding):
+    path = tmp_path / "deals.jsonl"
+    path.write_bytes((GOOD + "\n" + GOOD + "\n").encode(encoding))
+    with pytest.raises(ParseError, match=r"deals\.jsonl: not UTF-8 text \(it looks like "
+                                         r"UTF-(16|32)"):
+        files.read(path)
+    with pytest.raises(ParseError, match="not UTF-8 text"):
+        list(files.parse_jsonl(path.read_bytes()))
+    toml_path = tmp_path / "deal.toml"
+    toml_path.write_bytes(THREE_HANDS.encode(encoding))
+    with pytest.raises(ParseError, match=r"deal\.toml: not UTF-8 text \(it looks like UTF"):
+        files.read(toml_path)
+
+
+def test_toml_not_utf8_gives_the_line(tmp_path):
+    path = tmp_path / "deal.toml"
+    path.write_bytes(THREE_HANDS.encode() + b"# caf\xe9\n")
+    with pytest.raises(ParseError, match=r"^.*deal\.toml, line 4: not UTF-8 text"):
+        files.read(path)
+    with pytest.raises(ParseError, match=r"^line 4: not UTF-8 text"):
+        files.load(io.BytesIO(THREE_HANDS.encode() + b"# caf\xe9\n"))

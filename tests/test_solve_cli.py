@@ -248,3 +248,29 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
 def test_help_has_examples() -> None:
     out = run("--help").stdout
     assert "jink solve --example" in out and "--positions" in out
+
+
+# -- positions files that are not UTF-8 (issue 12, item 1) ----------------------------
+
+
+def test_positions_line_not_utf8_is_reported_and_the_rest_solved(tmp_path: Path) -> None:
+    path = tmp_path / "deals.jsonl"
+    path.write_bytes(json.dumps(GOOD_1).encode() + b"\n" + b"\xff\xfe junk\n"
+                     + json.dumps(GOOD_3).encode() + b"\n" + b'{"game": "caf\xe9"}\n')
+    result = run("--positions", str(path), code=1)
+    outs = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [out["input_line"] for out in outs] == [1, 3]
+    errors = result.stderr.splitlines()
+    assert errors[0].startswith(f"error: {path}, line 2: not UTF-8 text")
+    assert errors[1].startswith(f"error: {path}, line 4: not UTF-8 text")
+    assert errors[-1] == f"error: 2 lines of {path} failed (see above)"
+    assert len(errors) == 3
+
+
+def test_positions_utf16_file_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "deals.jsonl"
+    path.write_bytes((json.dumps(GOOD_3) + "\n").encode("utf-16"))
+    result = run("--positions", str(path), code=1)
+    assert result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: {path}: not UTF-8 text (it looks like UTF-16")

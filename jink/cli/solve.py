@@ -186,8 +186,9 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
 
     Returns how many lines failed.
     """
-    text = path.read_text(encoding="utf-8")
-    entries = list(parse_jsonl(text, source=str(path)))
+    # Bytes, not text: each line is decoded on its own, so one line that is not
+    # UTF-8 is reported and the others are still solved.
+    entries = list(parse_jsonl(path.read_bytes(), source=str(path)))
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     failed = 0
     with ExitStack() as stack:

@@ -302,14 +302,46 @@ def loads(text: str) -> Position:
     return parse(text).position
 
 
+_UTF8_BOM = b"\xef\xbb\xbf"
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+              (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
+def _check_not_wide(data: bytes, source: str | None) -> None:
+    """Refuse UTF-16 and UTF-32 text as a whole: read line by line, it would give a
+    confusing error on every line. A NUL in the first two bytes gives it away even
+    without a byte-order mark (no TOML or JSON text starts with one).
+    """
+    name = next((name for bom, name in _WIDE_BOMS if data.startswith(bom)), None)
+    if name is None and b"\x00" in data[:2]:
+        name = "UTF-32" if data[:4].count(b"\x00") == 3 else "UTF-16"
+    if name is not None:
+        raise ParseError(f"not UTF-8 text (it looks like {name}; save it as UTF-8)", source)
+
+
+def _not_utf8(error: UnicodeDecodeError, where: str | None, offset: int = 0) -> ParseError:
+    byte = error.object[error.start]
+    return ParseError(f"not UTF-8 text (byte 0x{byte:02X} at byte {error.start - offset + 1} "
+                      "of the line)", where)
+
+
+def _decode(data: bytes, source: str | None) -> str:
+    """A whole file's text; the error for bytes that are not UTF-8 gives their line."""
+    _check_not_wide(data, source)
+    data = data.removeprefix(_UTF8_BOM)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line = data.count(b"\n", 0, error.start) + 1
+        raise _not_utf8(error, _where(source, f"line {line}"), line_start) from None
+
+
 def _read_text(fp: IO[str] | IO[bytes]) -> str:
     data = fp.read()
     if isinstance(data, bytes):
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise ParseError(f"not UTF-8 text ({error.reason} at byte {error.start})",
-                             getattr(fp, "name", None)) from None
+        name = getattr(fp, "name", None)
+        return _decode(data, name if isinstance(name, str) else None)
     return data
 
 
@@ -322,19 +354,41 @@ def load(fp: IO[str] | IO[bytes]) -> Position:
 # -- JSON lines ------------------------------------------------------------------------
 
 
-def parse_jsonl(text: str, *, source: str | None = None) -> Iterator[JsonlEntry]:
+def parse_jsonl(text: str | bytes, *, source: str | None = None) -> Iterator[JsonlEntry]:
     """Every non-blank line of a JSON lines text: a position file, or the error it gave.
 
-    A bad line does not stop the others; each error says its line number.
+    A bad line does not stop the others; each error says its line number. Given
+    bytes, each line is decoded on its own, so a line that is not UTF-8 is one bad
+    line; UTF-16 text raises at once (every line of it would be bad). Lines end at
+    ``\\n`` only, as editors count them (``\\r\\n`` is fine too).
 
     >>> text = '{"game": "spoil-five", "trump": "S", "hands": ["2S 3S"]}\\n\\n[1]\\n'
     >>> [(e.line, str(e.result)) for e in parse_jsonl(text)]  # doctest: +ELLIPSIS
     [(1, 'line 1: spoil-five takes 2 to 10 players, not 1'), (3, 'line 3: expected ...')]
+    >>> [str(e.result) for e in parse_jsonl(b"\\xff\\n")]
+    ['line 1: not UTF-8 text (byte 0xFF at byte 1 of the line)']
     """
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in _numbered_lines(text, source):
+        if isinstance(line, ParseError):
+            yield JsonlEntry(number, line)
+            continue
         if not line.strip():
             continue
         yield JsonlEntry(number, _parse_json_line(line, number, source))
+
+
+def _numbered_lines(text: str | bytes,
+                    source: str | None) -> Iterator[tuple[int, str | ParseError]]:
+    """Each line with its number, or the error of a line that is not UTF-8."""
+    if isinstance(text, str):
+        yield from enumerate(text.removeprefix("\ufeff").split("\n"), start=1)
+        return
+    _check_not_wide(text, source)
+    for number, raw in enumerate(text.removeprefix(_UTF8_BOM).split(b"\n"), start=1):
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield number, _not_utf8(error, _where(source, f"line {number}"))
 
 
 def _parse_json_line(line: str, number: int, source: str | None) -> PositionFile | JinkError:
@@ -358,8 +412,9 @@ def _strict(entries: Iterable[JsonlEntry]) -> Iterator[PositionFile]:
         yield entry.result
 
 
-def loads_jsonl(text: str) -> Iterator[Position]:
-    """The positions of a JSON lines text; a bad line raises (its message says the line).
+def loads_jsonl(text: str | bytes) -> Iterator[Position]:
+    """The positions of a JSON lines text (or UTF-8 bytes); a bad line raises (its
+    message says the line).
 
     >>> line = '{"game": "spoil-five", "trump": "S", "hands": ["2S 3S 4S 5S 6S", "7S 8S 9S TS JS"]}'
     >>> [p.players for p in loads_jsonl(line + "\\n" + line)]
@@ -371,7 +426,10 @@ def loads_jsonl(text: str) -> Iterator[Position]:
 
 def load_jsonl(fp: IO[str] | IO[bytes]) -> Iterator[Position]:
     """The positions of a JSON lines file opened for reading (text or binary)."""
-    return loads_jsonl(_read_text(fp))
+    data = fp.read()
+    name = getattr(fp, "name", None)
+    return (file.position for file in _strict(
+        parse_jsonl(data, source=name if isinstance(name, str) else None)))
 
 
 def read(path: str | Path) -> list[PositionFile]:
@@ -380,12 +438,12 @@ def read(path: str | Path) -> list[PositionFile]:
     :class:`OSError` as :func:`open` does.
     """
     path = Path(path)
-    with path.open("rb") as fp:
-        text = _read_text(fp)
+    data = path.read_bytes()
     source = str(path)
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson"):
-        return list(_strict(parse_jsonl(text, source=source)))
+        return list(_strict(parse_jsonl(data, source=source)))
+    text = _decode(data, source)
     if suffix == ".json":
         try:
             obj = json.loads(text)
