@@ -414,3 +414,45 @@ def test_toml_not_utf8_gives_the_line(tmp_path):
         files.read(path)
     with pytest.raises(ParseError, match=r"^line 4: not UTF-8 text"):
         files.load(io.BytesIO(THREE_HANDS.encode() + b"# caf\xe9\n"))
+
+
+# -- values nested too deeply or too long to read (issue 12, item 3) -------------------
+
+DEEP = "[" * 100_000
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (f"a = {DEEP}", "nested too deeply"),
+    ("a = " + "{b = " * 100_000, "nested too deeply"),
+    (THREE_HANDS + "leader = " + "1" * 5000 + "\n", "a number with too many digits"),
+])
+def test_toml_too_deep_or_too_long_is_a_parse_error(text, message):
+    error = error_of(text)
+    assert str(error) == f"not valid TOML: {message}"
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    (DEEP, "line 2: not valid JSON: nested too deeply"),
+    ('{"game": ' + DEEP, "line 2: not valid JSON: nested too deeply"),
+    (GOOD[:-1] + ', "leader": ' + "1" * 5000 + "}",
+     "line 2: not valid JSON: a number with too many digits"),
+    (GOOD[:-1] + ', "options": {"compulsory_rob": ' + "[" * 500 + "]" * 500 + "}}",
+     "line 2, options (compulsory_rob): option 'compulsory_rob' takes true or false, "
+     "not a list"),
+])
+def test_jsonl_too_deep_or_too_long_is_one_bad_line(line, message):
+    entries = list(files.parse_jsonl("\n".join([GOOD, line, GOOD])))
+    assert [e.line for e in entries] == [1, 2, 3]
+    assert isinstance(entries[0].result, PositionFile)
+    assert isinstance(entries[2].result, PositionFile)
+    assert str(entries[1].result) == message
+
+
+def test_json_file_too_deep(tmp_path):
+    path = tmp_path / "deal.json"
+    path.write_text(DEEP)
+    with pytest.raises(ParseError, match=r"deal\.json: not valid JSON: nested too deeply$"):
+        files.read(path)
+    path.write_text('{\n"game": }')
+    with pytest.raises(ParseError, match=r"deal\.json, line 2: not valid JSON: Expecting value"):
+        files.read(path)

@@ -274,3 +274,24 @@ def test_positions_utf16_file_is_one_error(tmp_path: Path) -> None:
     assert result.stdout == ""
     [line] = result.stderr.splitlines()
     assert line.startswith(f"error: {path}: not UTF-8 text (it looks like UTF-16")
+
+
+# -- values nested too deeply (issue 12, item 3) ---------------------------------------
+
+
+def test_positions_nested_too_deeply_is_one_bad_line(tmp_path: Path) -> None:
+    path = tmp_path / "deals.jsonl"
+    path.write_text(json.dumps(GOOD_3) + "\n" + "[" * 100_000 + "\n" + json.dumps(GOOD_3)
+                    + "\n", encoding="utf-8")
+    result = run("--positions", str(path), code=1)
+    assert [json.loads(line)["input_line"] for line in result.stdout.splitlines()] == [1, 3]
+    assert result.stderr.splitlines() == [
+        f"error: {path}, line 2: not valid JSON: nested too deeply",
+        f"error: 1 line of {path} failed (see above)"]
+
+
+def test_toml_nested_too_deeply_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "deal.toml"
+    path.write_text("hands = " + "[" * 100_000, encoding="utf-8")
+    result = run(str(path), code=1)
+    assert result.stderr.splitlines() == [f"error: {path}: not valid TOML: nested too deeply"]

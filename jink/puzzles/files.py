@@ -217,6 +217,10 @@ def file_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
     if not isinstance(options, Mapping):
         raise r.fail("options", f"expected a table, got {_type_name(options)}")
     for name in options:
+        if isinstance(options[name], list | dict):
+            # Not its repr: that could be thousands of brackets long.
+            raise r.fail("options", f"option {name!r} takes true or false, not "
+                         f"{_type_name(options[name])}", str(name))
         try:
             game.check_options({name: options[name]})
         except UnknownNameError as error:
@@ -294,6 +298,8 @@ def parse(text: str, *, source: str | None = None) -> PositionFile:
             message = message[:-len(_AT_END)] + " (at the end of the file)"
         raise ParseError(f"not valid TOML: {message}",
                          _where(source, f"line {line}" if line else None)) from None
+    except (RecursionError, ValueError) as error:
+        raise ParseError(f"not valid TOML: {_unreadable(error)}", source) from None
     return file_from_dict(obj, source=source, lines=_key_lines(text))
 
 
@@ -391,12 +397,38 @@ def _numbered_lines(text: str | bytes,
             yield number, _not_utf8(error, _where(source, f"line {number}"))
 
 
+def _unreadable(error: RecursionError | ValueError) -> str:
+    """What is wrong with a text the JSON or TOML parser gave up on without saying where.
+
+    Both parsers recurse once for each ``[`` or ``{``, and Python refuses to turn
+    more than a few thousand digits into a number: neither is a syntax error.
+    """
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    if "digits" in str(error):
+        return "a number with too many digits"
+    return str(error)
+
+
+def _json_loads(text: str, where: str | None, *, say_line: bool = False) -> Any:
+    """``json.loads``, every failure a :class:`ParseError` at ``where`` (and at the line
+    of the fault, with ``say_line``, for a text of many lines)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        line = f"line {error.lineno}" if say_line else None
+        raise ParseError(f"not valid JSON: {error.msg} (column {error.colno})",
+                         _where(where, line)) from None
+    except (RecursionError, ValueError) as error:
+        raise ParseError(f"not valid JSON: {_unreadable(error)}", where) from None
+
+
 def _parse_json_line(line: str, number: int, source: str | None) -> PositionFile | JinkError:
     where = _where(source, f"line {number}")
     try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as error:
-        return ParseError(f"not valid JSON: {error.msg} (column {error.colno})", where)
+        obj = _json_loads(line, where)
+    except ParseError as error:
+        return error
     if not isinstance(obj, dict):
         return ParseError(f"expected a JSON object, got {_type_name(obj)}", where)
     try:
@@ -445,11 +477,7 @@ def read(path: str | Path) -> list[PositionFile]:
         return list(_strict(parse_jsonl(data, source=source)))
     text = _decode(data, source)
     if suffix == ".json":
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ParseError(f"not valid JSON: {error.msg} (column {error.colno})",
-                             _where(source, f"line {error.lineno}")) from None
+        obj = _json_loads(text, source, say_line=True)
         if not isinstance(obj, dict):
             raise ParseError(f"expected a JSON object, got {_type_name(obj)}", source)
         return [file_from_dict(obj, source=source)]
