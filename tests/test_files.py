@@ -107,7 +107,7 @@ def test_turn_is_only_for_loo():
 def test_play_is_kept():
     text = toml(play='["5d 9c kd"]')
     file = files.parse(text)
-    assert file.turn is None
+    assert file.position.turn is None
     assert file.play == (tuple(parse_cards("5D 9C KD")),)
     again = files.parse(files.dumps(file))
     assert again == file
@@ -456,3 +456,25 @@ def test_json_file_too_deep(tmp_path):
     path.write_text('{\n"game": }')
     with pytest.raises(ParseError, match=r"deal\.json, line 2: not valid JSON: Expecting value"):
         files.read(path)
+
+
+# -- one turn: the position's (issue 12, item 4) ---------------------------------------
+
+LOO_SIMPLE = 'game = "loo"\nhands = ["KH 9H 5S", "AH 3D 8C", "QH 7H 2C"]\nturn = "4C"\n'
+
+
+def test_loo_turn_survives_the_python_round_trip():
+    # The round trip the docs promise: load a file, dump it again.
+    position = files.load(io.BytesIO(LOO_SIMPLE.encode()))
+    assert position.turn == parse_card("4C")
+    assert 'turn = "4C"' in files.dumps(position)
+    assert files.loads(files.dumps(position)) == position
+    assert files.position_to_dict(position)["turn"] == "4C"
+    assert list(files.loads_jsonl(files.dumps_jsonl([position]))) == [position]
+
+
+def test_position_file_has_one_turn():
+    file = files.parse(LOO_SIMPLE)
+    assert file.position.turn == parse_card("4C")
+    assert not hasattr(file, "turn")
+    assert files.dumps(file) == files.dumps(file.position)

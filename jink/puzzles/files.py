@@ -2,9 +2,9 @@
 
 The keys are those of DESIGN.md: ``game``, ``trump`` or ``turnup``,
 ``hands`` (seat 1 first), ``leader`` (a 1-based seat, default 1), ``trick``
-(default ""), ``won`` (default all zeros) and an ``[options]`` table, plus two
-keys carried along for the commands that use them: ``turn`` (the card a Loo
-simple pool will turn) and ``play`` (a played record, one string per trick).
+(default ""), ``won`` (default all zeros), ``turn`` (the card a Loo simple pool
+will turn) and an ``[options]`` table, plus ``play`` (a played record, one string
+per trick), carried along for the commands that use it.
 Nothing is dropped silently: an unknown key or a value of the wrong type is a
 :class:`~jink.errors.ParseError` saying where it is (the key, and the line
 when there is one), and an impossible deal is a
@@ -54,16 +54,15 @@ KEYS = ("game", "trump", "turnup", "hands", "leader", "trick", "won", "options",
 
 @dataclass(frozen=True)
 class PositionFile:
-    """A position as a file holds it: the position and the keys it carries along.
+    """A position as a file holds it: the position and the record it carries along.
 
-    ``turn`` is the card a Loo simple pool will turn (None if not given);
     ``play`` is a played record, the cards of each trick in the order played
-    (None if not given). Neither is checked against the deal here: the
-    commands that use them do that.
+    (None if not given); it is not checked against the deal here: the commands
+    that use it do that. A Loo simple pool's ``turn`` is part of the position
+    (:attr:`Position.turn`), so it is kept by everything that keeps a position.
     """
 
     position: Position
-    turn: Card | None = None
     play: tuple[tuple[Card, ...], ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -240,12 +239,12 @@ def file_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
     except PositionError as error:
         where = _where(source, f"line {line}" if line else None)
         raise PositionError(f"{where}: {error}" if where else str(error)) from None
-    return PositionFile(position, turn, play)
+    return PositionFile(position, play)
 
 
 def position_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
                        line: int | None = None) -> Position:
-    """The position of an object form (keys ``turn`` and ``play`` are read, then dropped).
+    """The position of an object form (key ``play`` is read, then dropped).
 
     >>> position_from_dict({"game": "spoil-five", "trump": "S",
     ...                     "hands": ["2S AH 5D 4C KC", "3S KH 4D 6C 7C"]}).players
@@ -277,7 +276,7 @@ def _key_lines(text: str) -> dict[str, int]:
 
 
 def parse(text: str, *, source: str | None = None) -> PositionFile:
-    """Read one position file (TOML), keeping ``turn`` and ``play``.
+    """Read one position file (TOML), keeping ``play``.
 
     >>> text = 'game = "spoil-five"\\ntrump = "S"\\nhands = ["2S 3S"]\\nlimit = 1\\n'
     >>> parse(text)  # doctest: +ELLIPSIS
@@ -511,8 +510,8 @@ def position_to_dict(obj: Position | PositionFile) -> dict[str, Any]:
     result["won"] = list(p.won)
     defaults = {o.name: o.default for o in p.game.options}
     result["options"] = {k: v for k, v in p.options.items() if defaults.get(k) != v}
-    if file.turn is not None:
-        result["turn"] = cards_text([file.turn])
+    if p.turn is not None:
+        result["turn"] = cards_text([p.turn])
     if file.play is not None:
         result["play"] = [cards_text(trick) for trick in file.play]
     return result
