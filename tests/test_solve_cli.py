@@ -295,3 +295,40 @@ def test_toml_nested_too_deeply_is_one_error(tmp_path: Path) -> None:
     path.write_text("hands = " + "[" * 100_000, encoding="utf-8")
     result = run(str(path), code=1)
     assert result.stderr.splitlines() == [f"error: {path}: not valid TOML: nested too deeply"]
+
+
+# -- where --out may write (issue 12, item 5) ------------------------------------------
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotted", "symlink"])
+def test_out_may_not_be_the_positions_file(tmp_path: Path, spelling: str) -> None:
+    path = write_jsonl(tmp_path / "deals.jsonl", GOOD_3)
+    before = path.read_bytes()
+    out = {"same": path, "dotted": tmp_path / "." / "deals.jsonl",
+           "symlink": tmp_path / "link.jsonl"}[spelling]
+    if spelling == "symlink":
+        out.symlink_to(path)
+    result = runner.invoke(app, ["solve", "--positions", str(path), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    # The usage box wraps a long path: compare without spaces and the box's sides.
+    boxless = "".join(result.stderr.replace("│", "").split())
+    assert "isthe--positionsfile" in boxless, result.stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("where", ["folder", "missing folder"])
+def test_out_that_cannot_be_written(tmp_path: Path, where: str) -> None:
+    path = write_jsonl(tmp_path / "deals.jsonl", GOOD_3)
+    out = tmp_path if where == "folder" else tmp_path / "nowhere" / "results.jsonl"
+    result = run("--positions", str(path), "--out", str(out), code=1)
+    [line] = result.stderr.splitlines()
+    reason = "Is a directory" if where == "folder" else "No such file or directory"
+    assert line == f"error: cannot write {out}: {reason}"
+
+
+def test_out_is_not_emptied_when_the_positions_cannot_be_read(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    out.write_text("earlier results\n", encoding="utf-8")
+    result = run("--positions", str(tmp_path / "missing.jsonl"), "--out", str(out), code=1)
+    assert result.stderr.startswith("error: cannot read")
+    assert out.read_text(encoding="utf-8") == "earlier results\n"

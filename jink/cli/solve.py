@@ -144,6 +144,10 @@ def solve_command(
             if file is not None or example or opts.given():
                 raise typer.BadParameter("--positions takes no other position",
                                          param_hint="--positions")
+            if out is not None and _same_file(out, positions):
+                raise typer.BadParameter(
+                    f"{out} is the --positions file: writing the results there would "
+                    "overwrite the positions", param_hint="--out")
             failed = solve_many(positions, out, run)
             if failed:
                 fail(f"{failed} line{'s' if failed > 1 else ''} of {positions} failed "
@@ -192,8 +196,9 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     failed = 0
     with ExitStack() as stack:
-        sink: TextIO = (stack.enter_context(out.open("w", encoding="utf-8")) if out
-                        else sys.stdout)
+        # Opened only once the positions are read (a missing input leaves an old
+        # --out file alone), and before any search (a bad --out fails at once).
+        sink: TextIO = (stack.enter_context(_open_out(out)) if out else sys.stdout)
         progress = stack.enter_context(Progress(console=err, transient=True,
                                                 disable=not err.is_terminal))
         task = progress.add_task("solving", total=len(entries))
@@ -212,7 +217,29 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
             else:
                 # The input's line number, so results can be matched to inputs.
                 record = {"input_line": entry.line, **solved.to_dict()}
-                sink.write(json.dumps(record, ensure_ascii=False) + "\n")
-                sink.flush()
+                try:
+                    sink.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    sink.flush()
+                except OSError as error:
+                    if out is None:
+                        raise  # stdout closed (a pipe), not a file we were asked to write
+                    fail(f"cannot write {out}: {error.strerror or error}")
             progress.advance(task)
     return failed
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (however spelt: ``./``, a link)."""
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False  # one of them does not exist (yet): not the same file
+
+
+def _open_out(out: Path) -> TextIO:
+    """``--out`` opened for writing; a path that cannot be written is one error line."""
+    try:
+        return out.open("w", encoding="utf-8")
+    except OSError as error:
+        # handle_errors would say "cannot read": this one is written to.
+        fail(f"cannot write {out}: {error.strerror or error}")
