@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -332,3 +336,69 @@ def test_out_is_not_emptied_when_the_positions_cannot_be_read(tmp_path: Path) ->
     result = run("--positions", str(tmp_path / "missing.jsonl"), "--out", str(out), code=1)
     assert result.stderr.startswith("error: cannot read")
     assert out.read_text(encoding="utf-8") == "earlier results\n"
+
+
+# -- the progress bar on a terminal (issue 12, item 6) ---------------------------------
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def run_on_terminal(args: list[str], *, stdout_too: bool) -> tuple[str, str]:
+    """Run ``python -m jink`` with stderr (and stdout, with ``stdout_too``) on a real
+    pseudo-terminal, as a user at a terminal would; the terminal's text and stdout's."""
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE",
+                                                            "NO_COLOR", "TERM")}
+    env.update(COLUMNS="100", TERM="xterm")
+    proc = subprocess.Popen([sys.executable, "-m", "jink", *args], stdin=subprocess.DEVNULL,
+                            stdout=slave if stdout_too else subprocess.PIPE, stderr=slave,
+                            env=env)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the terminal is closed once the command has exited
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    stdout = proc.stdout.read() if proc.stdout else b""
+    assert proc.wait(timeout=60) == 0
+    return b"".join(chunks).decode(), stdout.decode()
+
+
+def test_progress_bar_never_shares_a_line_with_a_result(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "deals.jsonl", *[GOOD_3] * 6)
+    terminal, _ = run_on_terminal(["solve", "--positions", str(path)], stdout_too=True)
+    # What each line shows: the text after its last carriage return (the terminal
+    # ends lines with "\r\n"), without colours and cursor moves.
+    lines = [ANSI.sub("", line.rstrip("\r").split("\r")[-1]) for line in terminal.split("\n")]
+    results = [line for line in lines if "input_line" in line]
+    assert len(results) == 6, terminal
+    for line in results:
+        assert line.startswith('{"input_line"') and "━" not in line, repr(line)
+        json.loads(line)
+
+
+def test_progress_bar_goes_to_stderr(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "deals.jsonl", *[GOOD_3] * 3)
+    terminal, stdout = run_on_terminal(["solve", "--positions", str(path)], stdout_too=False)
+    assert "solving" in terminal and "━" in terminal  # the bar, on stderr's terminal
+    assert "input_line" not in terminal
+    assert [json.loads(line)["input_line"] for line in stdout.splitlines()] == [1, 2, 3]
+
+
+def test_positions_error_with_brackets_is_printed_as_given(tmp_path: Path) -> None:
+    # Rich markup in a user's text is shown as text, never read as markup (and a
+    # stray closing tag does not crash).
+    path = tmp_path / "deals.jsonl"
+    path.write_text('{"[/bold]": 1}\n{"[red]x": 1}\n' + json.dumps(GOOD_3) + "\n",
+                    encoding="utf-8")
+    result = run("--positions", str(path), code=1)
+    assert len(result.stdout.splitlines()) == 1
+    errors = result.stderr.splitlines()
+    assert errors[0].startswith(f"error: {path}, line 1, [/bold]: unknown key '[/bold]'")
+    assert errors[1].startswith(f"error: {path}, line 2, [red]x: unknown key '[red]x'")

@@ -11,6 +11,7 @@ from typing import Annotated, TextIO
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 
 from jink.cli.common import (
@@ -199,8 +200,13 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
         # Opened only once the positions are read (a missing input leaves an old
         # --out file alone), and before any search (a bad --out fails at once).
         sink: TextIO = (stack.enter_context(_open_out(out)) if out else sys.stdout)
+        # The bar is drawn on stderr, and only there: stdout is never redirected
+        # through it. When the results go to the same terminal, the bar is taken
+        # down while each result is written, so the two never share a line.
         progress = stack.enter_context(Progress(console=err, transient=True,
-                                                disable=not err.is_terminal))
+                                                disable=not err.is_terminal,
+                                                redirect_stdout=False, redirect_stderr=False))
+        share_terminal = out is None and not progress.disable and sys.stdout.isatty()
         task = progress.add_task("solving", total=len(entries))
         for entry in entries:
             result = entry.result
@@ -213,10 +219,12 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
                 message = str(error)
                 if f"line {entry.line}" not in message:
                     message = f"{path}, line {entry.line}: {message}"
-                err.print(f"[bold red]error:[/bold red] {' '.join(message.split())}")
+                err.print(f"[bold red]error:[/bold red] {escape(' '.join(message.split()))}")
             else:
                 # The input's line number, so results can be matched to inputs.
                 record = {"input_line": entry.line, **solved.to_dict()}
+                if share_terminal:
+                    progress.stop()  # transient: erases the bar, the cursor at its start
                 try:
                     sink.write(json.dumps(record, ensure_ascii=False) + "\n")
                     sink.flush()
@@ -224,6 +232,8 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
                     if out is None:
                         raise  # stdout closed (a pipe), not a file we were asked to write
                     fail(f"cannot write {out}: {error.strerror or error}")
+                if share_terminal:
+                    progress.start()
             progress.advance(task)
     return failed
 
