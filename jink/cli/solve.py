@@ -37,11 +37,12 @@ from jink.cli.common import (
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
-from jink.errors import JinkError
+from jink.errors import JinkError, ParseError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import Limit, SolveResult, solve
 from jink.solver.expected import solve_expected
+from jink.words import plural
 
 EPILOG = """\
 Examples:
@@ -151,7 +152,7 @@ def solve_command(
                     "overwrite the positions", param_hint="--out")
             failed = solve_many(positions, out, run)
             if failed:
-                fail(f"{failed} line{'s' if failed > 1 else ''} of {positions} failed "
+                fail(f"{plural(failed, 'line')} of {positions} failed "
                      "(see above)")
             return
         if out is not None:
@@ -194,6 +195,9 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
     # Bytes, not text: each line is decoded on its own, so one line that is not
     # UTF-8 is reported and the others are still solved.
     entries = list(parse_jsonl(path.read_bytes(), source=str(path)))
+    if not entries:
+        raise ParseError("no positions to solve: the file is empty"
+                         + (" but for blank lines" if path.stat().st_size else ""), str(path))
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     failed = 0
     with ExitStack() as stack:

@@ -373,13 +373,39 @@ def parse_jsonl(text: str | bytes, *, source: str | None = None) -> Iterator[Jso
     >>> [str(e.result) for e in parse_jsonl(b"\\xff\\n")]
     ['line 1: not UTF-8 text (byte 0xFF at byte 1 of the line)']
     """
-    for number, line in _numbered_lines(text, source):
+    lines = list(_numbered_lines(text, source))
+    _check_not_toml(lines, source)
+    for number, line in lines:
         if isinstance(line, ParseError):
             yield JsonlEntry(number, line)
             continue
         if not line.strip():
             continue
         yield JsonlEntry(number, _parse_json_line(line, number, source))
+
+
+def _check_not_toml(lines: list[tuple[int, str | ParseError]], source: str | None) -> None:
+    """Refuse a TOML position file given as JSON lines, saying what it is.
+
+    Only a text that is valid TOML, and whose first line is not JSON, is refused:
+    no line of such a text is a JSON object, so no good line is lost.
+    """
+    texts = [line for _, line in lines if isinstance(line, str)]
+    first = next((line for line in texts if line.strip()), None)
+    if first is None or len(texts) < len(lines):
+        return
+    try:
+        json.loads(first)
+        return
+    except (ValueError, RecursionError):
+        pass
+    try:
+        table = tomllib.loads("\n".join(texts))
+    except (ValueError, RecursionError):
+        return
+    if table:
+        raise ParseError("a TOML position file, not JSON lines (one JSON object a line)",
+                         source)
 
 
 def _numbered_lines(text: str | bytes,
