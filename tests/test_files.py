@@ -478,3 +478,9 @@ def test_position_file_has_one_turn():
     assert file.position.turn == parse_card("4C")
     assert not hasattr(file, "turn")
     assert files.dumps(file) == files.dumps(file.position)
+
+
+def test_toml_key_lines_are_counted_at_newlines_only():
+    # A comment may hold U+2028, which does not start a line.
+    error = error_of('# a\u2028b\ngame = "spoil-five"\nlimit = 1\n')
+    assert str(error).startswith("line 3, limit: unknown key")

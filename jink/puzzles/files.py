@@ -263,7 +263,7 @@ def _key_lines(text: str) -> dict[str, int]:
     """The line of each key, ``table.key`` inside a table (for messages, not a parser)."""
     lines: dict[str, int] = {}
     table = ""
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):  # as TOML counts lines
         header = _TABLE_HEADER.match(line)
         if header:
             table = header.group(1)
@@ -293,7 +293,7 @@ def parse(text: str, *, source: str | None = None) -> PositionFile:
         if at:
             message = f"{message[:at.start()]} (column {at.group(2)})"
         elif message.endswith(_AT_END):
-            line = line or max(1, len(text.splitlines()))
+            line = line or text.rstrip("\n").count("\n") + 1
             message = message[:-len(_AT_END)] + " (at the end of the file)"
         raise ParseError(f"not valid TOML: {message}",
                          _where(source, f"line {line}" if line else None)) from None
