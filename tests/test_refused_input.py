@@ -150,3 +150,13 @@ def test_at_least_one_trick() -> None:
     result = run("solve", "--example", "--goal", "1", "--no-line", code=0)
     text = " ".join(result.stdout.split())
     assert "At least 1 trick" in text and "1 tricks" not in text
+
+
+# -- an empty won list -----------------------------------------------------------------
+
+
+def test_an_empty_won_is_not_all_zeros() -> None:
+    line = one_error(run("show", "--trump", "D", "--hands", HANDS, "--won", "", code=1))
+    assert line.startswith("error: --won: ")
+    with pytest.raises(ParseError, match=r"^line 4, won: an empty list"):
+        files.parse(TOML + "won = []\n")

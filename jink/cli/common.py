@@ -114,7 +114,11 @@ def parse_won(text: str) -> list[int]:
     >>> parse_won("1, 0 1")
     [1, 0, 1]
     """
-    return parse_numbers(text, "--won")
+    won = parse_numbers(text, "--won")
+    if not won:
+        raise ParseError("give one count per seat, seat 1 first, or leave --won out",
+                         "--won")
+    return won
 
 
 def parse_seats(text: str, where: str = "--seats") -> list[int]:

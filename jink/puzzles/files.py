@@ -209,6 +209,10 @@ def file_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
     leader = r.integer("leader")
     trick = r.cards("trick", r.string("trick") or "")
     won = r.integers("won")
+    if won == []:
+        # Not "all zeros" (what leaving won out means): a count per seat was left out.
+        raise r.fail("won", "an empty list: give one count per seat, seat 1 first, "
+                     "or leave won out (no tricks taken)")
 
     options = obj.get("options")
     if options is None:
