@@ -150,8 +150,8 @@ def parse_numbers(text: str, where: str) -> list[int]:
     >>> parse_numbers("2, 4 5", "--seats")
     [2, 4, 5]
     """
-    text_ = text.strip()
-    parts = re.split(r"\s*,\s*|\s+", text_) if text_ else []
+    stripped = text.strip()
+    parts = re.split(r"\s*,\s*|\s+", stripped) if stripped else []
     if not any(parts):
         return []  # "" or ",": no number at all, which the caller says
     if "" in parts:
