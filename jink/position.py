@@ -38,6 +38,7 @@ from jink.cards import (
 )
 from jink.errors import IllegalPlayError, PositionError
 from jink.games import Game, Rules, find_game
+from jink.words import plural
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ class Position:
         if self.turnup is not None and suit_of(self.turnup) != self.trump:
             raise PositionError(f"the turn-up {card_name(self.turnup)} is not of the trump suit")
         if len(self.won) != n:
-            raise PositionError(f"won lists {len(self.won)} seats, the deal has {n}")
+            raise PositionError(f"won lists {plural(len(self.won), 'seat')}, the deal has {n}")
         if any(w < 0 for w in self.won):
             raise PositionError("tricks won cannot be negative")
         done = sum(self.won)
@@ -215,8 +216,8 @@ class Position:
             expected = self.game.hand_size - done - played
             if count(hand) != expected:
                 raise PositionError(
-                    f"seat {seat + 1} holds {count(hand)} cards, should hold {expected} "
-                    f"({done} trick{'' if done == 1 else 's'} played"
+                    f"seat {seat + 1} holds {plural(count(hand), 'card')}, should hold "
+                    f"{expected} ({plural(done, 'trick')} played"
                     + (", and one card to this trick)" if played
                                                   else ")"))
         rules = self.rules

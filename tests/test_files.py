@@ -107,7 +107,7 @@ def test_turn_is_only_for_loo():
 def test_play_is_kept():
     text = toml(play='["5d 9c kd"]')
     file = files.parse(text)
-    assert file.turn is None
+    assert file.position.turn is None
     assert file.play == (tuple(parse_cards("5D 9C KD")),)
     again = files.parse(files.dumps(file))
     assert again == file
@@ -360,3 +360,127 @@ def test_family_examples_say_true(name):
     scored = {m.card: m.max_tricks for m in result.moves}
     assert scored == {parse_card(c): n for c, n in FAMILY_EXAMPLES[name].items()}
     assert result.verdicts[0].max_tricks == max(scored.values())
+
+
+# -- text that is not UTF-8 (issue 12, item 1) -----------------------------------------
+
+
+def test_jsonl_bytes_report_each_line_that_is_not_utf8():
+    # A bad line does not hide the good ones, and says its line number.
+    data = (GOOD.encode() + b"\n" + b'{"game": "spoil-five\xff"}\n' + b"\n"
+            + b"\xe9t\xe9\n" + GOOD.encode() + b"\n")
+    entries = list(files.parse_jsonl(data, source="deals.jsonl"))
+    assert [e.line for e in entries] == [1, 2, 4, 5]
+    assert isinstance(entries[0].result, PositionFile)
+    assert isinstance(entries[3].result, PositionFile)
+    for entry in entries[1:3]:
+        assert isinstance(entry.result, ParseError)
+        assert str(entry.result).startswith(f"deals.jsonl, line {entry.line}: not UTF-8 text")
+
+
+def test_jsonl_bytes_with_a_byte_order_mark_and_crlf():
+    data = b"\xef\xbb\xbf" + GOOD.encode() + b"\r\n" + GOOD.encode() + b"\r\n"
+    assert [e.line for e in files.parse_jsonl(data)] == [1, 2]
+    assert len(list(files.loads_jsonl(data))) == 2
+
+
+def test_jsonl_lines_are_counted_at_newlines_only():
+    # U+2028 may stand raw in a JSON string; it does not start a new line.
+    text = GOOD.replace('"D"', '"D\u2028"') + "\n" + GOOD + "\n"
+    entries = list(files.parse_jsonl(text))
+    assert [e.line for e in entries] == [1, 2]
+    assert isinstance(entries[1].result, PositionFile)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_utf16_file_is_named_as_such(tmp_path, encoding):
+    path = tmp_path / "deals.jsonl"
+    path.write_bytes((GOOD + "\n" + GOOD + "\n").encode(encoding))
+    with pytest.raises(ParseError, match=r"deals\.jsonl: not UTF-8 text \(it looks like "
+                                         r"UTF-(16|32)"):
+        files.read(path)
+    with pytest.raises(ParseError, match="not UTF-8 text"):
+        list(files.parse_jsonl(path.read_bytes()))
+    toml_path = tmp_path / "deal.toml"
+    toml_path.write_bytes(THREE_HANDS.encode(encoding))
+    with pytest.raises(ParseError, match=r"deal\.toml: not UTF-8 text \(it looks like UTF"):
+        files.read(toml_path)
+
+
+def test_toml_not_utf8_gives_the_line(tmp_path):
+    path = tmp_path / "deal.toml"
+    path.write_bytes(THREE_HANDS.encode() + b"# caf\xe9\n")
+    with pytest.raises(ParseError, match=r"^.*deal\.toml, line 4: not UTF-8 text"):
+        files.read(path)
+    with pytest.raises(ParseError, match=r"^line 4: not UTF-8 text"):
+        files.load(io.BytesIO(THREE_HANDS.encode() + b"# caf\xe9\n"))
+
+
+# -- values nested too deeply or too long to read (issue 12, item 3) -------------------
+
+DEEP = "[" * 100_000
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (f"a = {DEEP}", "nested too deeply"),
+    ("a = " + "{b = " * 100_000, "nested too deeply"),
+    (THREE_HANDS + "leader = " + "1" * 5000 + "\n", "a number with too many digits"),
+])
+def test_toml_too_deep_or_too_long_is_a_parse_error(text, message):
+    error = error_of(text)
+    assert str(error) == f"not valid TOML: {message}"
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    (DEEP, "line 2: not valid JSON: nested too deeply"),
+    ('{"game": ' + DEEP, "line 2: not valid JSON: nested too deeply"),
+    (GOOD[:-1] + ', "leader": ' + "1" * 5000 + "}",
+     "line 2: not valid JSON: a number with too many digits"),
+    (GOOD[:-1] + ', "options": {"compulsory_rob": ' + "[" * 500 + "]" * 500 + "}}",
+     "line 2, options (compulsory_rob): option 'compulsory_rob' takes true or false, "
+     "not a list"),
+])
+def test_jsonl_too_deep_or_too_long_is_one_bad_line(line, message):
+    entries = list(files.parse_jsonl("\n".join([GOOD, line, GOOD])))
+    assert [e.line for e in entries] == [1, 2, 3]
+    assert isinstance(entries[0].result, PositionFile)
+    assert isinstance(entries[2].result, PositionFile)
+    assert str(entries[1].result) == message
+
+
+def test_json_file_too_deep(tmp_path):
+    path = tmp_path / "deal.json"
+    path.write_text(DEEP)
+    with pytest.raises(ParseError, match=r"deal\.json: not valid JSON: nested too deeply$"):
+        files.read(path)
+    path.write_text('{\n"game": }')
+    with pytest.raises(ParseError, match=r"deal\.json, line 2: not valid JSON: Expecting value"):
+        files.read(path)
+
+
+# -- one turn: the position's (issue 12, item 4) ---------------------------------------
+
+LOO_SIMPLE = 'game = "loo"\nhands = ["KH 9H 5S", "AH 3D 8C", "QH 7H 2C"]\nturn = "4C"\n'
+
+
+def test_loo_turn_survives_the_python_round_trip():
+    # The round trip the docs promise: load a file, dump it again.
+    position = files.load(io.BytesIO(LOO_SIMPLE.encode()))
+    assert position.turn == parse_card("4C")
+    assert 'turn = "4C"' in files.dumps(position)
+    assert files.loads(files.dumps(position)) == position
+    assert files.position_to_dict(position)["turn"] == "4C"
+    assert list(files.loads_jsonl(files.dumps_jsonl([position]))) == [position]
+
+
+def test_position_file_has_one_turn():
+    file = files.parse(LOO_SIMPLE)
+    assert file.position.turn == parse_card("4C")
+    assert not hasattr(file, "turn")
+    assert files.dumps(file) == files.dumps(file.position)
+
+
+def test_toml_key_lines_are_counted_at_newlines_only():
+    # A comment may hold U+2028, which does not start a line.
+    error = error_of('# a\u2028b\ngame = "spoil-five"\nlimit = 1\n')
+    assert str(error).startswith("line 3, limit: unknown key")

@@ -157,7 +157,8 @@ def test_won_negative() -> None:
 
 @pytest.mark.parametrize("won", [[0, 0, 0, 0], [0, 0], [0]])
 def test_won_lists_the_wrong_number_of_seats(won: list[int]) -> None:
-    bad(rf"won lists {len(won)} seats, the deal has 3", HANDS3, won=won)
+    seats = "1 seat" if len(won) == 1 else f"{len(won)} seats"
+    bad(rf"won lists {seats}, the deal has 3", HANDS3, won=won)
 
 
 @pytest.mark.parametrize(("leader", "shown"), [(3, 4), (7, 8), (-1, 0)])

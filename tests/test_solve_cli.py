@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -248,3 +252,153 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
 def test_help_has_examples() -> None:
     out = run("--help").stdout
     assert "jink solve --example" in out and "--positions" in out
+
+
+# -- positions files that are not UTF-8 (issue 12, item 1) ----------------------------
+
+
+def test_positions_line_not_utf8_is_reported_and_the_rest_solved(tmp_path: Path) -> None:
+    path = tmp_path / "deals.jsonl"
+    path.write_bytes(json.dumps(GOOD_1).encode() + b"\n" + b"\xff\xfe junk\n"
+                     + json.dumps(GOOD_3).encode() + b"\n" + b'{"game": "caf\xe9"}\n')
+    result = run("--positions", str(path), code=1)
+    outs = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [out["input_line"] for out in outs] == [1, 3]
+    errors = result.stderr.splitlines()
+    assert errors[0].startswith(f"error: {path}, line 2: not UTF-8 text")
+    assert errors[1].startswith(f"error: {path}, line 4: not UTF-8 text")
+    assert errors[-1] == f"error: 2 lines of {path} failed (see above)"
+    assert len(errors) == 3
+
+
+def test_positions_utf16_file_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "deals.jsonl"
+    path.write_bytes((json.dumps(GOOD_3) + "\n").encode("utf-16"))
+    result = run("--positions", str(path), code=1)
+    assert result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: {path}: not UTF-8 text (it looks like UTF-16")
+
+
+# -- values nested too deeply (issue 12, item 3) ---------------------------------------
+
+
+def test_positions_nested_too_deeply_is_one_bad_line(tmp_path: Path) -> None:
+    path = tmp_path / "deals.jsonl"
+    path.write_text(json.dumps(GOOD_3) + "\n" + "[" * 100_000 + "\n" + json.dumps(GOOD_3)
+                    + "\n", encoding="utf-8")
+    result = run("--positions", str(path), code=1)
+    assert [json.loads(line)["input_line"] for line in result.stdout.splitlines()] == [1, 3]
+    assert result.stderr.splitlines() == [
+        f"error: {path}, line 2: not valid JSON: nested too deeply",
+        f"error: 1 line of {path} failed (see above)"]
+
+
+def test_toml_nested_too_deeply_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "deal.toml"
+    path.write_text("hands = " + "[" * 100_000, encoding="utf-8")
+    result = run(str(path), code=1)
+    assert result.stderr.splitlines() == [f"error: {path}: not valid TOML: nested too deeply"]
+
+
+# -- where --out may write (issue 12, item 5) ------------------------------------------
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotted", "symlink"])
+def test_out_may_not_be_the_positions_file(tmp_path: Path, spelling: str) -> None:
+    path = write_jsonl(tmp_path / "deals.jsonl", GOOD_3)
+    before = path.read_bytes()
+    out = {"same": path, "dotted": tmp_path / "." / "deals.jsonl",
+           "symlink": tmp_path / "link.jsonl"}[spelling]
+    if spelling == "symlink":
+        out.symlink_to(path)
+    result = runner.invoke(app, ["solve", "--positions", str(path), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    # The usage box wraps a long path: compare without spaces and the box's sides.
+    boxless = "".join(result.stderr.replace("│", "").split())
+    assert "isthe--positionsfile" in boxless, result.stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("where", ["folder", "missing folder"])
+def test_out_that_cannot_be_written(tmp_path: Path, where: str) -> None:
+    path = write_jsonl(tmp_path / "deals.jsonl", GOOD_3)
+    out = tmp_path if where == "folder" else tmp_path / "nowhere" / "results.jsonl"
+    result = run("--positions", str(path), "--out", str(out), code=1)
+    [line] = result.stderr.splitlines()
+    reason = "Is a directory" if where == "folder" else "No such file or directory"
+    assert line == f"error: cannot write {out}: {reason}"
+
+
+def test_out_is_not_emptied_when_the_positions_cannot_be_read(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    out.write_text("earlier results\n", encoding="utf-8")
+    result = run("--positions", str(tmp_path / "missing.jsonl"), "--out", str(out), code=1)
+    assert result.stderr.startswith("error: cannot read")
+    assert out.read_text(encoding="utf-8") == "earlier results\n"
+
+
+# -- the progress bar on a terminal (issue 12, item 6) ---------------------------------
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def run_on_terminal(args: list[str], *, stdout_too: bool) -> tuple[str, str]:
+    """Run ``python -m jink`` with stderr (and stdout, with ``stdout_too``) on a real
+    pseudo-terminal, as a user at a terminal would; the terminal's text and stdout's."""
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE",
+                                                            "NO_COLOR", "TERM")}
+    env.update(COLUMNS="100", TERM="xterm")
+    proc = subprocess.Popen([sys.executable, "-m", "jink", *args], stdin=subprocess.DEVNULL,
+                            stdout=slave if stdout_too else subprocess.PIPE, stderr=slave,
+                            env=env)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the terminal is closed once the command has exited
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    stdout = proc.stdout.read() if proc.stdout else b""
+    assert proc.wait(timeout=60) == 0
+    return b"".join(chunks).decode(), stdout.decode()
+
+
+def test_progress_bar_never_shares_a_line_with_a_result(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "deals.jsonl", *[GOOD_3] * 6)
+    terminal, _ = run_on_terminal(["solve", "--positions", str(path)], stdout_too=True)
+    # What each line shows: the text after its last carriage return (the terminal
+    # ends lines with "\r\n"), without colours and cursor moves.
+    lines = [ANSI.sub("", line.rstrip("\r").split("\r")[-1]) for line in terminal.split("\n")]
+    results = [line for line in lines if "input_line" in line]
+    assert len(results) == 6, terminal
+    for line in results:
+        assert line.startswith('{"input_line"') and "━" not in line, repr(line)
+        json.loads(line)
+
+
+def test_progress_bar_goes_to_stderr(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "deals.jsonl", *[GOOD_3] * 3)
+    terminal, stdout = run_on_terminal(["solve", "--positions", str(path)], stdout_too=False)
+    assert "solving" in terminal and "━" in terminal  # the bar, on stderr's terminal
+    assert "input_line" not in terminal
+    assert [json.loads(line)["input_line"] for line in stdout.splitlines()] == [1, 2, 3]
+
+
+def test_positions_error_with_brackets_is_printed_as_given(tmp_path: Path) -> None:
+    # Rich markup in a user's text is shown as text, never read as markup (and a
+    # stray closing tag does not crash).
+    path = tmp_path / "deals.jsonl"
+    path.write_text('{"[/bold]": 1}\n{"[red]x": 1}\n' + json.dumps(GOOD_3) + "\n",
+                    encoding="utf-8")
+    result = run("--positions", str(path), code=1)
+    assert len(result.stdout.splitlines()) == 1
+    errors = result.stderr.splitlines()
+    assert errors[0].startswith(f"error: {path}, line 1, [/bold]: unknown key '[/bold]'")
+    assert errors[1].startswith(f"error: {path}, line 2, [red]x: unknown key '[red]x'")

@@ -25,6 +25,7 @@ from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve_render import verdicts_table
 from jink.puzzles.files import read
 from jink.solver.analyse import Analysis, analyse
+from jink.words import plural
 
 EPILOG = """\
 Examples:
@@ -97,5 +98,5 @@ def analysis_picture(review: Analysis) -> RenderableType:
         last = card.trick
     summary = Text.from_markup("[bold]Summary[/bold]\n"
                                + "\n".join(map(names_markup, review.summary()))
-                               + f"\n[dim]{review.nodes} nodes.[/dim]")
+                               + f"\n[dim]{plural(review.nodes, 'node')}.[/dim]")
     return Group(start, table, summary)

@@ -114,7 +114,11 @@ def parse_won(text: str) -> list[int]:
     >>> parse_won("1, 0 1")
     [1, 0, 1]
     """
-    return parse_numbers(text, "--won")
+    won = parse_numbers(text, "--won")
+    if not won:
+        raise ParseError("give one count per seat, seat 1 first, or leave --won out",
+                         "--won")
+    return won
 
 
 def parse_seats(text: str, where: str = "--seats") -> list[int]:
@@ -140,12 +144,19 @@ def check_seats(seats: list[int], players: int, where: str = "--seats") -> None:
 
 
 def parse_numbers(text: str, where: str) -> list[int]:
-    """Whole numbers separated by commas or spaces; a bad one is an error at ``where``.
+    """Whole numbers separated by commas or spaces; a bad one, or an empty place
+    between commas (``"1,,2"``: a number left out?), is an error at ``where``.
 
-    >>> parse_numbers("2,4", "--seats")
-    [2, 4]
+    >>> parse_numbers("2, 4 5", "--seats")
+    [2, 4, 5]
     """
-    parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
+    stripped = text.strip()
+    parts = re.split(r"\s*,\s*|\s+", stripped) if stripped else []
+    if not any(parts):
+        return []  # "" or ",": no number at all, which the caller says
+    if "" in parts:
+        raise ParseError(f"an empty place between commas in {text!r}: expected whole "
+                         "numbers separated by commas", where)
     try:
         return [int(p) for p in parts]
     except ValueError:
@@ -158,7 +169,8 @@ def position_from_options(opts: PositionOptions) -> PositionFile:
     if opts.hands is None:
         raise ParseError("give every hand, seat 1 first, separated by \"/\"", "--hands")
     obj: dict[str, Any] = {
-        "game": opts.game or "spoil-five",
+        # None is "not given"; an empty name given is an unknown game, not the default.
+        "game": "spoil-five" if opts.game is None else opts.game,
         "hands": [hand.strip() for hand in opts.hands.split("/")],
         "leader": 1 if opts.leader is None else opts.leader,
         "trick": opts.trick or "",
@@ -190,7 +202,13 @@ def positions_from_cli(file: Path | None, opts: PositionOptions, *,
             raise typer.BadParameter(
                 f"give a position FILE or position options, not both ({', '.join(given)})",
                 param_hint="FILE")
-        return read(file)
+        found = read(file)
+        if not found:
+            # Only a JSON lines file can hold no position: a TOML one needs its keys.
+            raise ParseError("no positions: the file is empty"
+                             + (" but for blank lines" if file.stat().st_size else ""),
+                             str(file))
+        return found
     if opts.hands is None:
         raise typer.BadParameter("give a position: a FILE, --example, or --hands",
                                  param_hint="FILE")

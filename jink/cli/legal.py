@@ -46,6 +46,7 @@ from jink.cli.render import cards_markup, legal_markup, suit_markup
 from jink.errors import ParseError, PositionError
 from jink.games import Rules, find_game
 from jink.position import Position, sort_cards
+from jink.words import plural
 
 HandOpt = Annotated[str | None, typer.Option(
     "--hand", help="Only the hand of the seat to play (with --trick and --trump), "
@@ -152,7 +153,8 @@ def lone_hand_legal(game_name: str | None, trump_text: str | None, turnup_text: 
     tricks depend on it (Bierspiel); no trump is a Loo simple pool before
     trumps come in (the card to be turned changes no duty within a trick).
     """
-    game = find_game(game_name or "spoil-five")
+    # None is "not given"; an empty name given is an unknown game, not the default.
+    game = find_game("spoil-five" if game_name is None else game_name)
     options: dict[str, Any] = dict(parse_option(o) for o in option_texts)
     trump = _suit(trump_text, turnup_text, game.allows_no_trump)
     hand = _cards(hand_text, "--hand")
@@ -180,7 +182,8 @@ def lone_hand_legal(game_name: str | None, trump_text: str | None, turnup_text: 
                          f"tricks depend on how many play: give --players", "--players")
     most = game.hand_size - tricks_done
     if len(hand) > most:
-        raise PositionError(f"the hand holds {len(hand)} cards; after {tricks_done} tricks "
+        raise PositionError(f"the hand holds {plural(len(hand), 'card')}; after "
+                            f"{plural(tricks_done, 'trick')} "
                             f"a hand holds at most {most}")
     rules = game.bind(trump, options, players or 0)
     legal = rules.legal(cardset(hand), tuple(trick), tricks_done)

@@ -29,6 +29,7 @@ from jink.cli.common import (
 from jink.cli.render import deal_diagram
 from jink.cli.solve import GoalOpt
 from jink.solver.rob import RobDecision, rob
+from jink.words import plural
 
 EPILOG = """\
 Examples:
@@ -101,7 +102,7 @@ def rob_picture(decision: RobDecision) -> RenderableType:
         lines.append(Text.from_markup(
             f"Seat {seat} robs at his first turn, after seat{'s' if len(first.before) > 1 else ''}"
             f" {after} {'have' if len(first.before) > 1 else 'has'} played: deciding then, "
-            f"{first.max_tricks} trick{'s' if first.max_tricks != 1 else ''} for sure, goal "
+            f"{plural(first.max_tricks, 'trick')} for sure, goal "
             f"forceable: {'yes' if first.achieves else 'no'} ({gain} the best choice made "
             "before the lead)."))
     return Group(*lines)

@@ -11,6 +11,7 @@ from typing import Annotated, TextIO
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 
 from jink.cli.common import (
@@ -36,11 +37,12 @@ from jink.cli.common import (
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
-from jink.errors import JinkError
+from jink.errors import JinkError, ParseError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import Limit, SolveResult, solve
 from jink.solver.expected import solve_expected
+from jink.words import plural
 
 EPILOG = """\
 Examples:
@@ -144,9 +146,13 @@ def solve_command(
             if file is not None or example or opts.given():
                 raise typer.BadParameter("--positions takes no other position",
                                          param_hint="--positions")
+            if out is not None and _same_file(out, positions):
+                raise typer.BadParameter(
+                    f"{out} is the --positions file: writing the results there would "
+                    "overwrite the positions", param_hint="--out")
             failed = solve_many(positions, out, run)
             if failed:
-                fail(f"{failed} line{'s' if failed > 1 else ''} of {positions} failed "
+                fail(f"{plural(failed, 'line')} of {positions} failed "
                      "(see above)")
             return
         if out is not None:
@@ -186,15 +192,25 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
 
     Returns how many lines failed.
     """
-    text = path.read_text(encoding="utf-8")
-    entries = list(parse_jsonl(text, source=str(path)))
+    # Bytes, not text: each line is decoded on its own, so one line that is not
+    # UTF-8 is reported and the others are still solved.
+    entries = list(parse_jsonl(path.read_bytes(), source=str(path)))
+    if not entries:
+        raise ParseError("no positions to solve: the file is empty"
+                         + (" but for blank lines" if path.stat().st_size else ""), str(path))
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     failed = 0
     with ExitStack() as stack:
-        sink: TextIO = (stack.enter_context(out.open("w", encoding="utf-8")) if out
-                        else sys.stdout)
+        # Opened only once the positions are read (a missing input leaves an old
+        # --out file alone), and before any search (a bad --out fails at once).
+        sink: TextIO = (stack.enter_context(_open_out(out)) if out else sys.stdout)
+        # The bar is drawn on stderr, and only there: stdout is never redirected
+        # through it. When the results go to the same terminal, the bar is taken
+        # down while each result is written, so the two never share a line.
         progress = stack.enter_context(Progress(console=err, transient=True,
-                                                disable=not err.is_terminal))
+                                                disable=not err.is_terminal,
+                                                redirect_stdout=False, redirect_stderr=False))
+        share_terminal = out is None and not progress.disable and sys.stdout.isatty()
         task = progress.add_task("solving", total=len(entries))
         for entry in entries:
             result = entry.result
@@ -207,11 +223,37 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
                 message = str(error)
                 if f"line {entry.line}" not in message:
                     message = f"{path}, line {entry.line}: {message}"
-                err.print(f"[bold red]error:[/bold red] {' '.join(message.split())}")
+                err.print(f"[bold red]error:[/bold red] {escape(' '.join(message.split()))}")
             else:
                 # The input's line number, so results can be matched to inputs.
                 record = {"input_line": entry.line, **solved.to_dict()}
-                sink.write(json.dumps(record, ensure_ascii=False) + "\n")
-                sink.flush()
+                if share_terminal:
+                    progress.stop()  # transient: erases the bar, the cursor at its start
+                try:
+                    sink.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    sink.flush()
+                except OSError as error:
+                    if out is None:
+                        raise  # stdout closed (a pipe), not a file we were asked to write
+                    fail(f"cannot write {out}: {error.strerror or error}")
+                if share_terminal:
+                    progress.start()
             progress.advance(task)
     return failed
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (however spelt: ``./``, a link)."""
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False  # one of them does not exist (yet): not the same file
+
+
+def _open_out(out: Path) -> TextIO:
+    """``--out`` opened for writing; a path that cannot be written is one error line."""
+    try:
+        return out.open("w", encoding="utf-8")
+    except OSError as error:
+        # handle_errors would say "cannot read": this one is written to.
+        fail(f"cannot write {out}: {error.strerror or error}")

@@ -12,6 +12,7 @@ from jink.cli.render import names_markup, suit_markup
 from jink.position import Position, sort_cards
 from jink.solver import AtLeast, MoveScore, SolveResult, Spoil, Verdict
 from jink.solver.expected import ExpectedResult
+from jink.words import plural
 
 YES, NO = "[green]yes[/green]", "[dim]no[/dim]"
 
@@ -77,7 +78,7 @@ def goal_label(result: SolveResult) -> str:
     for question in result.position.game.questions(result.position.players):
         if question.name == name:
             return question.label
-    return f"At least {name} tricks" if name.isdigit() else name.capitalize()
+    return f"At least {plural(int(name), 'trick')}" if name.isdigit() else name.capitalize()
 
 
 def moves_table(result: SolveResult) -> RenderableType:
@@ -141,7 +142,7 @@ def _asked(result: SolveResult) -> str:
         who = f"The side of seats {' & '.join(str(s + 1) for s in partners)}"
     goal = result.goal
     can = verdict.spoil if isinstance(goal, Spoil) else verdict.max_tricks >= goal.k
-    sure = f"{verdict.max_tricks} trick{'' if verdict.max_tricks == 1 else 's'}"
+    sure = plural(verdict.max_tricks, "trick")
     return (f"{who}, {goal_label(result).lower()}: {'yes' if can else 'no'}, "
             f"whatever the others do ({sure} for sure).")
 
@@ -152,7 +153,7 @@ def summary(result: SolveResult) -> Text:
     p = result.position
     takes_pool = p.game.pool
     if takes_pool is None:
-        return Text.from_markup(_asked(result) + f"\n[dim]{result.nodes} nodes in "
+        return Text.from_markup(_asked(result) + f"\n[dim]{plural(result.nodes, 'node')} in "
                                 f"{result.seconds:.3f} s.[/dim]")
     if p.is_over:
         winners = [str(s + 1) for s, w in enumerate(p.won) if w >= takes_pool]
@@ -172,11 +173,13 @@ def summary(result: SolveResult) -> Text:
             pool += f" Seat {result.seat + 1} {'can' if verdict.spoil else 'cannot'} spoil."
         elif isinstance(result.goal, AtLeast) and result.goal.k != takes_pool:
             can = verdict.max_tricks >= result.goal.k
-            what = "the jink" if result.goal.k == p.game.tricks else f"{result.goal.k} tricks"
+            what = ("the jink" if result.goal.k == p.game.tricks
+                    else plural(result.goal.k, "trick"))
             pool += f" Seat {result.seat + 1} {'can' if can else 'cannot'} force {what}."
     stats = result.table
-    entries = f", {stats.entries} table entries" if stats else ""
-    return Text.from_markup(f"{pool}\n[dim]{result.nodes} nodes in {result.seconds:.3f} s"
+    entries = f", {plural(stats.entries, 'table entry', 'table entries')}" if stats else ""
+    return Text.from_markup(f"{pool}\n[dim]{plural(result.nodes, 'node')} in "
+                            f"{result.seconds:.3f} s"
                             f"{entries}.[/dim]")
 
 
@@ -208,4 +211,4 @@ def expected_picture(outcome: ExpectedResult) -> RenderableType:
     weights = ", ".join(f"{suit_markup(s)} {w}" for s, w in outcome.weights.items())
     return Group(table, Text.from_markup(
         f"Weights (unseen cards of each suit): {weights}.\n[dim]Each suit is solved "
-        f"double dummy with it as the turn; {outcome.nodes} nodes.[/dim]"))
+        f"double dummy with it as the turn; {plural(outcome.nodes, 'node')}.[/dim]"))

@@ -285,8 +285,8 @@ class Rules:
         """The index in ``trick`` of the card that wins it (``tricks_done``
         tricks before it: some games treat early tricks differently)."""
         if tricks_done < self.forced_leads and not self.trump_mask >> trick[0] & 1:
-            # Led face down (see face_down). The face-down card cannot win: the best trump does; with none,
-            # the leader takes the trick.
+            # Led face down (see face_down). The face-down card cannot win:
+            # the best trump does; with none, the leader takes the trick.
             best = self._best(trick)
             return best if self.power[trick[best]] > TRUMP_BASE else 0
         if self.trump_on_void and self.void_played(trick):

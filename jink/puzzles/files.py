@@ -2,9 +2,9 @@
 
 The keys are those of DESIGN.md: ``game``, ``trump`` or ``turnup``,
 ``hands`` (seat 1 first), ``leader`` (a 1-based seat, default 1), ``trick``
-(default ""), ``won`` (default all zeros) and an ``[options]`` table, plus two
-keys carried along for the commands that use them: ``turn`` (the card a Loo
-simple pool will turn) and ``play`` (a played record, one string per trick).
+(default ""), ``won`` (default all zeros), ``turn`` (the card a Loo simple pool
+will turn) and an ``[options]`` table, plus ``play`` (a played record, one string
+per trick), carried along for the commands that use it.
 Nothing is dropped silently: an unknown key or a value of the wrong type is a
 :class:`~jink.errors.ParseError` saying where it is (the key, and the line
 when there is one), and an impossible deal is a
@@ -54,16 +54,15 @@ KEYS = ("game", "trump", "turnup", "hands", "leader", "trick", "won", "options",
 
 @dataclass(frozen=True)
 class PositionFile:
-    """A position as a file holds it: the position and the keys it carries along.
+    """A position as a file holds it: the position and the record it carries along.
 
-    ``turn`` is the card a Loo simple pool will turn (None if not given);
     ``play`` is a played record, the cards of each trick in the order played
-    (None if not given). Neither is checked against the deal here: the
-    commands that use them do that.
+    (None if not given); it is not checked against the deal here: the commands
+    that use it do that. A Loo simple pool's ``turn`` is part of the position
+    (:attr:`Position.turn`), so it is kept by everything that keeps a position.
     """
 
     position: Position
-    turn: Card | None = None
     play: tuple[tuple[Card, ...], ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -210,6 +209,10 @@ def file_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
     leader = r.integer("leader")
     trick = r.cards("trick", r.string("trick") or "")
     won = r.integers("won")
+    if won == []:
+        # Not "all zeros" (what leaving won out means): a count per seat was left out.
+        raise r.fail("won", "an empty list: give one count per seat, seat 1 first, "
+                     "or leave won out (no tricks taken)")
 
     options = obj.get("options")
     if options is None:
@@ -217,6 +220,10 @@ def file_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
     if not isinstance(options, Mapping):
         raise r.fail("options", f"expected a table, got {_type_name(options)}")
     for name in options:
+        if isinstance(options[name], list | dict):
+            # Not its repr: that could be thousands of brackets long.
+            raise r.fail("options", f"option {name!r} takes true or false, not "
+                         f"{_type_name(options[name])}", str(name))
         try:
             game.check_options({name: options[name]})
         except UnknownNameError as error:
@@ -236,12 +243,12 @@ def file_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
     except PositionError as error:
         where = _where(source, f"line {line}" if line else None)
         raise PositionError(f"{where}: {error}" if where else str(error)) from None
-    return PositionFile(position, turn, play)
+    return PositionFile(position, play)
 
 
 def position_from_dict(obj: Mapping[str, Any], *, source: str | None = None,
                        line: int | None = None) -> Position:
-    """The position of an object form (keys ``turn`` and ``play`` are read, then dropped).
+    """The position of an object form (key ``play`` is read, then dropped).
 
     >>> position_from_dict({"game": "spoil-five", "trump": "S",
     ...                     "hands": ["2S AH 5D 4C KC", "3S KH 4D 6C 7C"]}).players
@@ -260,7 +267,7 @@ def _key_lines(text: str) -> dict[str, int]:
     """The line of each key, ``table.key`` inside a table (for messages, not a parser)."""
     lines: dict[str, int] = {}
     table = ""
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):  # as TOML counts lines
         header = _TABLE_HEADER.match(line)
         if header:
             table = header.group(1)
@@ -273,7 +280,7 @@ def _key_lines(text: str) -> dict[str, int]:
 
 
 def parse(text: str, *, source: str | None = None) -> PositionFile:
-    """Read one position file (TOML), keeping ``turn`` and ``play``.
+    """Read one position file (TOML), keeping ``play``.
 
     >>> text = 'game = "spoil-five"\\ntrump = "S"\\nhands = ["2S 3S"]\\nlimit = 1\\n'
     >>> parse(text)  # doctest: +ELLIPSIS
@@ -290,10 +297,12 @@ def parse(text: str, *, source: str | None = None) -> PositionFile:
         if at:
             message = f"{message[:at.start()]} (column {at.group(2)})"
         elif message.endswith(_AT_END):
-            line = line or max(1, len(text.splitlines()))
+            line = line or text.rstrip("\n").count("\n") + 1
             message = message[:-len(_AT_END)] + " (at the end of the file)"
         raise ParseError(f"not valid TOML: {message}",
                          _where(source, f"line {line}" if line else None)) from None
+    except (RecursionError, ValueError) as error:
+        raise ParseError(f"not valid TOML: {_unreadable(error)}", source) from None
     return file_from_dict(obj, source=source, lines=_key_lines(text))
 
 
@@ -302,14 +311,46 @@ def loads(text: str) -> Position:
     return parse(text).position
 
 
+_UTF8_BOM = b"\xef\xbb\xbf"
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+              (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
+def _check_not_wide(data: bytes, source: str | None) -> None:
+    """Refuse UTF-16 and UTF-32 text as a whole: read line by line, it would give a
+    confusing error on every line. A NUL in the first two bytes gives it away even
+    without a byte-order mark (no TOML or JSON text starts with one).
+    """
+    name = next((name for bom, name in _WIDE_BOMS if data.startswith(bom)), None)
+    if name is None and b"\x00" in data[:2]:
+        name = "UTF-32" if data[:4].count(b"\x00") == 3 else "UTF-16"
+    if name is not None:
+        raise ParseError(f"not UTF-8 text (it looks like {name}; save it as UTF-8)", source)
+
+
+def _not_utf8(error: UnicodeDecodeError, where: str | None, offset: int = 0) -> ParseError:
+    byte = error.object[error.start]
+    return ParseError(f"not UTF-8 text (byte 0x{byte:02X} at byte {error.start - offset + 1} "
+                      "of the line)", where)
+
+
+def _decode(data: bytes, source: str | None) -> str:
+    """A whole file's text; the error for bytes that are not UTF-8 gives their line."""
+    _check_not_wide(data, source)
+    data = data.removeprefix(_UTF8_BOM)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line = data.count(b"\n", 0, error.start) + 1
+        raise _not_utf8(error, _where(source, f"line {line}"), line_start) from None
+
+
 def _read_text(fp: IO[str] | IO[bytes]) -> str:
     data = fp.read()
     if isinstance(data, bytes):
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise ParseError(f"not UTF-8 text ({error.reason} at byte {error.start})",
-                             getattr(fp, "name", None)) from None
+        name = getattr(fp, "name", None)
+        return _decode(data, name if isinstance(name, str) else None)
     return data
 
 
@@ -322,27 +363,101 @@ def load(fp: IO[str] | IO[bytes]) -> Position:
 # -- JSON lines ------------------------------------------------------------------------
 
 
-def parse_jsonl(text: str, *, source: str | None = None) -> Iterator[JsonlEntry]:
+def parse_jsonl(text: str | bytes, *, source: str | None = None) -> Iterator[JsonlEntry]:
     """Every non-blank line of a JSON lines text: a position file, or the error it gave.
 
-    A bad line does not stop the others; each error says its line number.
+    A bad line does not stop the others; each error says its line number. Given
+    bytes, each line is decoded on its own, so a line that is not UTF-8 is one bad
+    line; UTF-16 text raises at once (every line of it would be bad). Lines end at
+    ``\\n`` only, as editors count them (``\\r\\n`` is fine too).
 
     >>> text = '{"game": "spoil-five", "trump": "S", "hands": ["2S 3S"]}\\n\\n[1]\\n'
     >>> [(e.line, str(e.result)) for e in parse_jsonl(text)]  # doctest: +ELLIPSIS
     [(1, 'line 1: spoil-five takes 2 to 10 players, not 1'), (3, 'line 3: expected ...')]
+    >>> [str(e.result) for e in parse_jsonl(b"\\xff\\n")]
+    ['line 1: not UTF-8 text (byte 0xFF at byte 1 of the line)']
     """
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = list(_numbered_lines(text, source))
+    _check_not_toml(lines, source)
+    for number, line in lines:
+        if isinstance(line, ParseError):
+            yield JsonlEntry(number, line)
+            continue
         if not line.strip():
             continue
         yield JsonlEntry(number, _parse_json_line(line, number, source))
 
 
+def _check_not_toml(lines: list[tuple[int, str | ParseError]], source: str | None) -> None:
+    """Refuse a TOML position file given as JSON lines, saying what it is.
+
+    Only a text that is valid TOML, and whose first line is not JSON, is refused:
+    no line of such a text is a JSON object, so no good line is lost.
+    """
+    texts = [line for _, line in lines if isinstance(line, str)]
+    first = next((line for line in texts if line.strip()), None)
+    if first is None or len(texts) < len(lines):
+        return
+    try:
+        json.loads(first)
+        return
+    except (ValueError, RecursionError):
+        pass
+    try:
+        table = tomllib.loads("\n".join(texts))
+    except (ValueError, RecursionError):
+        return
+    if table:
+        raise ParseError("a TOML position file, not JSON lines (one JSON object a line)",
+                         source)
+
+
+def _numbered_lines(text: str | bytes,
+                    source: str | None) -> Iterator[tuple[int, str | ParseError]]:
+    """Each line with its number, or the error of a line that is not UTF-8."""
+    if isinstance(text, str):
+        yield from enumerate(text.removeprefix("\ufeff").split("\n"), start=1)
+        return
+    _check_not_wide(text, source)
+    for number, raw in enumerate(text.removeprefix(_UTF8_BOM).split(b"\n"), start=1):
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield number, _not_utf8(error, _where(source, f"line {number}"))
+
+
+def _unreadable(error: RecursionError | ValueError) -> str:
+    """What is wrong with a text the JSON or TOML parser gave up on without saying where.
+
+    Both parsers recurse once for each ``[`` or ``{``, and Python refuses to turn
+    more than a few thousand digits into a number: neither is a syntax error.
+    """
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    if "digits" in str(error):
+        return "a number with too many digits"
+    return str(error)
+
+
+def _json_loads(text: str, where: str | None, *, say_line: bool = False) -> Any:
+    """``json.loads``, every failure a :class:`ParseError` at ``where`` (and at the line
+    of the fault, with ``say_line``, for a text of many lines)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        line = f"line {error.lineno}" if say_line else None
+        raise ParseError(f"not valid JSON: {error.msg} (column {error.colno})",
+                         _where(where, line)) from None
+    except (RecursionError, ValueError) as error:
+        raise ParseError(f"not valid JSON: {_unreadable(error)}", where) from None
+
+
 def _parse_json_line(line: str, number: int, source: str | None) -> PositionFile | JinkError:
     where = _where(source, f"line {number}")
     try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as error:
-        return ParseError(f"not valid JSON: {error.msg} (column {error.colno})", where)
+        obj = _json_loads(line, where)
+    except ParseError as error:
+        return error
     if not isinstance(obj, dict):
         return ParseError(f"expected a JSON object, got {_type_name(obj)}", where)
     try:
@@ -358,8 +473,9 @@ def _strict(entries: Iterable[JsonlEntry]) -> Iterator[PositionFile]:
         yield entry.result
 
 
-def loads_jsonl(text: str) -> Iterator[Position]:
-    """The positions of a JSON lines text; a bad line raises (its message says the line).
+def loads_jsonl(text: str | bytes) -> Iterator[Position]:
+    """The positions of a JSON lines text (or UTF-8 bytes); a bad line raises (its
+    message says the line).
 
     >>> line = '{"game": "spoil-five", "trump": "S", "hands": ["2S 3S 4S 5S 6S", "7S 8S 9S TS JS"]}'
     >>> [p.players for p in loads_jsonl(line + "\\n" + line)]
@@ -371,7 +487,10 @@ def loads_jsonl(text: str) -> Iterator[Position]:
 
 def load_jsonl(fp: IO[str] | IO[bytes]) -> Iterator[Position]:
     """The positions of a JSON lines file opened for reading (text or binary)."""
-    return loads_jsonl(_read_text(fp))
+    data = fp.read()
+    name = getattr(fp, "name", None)
+    return (file.position for file in _strict(
+        parse_jsonl(data, source=name if isinstance(name, str) else None)))
 
 
 def read(path: str | Path) -> list[PositionFile]:
@@ -380,18 +499,14 @@ def read(path: str | Path) -> list[PositionFile]:
     :class:`OSError` as :func:`open` does.
     """
     path = Path(path)
-    with path.open("rb") as fp:
-        text = _read_text(fp)
+    data = path.read_bytes()
     source = str(path)
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson"):
-        return list(_strict(parse_jsonl(text, source=source)))
+        return list(_strict(parse_jsonl(data, source=source)))
+    text = _decode(data, source)
     if suffix == ".json":
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ParseError(f"not valid JSON: {error.msg} (column {error.colno})",
-                             _where(source, f"line {error.lineno}")) from None
+        obj = _json_loads(text, source, say_line=True)
         if not isinstance(obj, dict):
             raise ParseError(f"expected a JSON object, got {_type_name(obj)}", source)
         return [file_from_dict(obj, source=source)]
@@ -425,8 +540,8 @@ def position_to_dict(obj: Position | PositionFile) -> dict[str, Any]:
     result["won"] = list(p.won)
     defaults = {o.name: o.default for o in p.game.options}
     result["options"] = {k: v for k, v in p.options.items() if defaults.get(k) != v}
-    if file.turn is not None:
-        result["turn"] = cards_text([file.turn])
+    if p.turn is not None:
+        result["turn"] = cards_text([p.turn])
     if file.play is not None:
         result["play"] = [cards_text(trick) for trick in file.play]
     return result

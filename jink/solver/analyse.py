@@ -28,6 +28,7 @@ from jink.solver.goals import AtLeast
 from jink.solver.limits import Limit
 from jink.solver.solver import Solver, Verdict, every_side_solved, forceable
 from jink.solver.table import DEFAULT_MEMORY_MB
+from jink.words import plural
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ class Analysis:
                 lines.append(f"Who could force {_label(self.start, name)} never changed.")
             else:
                 lines.append(f"Who could force {_label(self.start, name)} changed "
-                             f"{swings} time{'s' if swings > 1 else ''}: the result was in "
+                             f"{plural(swings, 'time')}: the result was in "
                              "doubt.")
         lines.extend(review.claim for review in self.cards if review.claim)
         if self.end is not None:

@@ -39,6 +39,7 @@ from jink.solver.limits import Limit
 from jink.solver.rob import robbed_hands
 from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver, Verdict
+from jink.words import plural
 
 #: Widow sizes: the games whose seats declare to play.
 WIDOW = {"rams": 5, "rounce": 6, "loo": 3}
@@ -66,7 +67,7 @@ class Deal:
         seen = self.widow
         for seat, hand in enumerate(self.hands):
             if count(hand) != self.game.hand_size:
-                raise PositionError(f"seat {seat + 1} holds {count(hand)} cards, should "
+                raise PositionError(f"seat {seat + 1} holds {plural(count(hand), 'card')}, should "
                                     f"hold {self.game.hand_size}")
             if seen & hand:
                 raise PositionError(f"{cards_text(seen & hand)} dealt twice (seat {seat + 1})")

@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 
 from jink.errors import LimitExceeded
+from jink.words import plural
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Budget:
         if limit.nodes is not None:
             self.next_check = min(self.next_check, limit.nodes + 1)
         if limit.nodes is not None and self.nodes > limit.nodes:
-            raise LimitExceeded(f"search stopped after {self.nodes} nodes "
+            raise LimitExceeded(f"search stopped after {plural(self.nodes, 'node')} "
                                 f"(limit {limit.nodes}); no answer is given")
         if limit.seconds is not None and self.elapsed() > limit.seconds:
             raise LimitExceeded(f"search stopped after {self.elapsed():.2f} s "

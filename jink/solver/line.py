@@ -15,6 +15,7 @@ from jink.cards import Card, card_name
 from jink.position import Position
 from jink.solver.goals import AtLeast, Goal, Spoil
 from jink.solver.solver import MoveScore, Solver
+from jink.words import plural
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def _value(score: MoveScore) -> tuple[bool, int]:
 
 
 def _tricks(n: int) -> str:
-    return f"{n} trick" + ("" if n == 1 else "s")
+    return plural(n, "trick")
 
 
 def _what(goal: Goal, seat: int, value: MoveScore, on_side: bool, in_tricks: bool) -> str:
