@@ -34,6 +34,7 @@ from jink.cli.common import (
     print_json,
     stdout,
 )
+from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
 from jink.errors import JinkError
@@ -41,6 +42,7 @@ from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import Limit, SolveResult, solve
 from jink.solver.expected import solve_expected
+from jink.study.page import solve_page
 
 EPILOG = """\
 Examples:
@@ -117,6 +119,7 @@ def solve_command(
     out: OutOpt = None,
     expected: ExpectedOpt = False,
     json_output: JsonOpt = False,
+    html: HtmlOpt = None,
 ) -> None:
     """Solve a position double dummy: what every seat can force, and how.
 
@@ -144,6 +147,7 @@ def solve_command(
             if file is not None or example or opts.given():
                 raise typer.BadParameter("--positions takes no other position",
                                          param_hint="--positions")
+            check_html(html, 0, not_with="--positions")
             failed = solve_many(positions, out, run)
             if failed:
                 fail(f"{failed} line{'s' if failed > 1 else ''} of {positions} failed "
@@ -162,7 +166,9 @@ def solve_command(
                     f"--expected gives every seat's averaged verdicts; it takes no "
                     f"{', '.join(ignored)}", param_hint="--expected")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
-        for item in positions_from_cli(file, opts, example=example):
+        items = positions_from_cli(file, opts, example=example)
+        check_html(html, len(items), not_with="--expected" if expected else None)
+        for item in items:
             if expected:
                 outcome = solve_expected(item.position, limit, memory)
                 if json_output:
@@ -173,6 +179,8 @@ def solve_command(
                     console.print(expected_picture(outcome))
                 continue
             result = run(item.position)
+            if html is not None:
+                write_html(html, solve_page(result))
             if json_output:
                 print_json(result.to_dict())
             else:
