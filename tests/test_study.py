@@ -100,6 +100,8 @@ def test_bad_position_or_seat_is_one_line_and_exit_1() -> None:
     assert result.stderr.strip() == "error: --seat 5: the deal has seats 1 to 3"
     result = study("", "--example", "--goal", "seven", code=1)
     assert result.stderr.startswith("error: unknown goal")
+    result = study("", "-g", "loo", "--hands", "QS QH AC / 6S 5S 2C / KH 4D JC", code=1)
+    assert result.stderr.startswith("error: the card to be turned is not known")
 
 
 # -- the library ----------------------------------------------------------------------

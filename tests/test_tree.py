@@ -253,9 +253,19 @@ def test_command_json_and_dot_on_stdout() -> None:
     (["--example", "renege", "--full", "--all-keys"], 2, "--all-keys"),
     (["--example", "renege", "--depth", "-1"], 2, "--depth"),
     ([], 2, "give a position"),
+    (["-g", "loo", "--hands", "QS QH AC / 6S 5S 2C / KH 4D JC"], 1,
+     "the card to be turned is not known"),
 ])
 def test_command_errors(args: list[str], code: int, message: str) -> None:
     result = runner.invoke(app, ["tree", *args])
     assert result.exit_code == code, result.output
     assert message in " ".join(result.stderr.split())
     assert "Traceback" not in result.output
+
+
+def test_a_finished_deal_is_one_node() -> None:
+    over = Position.create("spoil-five", "H", ["", "", ""], won=[3, 2, 0])
+    tree = proof_tree(over)
+    assert list(tree.nodes) == [ROOT]
+    assert tree.nodes[ROOT]["leaf"] == LEAF_OVER and tree.nodes[ROOT]["seat_to_play"] == 0
+    assert str(summarise(tree)).startswith("1 node, 0 edges, depth 0 cards")

@@ -22,12 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jink.cards import Card
-from jink.errors import JinkError
+from jink.errors import JinkError, PositionError
 from jink.position import Position, sort_cards
+from jink.solver.expected import turn_unknown
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
+from jink.study.tree import NO_TURN
 
 __all__ = ["Standing", "Study", "StudyError"]
 
@@ -50,6 +52,8 @@ class Study:
 
     def __init__(self, start: Position, seat: int | None = None,
                  goal: Goal | str | None = None, limit: Limit | None = None) -> None:
+        if turn_unknown(start):
+            raise PositionError(NO_TURN)
         self.start = start
         self.positions = [start]
         self.played: list[Card] = []

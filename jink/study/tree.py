@@ -40,8 +40,9 @@ from typing import TypeAlias
 import networkx as nx
 
 from jink.cards import SUITS, Card, card_name, cards_text
-from jink.errors import LimitExceeded
+from jink.errors import LimitExceeded, PositionError
 from jink.position import Position, hand_text, sort_cards
+from jink.solver.expected import turn_unknown
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.search import Tables, equivalent_groups
@@ -55,6 +56,10 @@ Tree: TypeAlias = "nx.DiGraph[str]"
 #: Trees past this many nodes stop with an error: a person cannot read them,
 #: and a bigger one usually means a depth was forgotten.
 MAX_TREE_NODES = 100_000
+
+#: A Loo simple pool whose turn card is unknown has no double-dummy tree.
+NO_TURN = ("the card to be turned is not known: give turn (only jink solve --expected "
+           "averages over the cards it could be)")
 
 #: Why a branch stops, the ``leaf`` attribute.
 LEAF_OVER = "deal over"
@@ -74,10 +79,14 @@ class TreeSummary:
     value: bool
 
     def __str__(self) -> str:
-        return (f"{self.nodes} nodes, {self.edges} edges, depth {self.depth} "
-                f"card{'' if self.depth == 1 else 's'}; widest trick: trick "
-                f"{self.widest_trick} ({self.widest_nodes} nodes); the goal "
+        return (f"{_many(self.nodes, 'node')}, {_many(self.edges, 'edge')}, depth "
+                f"{_many(self.depth, 'card')}; widest trick: trick {self.widest_trick} "
+                f"({_many(self.widest_nodes, 'node')}); the goal "
                 f"{'holds' if self.value else 'fails'} at the root")
+
+
+def _many(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def summarise(tree: Tree) -> TreeSummary:
@@ -116,7 +125,10 @@ class _Builder:
 
     def __init__(self, position: Position, seat: int | None, goal: Goal | str | None,
                  kind: str, limit: Limit | None, max_nodes: int) -> None:
-        self.seat = position.seat_to_play if seat is None else seat
+        if turn_unknown(position):
+            raise PositionError(NO_TURN)
+        self.seat = 0 if seat is None and position.is_over else \
+            position.seat_to_play if seat is None else seat
         position.check_seat(self.seat)
         self.goal = goal_for(position, goal)
         self.solver = Solver(limit)
