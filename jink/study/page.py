@@ -296,7 +296,10 @@ def _asked(result: SolveResult) -> str:
         return ""
     goal = result.goal
     holds = verdict.spoil if isinstance(goal, Spoil) else verdict.max_tricks >= goal.k
-    return (f"Seat {result.seat + 1}, goal <b>{escape(goal.name)}</b>: "
+    sides = result.position.game.sides(result.position.players)
+    partners = [s for s in next(s for s in sides if result.seat in s) if s != result.seat]
+    with_them = f" (with seat {' & '.join(str(s + 1) for s in partners)})" if partners else ""
+    return (f"Seat {result.seat + 1}{with_them}, goal <b>{escape(goal.name)}</b>: "
             f"<b>{'can' if holds else 'cannot'}</b> force it whatever the others do "
             f"({verdict.max_tricks} trick{'' if verdict.max_tricks == 1 else 's'} for sure).")
 
