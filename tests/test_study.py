@@ -3,6 +3,7 @@ behind it: play, undo, back, best, seat and goal, checked against the solver."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -134,3 +135,26 @@ def test_play_checks_the_card_and_scores_follow_the_question() -> None:
         {"8S": False, "QH": True, "KD": True, "QD": True, "KC": True}
     with pytest.raises(StudyError):
         s.undo()
+
+
+def test_json_mode_answers_each_command_with_one_object() -> None:
+    result = study("8S\n7S\nzz\nundo\nbest\nseat 3\n", "--example", "--json", code=1)
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [a["command"] for a in answers] == [None, "8S", "7S", "zz", "undo", "best", "seat 3"]
+    assert "error" in answers[3] and result.stderr.startswith("error: not a card: 'zz'")
+    assert answers[4]["undone"] == "7S" and answers[4]["played"] == ["8S"]
+    position = example("default")
+    solver = Solver()
+    for answer, played in ((answers[0], ""), (answers[1], "8S"), (answers[2], "8S 7S")):
+        here = position
+        for card in parse_cards(played):
+            here = here.play(card)
+        assert answer["played"] == played.split()
+        assert answer["seat_to_play"] == here.seat_to_play + 1
+        scores = solver.score_moves(here, 0, goal_for(here, "three"))
+        assert {m["card"]: m["max_tricks"] for m in answer["moves"]} == \
+            {card_name(s.card): s.max_tricks for s in scores}
+    line = solve(position.play(parse_card("8S")), 0, "three").line
+    assert [step["card"] for step in answers[5]["line"]] == [card_name(s.card) for s in line]
+    assert answers[6]["question"] == {"seat": 3, "goal": "three"}
+    assert answers[6]["max_tricks"] == solver.max_tricks(position.play(parse_card("8S")), 2)

@@ -17,12 +17,13 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from jink.cards import card_markup, parse_card
+from jink.cards import card_markup, card_name, parse_card
 from jink.cli.common import (
     ExampleOpt,
     FileArg,
     GameOpt,
     HandsOpt,
+    JsonOpt,
     LeaderOpt,
     OptionOpt,
     PositionOptions,
@@ -34,12 +35,14 @@ from jink.cli.common import (
     fail,
     handle_errors,
     positions_from_cli,
+    print_json,
     stdout,
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve import GoalOpt, NodesOpt, SeatOpt, SecondsOpt
 from jink.cli.solve_render import line_table, moves_table
 from jink.errors import JinkError
+from jink.puzzles.files import position_to_dict
 from jink.solver import Limit, MoveScore, SolveResult
 from jink.solver.line import LineStep
 from jink.study.study import Study, StudyError
@@ -52,6 +55,8 @@ Examples:
   jink study deal.toml --seat 2 --goal spoil
 
   printf '8S\\n7S\\nbest\\n' | jink study --example      (a script on stdin)
+
+  printf '8S\\nbest\\n' | jink study --example --json    (one JSON object a step)
 
 At the prompt:
 
@@ -91,6 +96,7 @@ def study_command(
     goal: GoalOpt = None,
     max_nodes: NodesOpt = None,
     max_seconds: SecondsOpt = None,
+    json_output: JsonOpt = False,
 ) -> None:
     """Walk a position at the terminal: every legal card scored at each step.
 
@@ -107,27 +113,33 @@ def study_command(
         check_seats([] if seat is None else [seat], position.players, "--seat")
         study = Study(position, None if seat is None else seat - 1, goal,
                       Limit(nodes=max_nodes, seconds=max_seconds))
-    failed = Prompt(study).run()
+    failed = Prompt(study, json_output).run()
     if failed:
         raise typer.Exit(1)
 
 
 class Prompt:
-    """The read-a-command, answer, show loop around one :class:`Study`."""
+    """The read-a-command, answer, show loop around one :class:`Study`.
 
-    def __init__(self, study: Study) -> None:
+    With ``json_output``, no prompt and no pictures: one JSON object on stdout
+    for the start and for each command (errors too), so a program can drive it.
+    """
+
+    def __init__(self, study: Study, json_output: bool = False) -> None:
         self.study = study
+        self.json = json_output
         self.out = stdout()
         self.err = Console(stderr=True, highlight=False, soft_wrap=True)
-        self.interactive = sys.stdin.isatty()
+        self.interactive = sys.stdin.isatty() and not json_output
 
     def run(self) -> bool:
         """Read commands until quit or the end of input; whether any failed
-        while reading from a script."""
+        (only said when the commands come from a script)."""
+        if not self.answer(None, {}, show=True):
+            return True  # the start could not be solved (a limit): nothing to study
+        if not self.json:
+            self.out.print(Text.from_markup("[dim]Type a card to play it, or help.[/dim]"))
         failed = False
-        if not self.show():
-            return True
-        self.out.print(Text.from_markup("[dim]Type a card to play it, or help.[/dim]"))
         while True:
             line = self.read()
             if line is None:
@@ -137,11 +149,14 @@ class Prompt:
                 continue
             if words[0].lower() in ("quit", "exit", "q"):
                 return failed and not self.interactive
+            command = " ".join(words)
             try:
-                self.do(words)
+                extra, show = self.do(words)
             except JinkError as error:
                 failed = True
-                self.error(str(error))
+                self.error(str(error), command)
+                continue
+            failed |= not self.answer(command, extra, show)
 
     def read(self) -> str | None:
         """One command line, or None at the end of input."""
@@ -155,8 +170,9 @@ class Prompt:
         line = sys.stdin.readline()
         if not line:
             return None
-        # Echo the command after the prompt, so a scripted session reads as a transcript.
-        self.out.print(f"{escape(prompt)}{escape(line.rstrip())}")
+        if not self.json:
+            # Echo the command after the prompt: a scripted session reads as a transcript.
+            self.out.print(f"{escape(prompt)}{escape(line.rstrip())}")
         return line
 
     def prompt(self) -> str:
@@ -165,51 +181,78 @@ class Prompt:
             return "deal over> "
         return f"trick {p.tricks_done + 1}, seat {p.seat_to_play + 1} to play> "
 
-    def do(self, words: list[str]) -> None:
-        """Carry out one command (its words); a bad one raises a JinkError."""
+    def do(self, words: list[str]) -> tuple[dict[str, object], bool]:
+        """Carry out one command (its words): what it adds to the JSON answer,
+        and whether the position is to be drawn again. A bad one raises a JinkError."""
         study = self.study
         command, args = words[0].lower(), words[1:]
         if command == "help":
-            self.out.print(Text.from_markup(COMMANDS))
-        elif command == "undo":
+            if not self.json:
+                self.out.print(Text.from_markup(COMMANDS))
+            return {"help": Text.from_markup(COMMANDS).plain.splitlines()}, False
+        if command == "undo":
             _no_args(command, args)
             card = study.undo()
-            self.out.print(Text.from_markup(f"Took back {card_markup(card)}."))
-            self.show()
-        elif command == "back":
+            if not self.json:
+                self.out.print(Text.from_markup(f"Took back {card_markup(card)}."))
+            return {"undone": card_name(card)}, True
+        if command == "back":
             study.back(_number(command, args))
-            self.show()
-        elif command == "best":
+            return {}, True
+        if command == "best":
             _no_args(command, args)
             if study.position.is_over:
                 raise StudyError("the deal is over: there is no more play")
             line = study.best_line()
-            self.out.print(line_table(self._result(line=line)))
-        elif command == "seat":
+            if not self.json:
+                self.out.print(line_table(self._result(line=line)))
+            return {"line": [step.to_dict() for step in line]}, False
+        if command == "seat":
             seat = _number(command, args)
             check_seats([seat], study.position.players, "seat")
             study.set_seat(seat - 1)
-            self.show()
-        elif command == "goal":
+            return {}, True
+        if command == "goal":
             if len(args) != 1:
                 raise StudyError("goal takes one name: goal three, goal spoil, goal 2, ...")
             study.set_goal(args[0])
-            self.show()
-        elif len(words) == 1 and _looks_like_card(command):
+            return {}, True
+        if len(words) == 1 and _looks_like_card(command):
             study.play(parse_card(command))
-            self.show()
-        else:
-            raise StudyError(f"unknown command {words[0]!r}: type a card (8S), undo, "
-                             "back N, best, seat N, goal G, help or quit")
+            return {}, True
+        raise StudyError(f"unknown command {words[0]!r}: type a card (8S), undo, "
+                         "back N, best, seat N, goal G, help or quit")
 
-    def show(self) -> bool:
-        """Draw the position and its scored cards; False when the solver gave up."""
+    def answer(self, command: str | None, extra: dict[str, object], show: bool) -> bool:
+        """Say where things stand after ``command``: the JSON object, or the
+        picture (when ``show``). False when the solver gave up (a limit)."""
         try:
-            self.out.print(self.picture())
+            if self.json:
+                print_json({"command": command, **self.state(), **extra})
+            elif show:
+                self.out.print(self.picture())
         except JinkError as error:
-            self.error(str(error))
+            self.error(str(error), command)
             return False
         return True
+
+    def state(self) -> dict[str, object]:
+        """The position and the question's answers, as ``jink solve --json`` words them."""
+        study = self.study
+        p = study.position
+        standing = study.standing()
+        return {
+            "position": position_to_dict(p),
+            "seat_to_play": None if p.is_over else p.seat_to_play + 1,
+            "played": [card_name(c) for c in study.played],
+            "question": {"seat": study.seat + 1, "goal": study.goal.name},
+            "max_tricks": standing.max_tricks,
+            "achieves": standing.achieves,
+            "moves": [{"card": card_name(m.card), "max_tricks": m.max_tricks,
+                       "achieves": m.achieves,
+                       "equivalent": [card_name(c) for c in m.equivalent]}
+                      for m in study.scores()],
+        }
 
     def picture(self) -> RenderableType:
         study = self.study
@@ -236,8 +279,11 @@ class Prompt:
         study = self.study
         return SolveResult(study.position, study.seat, study.goal, [], moves or [], line or [])
 
-    def error(self, message: str) -> None:
-        self.err.print(f"[bold red]error:[/bold red] {escape(' '.join(message.split()))}")
+    def error(self, message: str, command: str | None) -> None:
+        line = " ".join(message.split())
+        self.err.print(f"[bold red]error:[/bold red] {escape(line)}")
+        if self.json:
+            print_json({"command": command, "error": line})
 
 
 def _no_args(command: str, args: list[str]) -> None:
