@@ -21,10 +21,12 @@ from jink.cli.common import (
     print_json,
     stdout,
 )
+from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve_render import verdicts_table
 from jink.puzzles.files import read
 from jink.solver.analyse import Analysis, analyse
+from jink.study.page import analysis_page
 from jink.words import plural
 
 EPILOG = """\
@@ -48,7 +50,7 @@ SeatsOpt = Annotated[str | None, typer.Option(
 
 
 def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
-                    json_output: JsonOpt = False) -> None:
+                    json_output: JsonOpt = False, html: HtmlOpt = None) -> None:
     """Replay a played deal: every card with every seat's verdicts before and after.
 
     Marks each card that changed what a seat could force (threw it away, or let
@@ -59,7 +61,9 @@ def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
         solved = parse_seats(seats) if seats is not None else None
         if file is None:
             fail("give a game file: a position with play = [...] (see jink analyse --help)")
-        for item in read(file):
+        items = read(file)
+        check_html(html, len(items))
+        for item in items:
             if item.play is None:
                 fail(f"{file}: no played record: add play = [\"...\", ...], the tricks "
                      "played from this position")
@@ -67,6 +71,8 @@ def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
                 check_seats(solved, item.position.players)
             review = analyse(item.position, item.play,
                              seats=None if solved is None else [s - 1 for s in solved])
+            if html is not None:
+                write_html(html, analysis_page(review))
             if json_output:
                 print_json(review.to_dict())
             else:

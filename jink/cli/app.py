@@ -12,6 +12,8 @@ import typer
 
 from jink import __version__
 from jink.cli import analyse, declare, legal, rob, rules, show, solve
+from jink.cli import study as study_cli
+from jink.cli import tree as tree_cli
 
 app = typer.Typer(
     name="jink",
@@ -30,6 +32,8 @@ app.command("solve", epilog=solve.EPILOG)(solve.solve_command)
 app.command("analyse", epilog=analyse.EPILOG)(analyse.analyse_command)
 app.command("rob", epilog=rob.EPILOG)(rob.rob_command)
 app.command("declare", epilog=declare.EPILOG)(declare.declare_command)
+app.command("tree", epilog=tree_cli.EPILOG)(tree_cli.tree_command)
+app.command("study", epilog=study_cli.EPILOG)(study_cli.study_command)
 
 
 def _version(value: bool) -> None:

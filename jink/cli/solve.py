@@ -35,6 +35,7 @@ from jink.cli.common import (
     print_json,
     stdout,
 )
+from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
 from jink.errors import JinkError, ParseError
@@ -42,6 +43,7 @@ from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import Limit, SolveResult, solve
 from jink.solver.expected import solve_expected
+from jink.study.page import solve_page
 from jink.words import plural
 
 EPILOG = """\
@@ -119,6 +121,7 @@ def solve_command(
     out: OutOpt = None,
     expected: ExpectedOpt = False,
     json_output: JsonOpt = False,
+    html: HtmlOpt = None,
 ) -> None:
     """Solve a position double dummy: what every seat can force, and how.
 
@@ -150,6 +153,7 @@ def solve_command(
                 raise typer.BadParameter(
                     f"{out} is the --positions file: writing the results there would "
                     "overwrite the positions", param_hint="--out")
+            check_html(html, 0, not_with="--positions")
             failed = solve_many(positions, out, run)
             if failed:
                 fail(f"{plural(failed, 'line')} of {positions} failed "
@@ -168,7 +172,9 @@ def solve_command(
                     f"--expected gives every seat's averaged verdicts; it takes no "
                     f"{', '.join(ignored)}", param_hint="--expected")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
-        for item in positions_from_cli(file, opts, example=example):
+        items = positions_from_cli(file, opts, example=example)
+        check_html(html, len(items), not_with="--expected" if expected else None)
+        for item in items:
             if expected:
                 outcome = solve_expected(item.position, limit, memory)
                 if json_output:
@@ -179,6 +185,8 @@ def solve_command(
                     console.print(expected_picture(outcome))
                 continue
             result = run(item.position)
+            if html is not None:
+                write_html(html, solve_page(result))
             if json_output:
                 print_json(result.to_dict())
             else:
