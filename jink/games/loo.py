@@ -65,7 +65,7 @@ from jink.cards import (
     suit_of,
 )
 from jink.errors import PositionError
-from jink.games.base import Game, Question, Rules, share_of_pool
+from jink.games.base import Declaring, Game, Question, Rules, share_of_pool
 from jink.games.duties import Duties, Follow
 from jink.games.heading import HeadingRules
 from jink.games.rounce import whist_ranking
@@ -169,4 +169,7 @@ LOO = Game(
     hand_size=3, aliases=("three-card-loo", "3-card-loo", "division-loo"),
     allows_no_trump=True, uses_turn=True, following=_RULES_NOTE,
     duties=Duties(Follow.HEAD, lead_trump_from=1, trump_on_void=True),
+    # Double pools: a three-card widow (the miss); 16 hands, the widow and the
+    # turn-up fill the pack.
+    widow=3, declaring=Declaring.LOO, table=(3, 16),
 )
