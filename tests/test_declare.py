@@ -307,3 +307,47 @@ def test_the_rounce_dealer_robs_too() -> None:
     assert robs and all(c.verdict is not None for c in robs)
     assert not any(c.name.startswith("general") for c in decision.choices)
 
+
+def test_bierspiel_declares_as_rams() -> None:
+    """Foster's Bierspiel is "a popular form of Rams" where "only two declare
+    to play": the widow, declaring, the dealer's duty and general rams are
+    Rams'; the positions are played by Bierspiel's rules (the 7D second
+    trump, forced trump leads), checked by the slow reference."""
+    decision = declare(table3("bierspiel"), 0, [1])
+    choices = by_name(decision)
+    assert [c.name for c in decision.choices] == ["pass", "play", "widow", "general-rams",
+                                                  "general-rams-widow"]
+    assert value_of(choices["play"]) == ref_value(
+        "bierspiel", "H", TABLE3, WIDOW3, 0, TABLE3[0], [0, 1], widow_left=True)
+    assert value_of(choices["widow"]) == ref_value(
+        "bierspiel", "H", TABLE3, WIDOW3, 0, WIDOW3, [0, 1], widow_left=False)
+    assert value_of(choices["general-rams-widow"]) == ref_value(
+        "bierspiel", "H", TABLE3, WIDOW3, 0, WIDOW3, [0, 1, 2], widow_left=False, leader=0)
+    # Bierspiel scores points, not a pool: no Rams payment.
+    assert "points" in choices["general-rams"].to_dict()
+    # The dealer must play against a lone player, as in Rams.
+    assert not by_name(declare(table3("bierspiel"), 2, [0]))["pass"].allowed
+
+
+def test_bierspiel_dealer_robs_the_turn_up() -> None:
+    deal = deal_from_text(find_game("bierspiel"), SPADES, ROB_HANDS, ROB_WIDOW,
+                          parse_card("9S"))
+    plays = [c for c in declare(deal, 3, [0]).choices if c.name == "play"]
+    assert len(plays) > 1 and any(c.rob for c in plays)
+    for choice in plays:
+        hand = robbed(ROB_HANDS[3], card_name(choice.rob[0])) if choice.rob \
+            else parse_cardset(ROB_HANDS[3])
+        assert value_of(choice) == ref_value(
+            "bierspiel", "S", ROB_HANDS, ROB_WIDOW, 3, cards_text_of(hand), [0, 3],
+            widow_left=False)
+
+
+def test_bierspiel_cli() -> None:
+    result = CliRunner().invoke(app, [
+        "declare", "--game", "bierspiel", "--trump", "H", "--widow", WIDOW3,
+        "--hands", " / ".join(TABLE3), "--seat", "1", "--playing", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "bierspiel"
+    assert [c["choice"] for c in data["choices"]] == ["pass", "play", "widow", "general-rams",
+                                                      "general-rams-widow"]

@@ -1,4 +1,5 @@
-"""``jink declare``: pass, play, take the widow, or general rams (Rams, Rounce, Loo)."""
+"""``jink declare``: pass, play, take the widow, or general rams (Rams, Rounce,
+Bierspiel, Loo)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ widow, if left, or not, as hurts the seat asking most.
 
 
 def declare_command(
-    game: Annotated[str, typer.Option(help="rams, rounce or loo.")] = "rams",
+    game: Annotated[str, typer.Option(help="rams, rounce, bierspiel or loo.")] = "rams",
     trump: Annotated[str | None, typer.Option(help="The trump suit.")] = None,
     turnup: Annotated[str | None, typer.Option(help="The turn-up card (sets trumps).")] = None,
     hands: Annotated[str, typer.Option(help="Every hand at the table, seat 1 first, "

@@ -54,7 +54,15 @@ from jink.cards import (
     cards_text,
     make_card,
 )
-from jink.games.base import TRUMP_BASE, Game, Question, Ranking, Rules, points_per_trick
+from jink.games.base import (
+    TRUMP_BASE,
+    Declaring,
+    Game,
+    Question,
+    Ranking,
+    Rules,
+    points_per_trick,
+)
 from jink.games.duties import Duties, Follow
 from jink.games.rams import PIQUET_RANKS, RAMS_DECK, RamsRules, suit_order
 
@@ -208,4 +216,9 @@ BIERSPIEL = Game(
     seats_decide_duties=forced_trump_leads(5),
     duties=Duties(Follow.HEAD, forced_leads=tuple(forced_trump_leads(n) for n in range(6)),
                   low_ranks=tuple(reversed(PIQUET_RANKS))),
+    # Declaring, the widow, the dealer's rob and the general rams are Rams'
+    # (RULINGS: Rams with one change to the cards and one to the leads;
+    # Foster: "If only two declare to play"). Foster gives no Bierspiel
+    # payment for a general rams: its verdict is the game's own.
+    widow=5, declaring=Declaring.RAMS, table=(3, 5), dealer_robs=True, general_rams=True,
 )
