@@ -165,6 +165,8 @@ class Position:
         if self.turn is not None and not game.uses_turn:
             raise PositionError(f"turn (the card to be turned) is for Loo simple pools, "
                                 f"not {game.name}")
+        if self.turnup is not None:
+            game.check_turnup(self.turnup)
         if self.turnup is not None and suit_of(self.turnup) != self.trump:
             raise PositionError(f"the turn-up {card_name(self.turnup)} is not of the trump suit")
         if len(self.won) != n:

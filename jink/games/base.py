@@ -319,6 +319,17 @@ class Game:
             raise NotImplementedError(f"{self.name} has no ranking tables")
         return self.ranking_of(trump)
 
+    def check_turnup(self, turnup: Card) -> None:
+        """Raise :class:`~jink.errors.PositionError` if ``turnup`` cannot be the
+        turned-up trump card: a card turned past (Bierspiel's 7♦)."""
+        if self.turned_past & bit(turnup):
+            name = card_name(turnup)
+            raise PositionError(
+                f"a turned-up {name}: in {self.title} the dealer then turns the next card "
+                f"for trumps and may take both (Foster), which jink does not model; give "
+                f"the trump suit that the next card made (--trump, or trump in a file) "
+                f"and no turn-up")
+
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The full option set: defaults, overridden by ``options``.
 

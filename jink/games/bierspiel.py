@@ -221,4 +221,8 @@ BIERSPIEL = Game(
     # Foster: "If only two declare to play"). Foster gives no Bierspiel
     # payment for a general rams: its verdict is the game's own.
     widow=5, declaring=Declaring.RAMS, table=(3, 5), dealer_robs=True, general_rams=True,
+    # Foster: a turned-up 7D makes no trumps; the dealer turns the next card
+    # and may take both, or, if he passes, the eldest may take up the trump.
+    # Not modelled: such a turn-up is refused (docs/rules.md, Bierspiel).
+    turned_past=bit(SEVEN_OF_DIAMONDS),
 )

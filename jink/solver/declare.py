@@ -94,6 +94,7 @@ class Deal:
                                 f"{game.title} pack")
         turnup = self.turnup
         if turnup is not None:
+            game.check_turnup(turnup)
             if not game.deck >> turnup & 1:
                 raise PositionError(f"the turn-up {card_name(turnup)} is not in the "
                                     f"{game.title} pack")
