@@ -156,7 +156,8 @@ class Position:
 
     def _validate(self) -> None:
         game, n = self.game, len(self.hands)
-        game.check_players(n)
+        # A Loo simple pool: no trump yet, or the card to be turned named.
+        game.check_players(n, simple=self.trump is None or self.turn is not None)
         if n * game.hand_size > count(game.deck):
             raise PositionError(f"{n} hands of {game.hand_size} need more than the "
                                 f"{count(game.deck)} cards of the pack")

@@ -43,19 +43,21 @@ def widow_hands(widow: str, size: int = 5) -> list[str]:
 
 def ref_value(game: str, trump: str, hands: list[str], widow: str, asker: int, mine: str,
               players: list[int], *, widow_left: bool, taker: int | None = None,
-              turnup: str | None = None, leader: int = 0) -> tuple[int, bool, bool]:
+              turnup: str | None = None, leader: int = 0,
+              tricks: int = 5) -> tuple[int, bool, bool]:
     """The slow reference's value of a choice for ``asker``, holding ``mine``:
     the other seats' holdings written out one by one (an earlier ``taker``'s
     widow with each discard; a later seat in the play taking the widow left
     to it; the dealer robbing ``turnup`` with each card of his hand), each
     position solved by tests/reference_family.py, the worst kept: the fewest
-    tricks, and one trick (all five) only if forced in every one."""
+    tricks, and one trick (all ``tricks``) only if forced in every one."""
     dealer = len(hands) - 1
     ways: list[dict[int, str]] = [{}]
     if taker is not None:
-        ways = [{taker: w} for w in widow_hands(widow)]
+        ways = [{taker: w} for w in widow_hands(widow, len(mine.split()))]
     elif widow_left:
-        ways += [{s: w} for s in players if s > asker for w in widow_hands(widow)]
+        ways += [{s: w} for s in players if s > asker
+                 for w in widow_hands(widow, len(mine.split()))]
     if turnup is not None and dealer in players and dealer != asker:
         ways += [{**w, dealer: " ".join([c for c in w.get(dealer, hands[dealer]).split()
                                          if c != d] + [turnup])}
@@ -67,7 +69,7 @@ def ref_value(game: str, trump: str, hands: list[str], widow: str, asker: int, m
         position = fam_position(game, trump, held, leader=leader)
         seats = frozenset({index})
         values.append((fam_max_tricks(position, seats), fam_can_force(position, seats, 1),
-                       fam_can_force(position, seats, 5)))
+                       fam_can_force(position, seats, tricks)))
     return (min(v[0] for v in values), all(v[1] for v in values),
             all(v[2] for v in values))
 
@@ -351,3 +353,65 @@ def test_bierspiel_cli() -> None:
     assert data["game"] == "bierspiel"
     assert [c["choice"] for c in data["choices"]] == ["pass", "play", "widow", "general-rams",
                                                       "general-rams-widow"]
+
+
+# Loo, a double pool: three at the table, spades trumps.
+LOO3 = ["AS 7H 2C", "KS 8H 3C", "QS 9D 4C"]
+LOO_MISS = "2S 3S 4S"
+
+
+def loo_deal():  # type: ignore[no-untyped-def]
+    return deal_from_text(find_game("loo"), SPADES, LOO3, LOO_MISS)
+
+
+def test_loo_lone_stander_meets_the_dealer() -> None:
+    """RULINGS Loo 6: against a lone stander the dealer stands on his own
+    cards, takes the miss, or plays the miss for the pool; against the miss's
+    holder he stands or throws up (the holder then takes the pool)."""
+    choices = by_name(declare(loo_deal(), 0, []))
+    play, widow = choices["play"], choices["widow"]
+    assert play.players == widow.players == (0, 2)
+    # The dealer holds his own hand or the miss, as hurts seat 1 most.
+    assert value_of(play) == ref_value("loo", "S", LOO3, LOO_MISS, 0, LOO3[0], [0, 2],
+                                       widow_left=True, tricks=3)
+    # Holding the miss, seat 1 meets the dealer's own hand (if the dealer
+    # throws up instead, seat 1 takes the whole pool: no worse for him).
+    assert value_of(widow) == ref_value("loo", "S", LOO3, LOO_MISS, 0, LOO_MISS, [0, 2],
+                                        widow_left=False, tricks=3)
+    assert "if he throws up, seat 1 takes the pool" in widow.note
+
+
+def test_loo_dealer_against_a_lone_stander() -> None:
+    decision = declare(loo_deal(), 2, [0])
+    choices = by_name(decision)
+    # Not standing, he must play the miss for the pool: no gain, no loss.
+    assert choices["pass"].allowed and choices["pass"].players == (0, 2)
+    assert choices["pass"].verdict is None
+    assert "play the widow for the pool against seat 1" in choices["pass"].note
+    assert value_of(choices["play"]) == ref_value("loo", "S", LOO3, LOO_MISS, 2, LOO3[2],
+                                                  [0, 2], widow_left=False, tricks=3)
+    assert value_of(choices["widow"]) == ref_value("loo", "S", LOO3, LOO_MISS, 2, LOO_MISS,
+                                                   [0, 2], widow_left=False, tricks=3)
+    # The lone one holds the miss: the dealer stands or throws up.
+    held = by_name(declare(loo_deal(), 2, [0], widow_taker=0))
+    assert held["pass"].allowed and held["pass"].players == ()
+    assert "seat 1, holding the widow, takes the pool" in held["pass"].note
+    assert not held["widow"].allowed
+    assert value_of(held["play"]) == ref_value("loo", "S", LOO3, LOO_MISS, 2, LOO3[2],
+                                               [0, 2], widow_left=False, taker=0, tricks=3)
+    # Everybody before him threw up: he takes the pool, no play.
+    [pool] = declare(loo_deal(), 2, []).choices
+    assert pool.name == "pool" and pool.allowed and pool.players == ()
+
+
+@pytest.mark.parametrize(("game", "hands", "widow", "message"), [
+    ("rams", ["AH KH 8C 9C TS", "QH JH AC KC 7S"], "AD KD QD JD TD",
+     "Rams declaring takes 3 to 5 hands at the table, not 2"),
+    ("loo", ["AS 7H 2C", "KS 8H 3C"], "2D 3D 4D",
+     "Three-card Loo declaring takes 3 to 16 hands at the table, not 2"),
+    ("loo", [" ".join(card_name(3 * i + k) for k in range(3)) for i in range(16)] + ["QS"],
+     "2D 3D 4D", "Three-card Loo declaring takes 3 to 16 hands at the table, not 17"),
+])
+def test_seats_at_the_table(game: str, hands: list[str], widow: str, message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        deal_from_text(find_game(game), HEARTS, hands, widow)

@@ -78,6 +78,10 @@ class Deal:
             names = ", ".join(g.title for g in GAMES.values() if g.widow)
             raise PositionError(f"{game.name}: no seat declares to play (declare is for "
                                 f"{names})")
+        low, high = game.table
+        if not low <= len(self.hands) <= high:
+            raise PositionError(f"{game.title} declaring takes {low} to {high} hands at the "
+                                f"table, not {len(self.hands)}")
         if count(self.widow) != game.widow:
             raise PositionError(f"a {game.title} widow has {game.widow} cards, "
                                 f"not {count(self.widow)}")
