@@ -415,3 +415,22 @@ def test_loo_dealer_against_a_lone_stander() -> None:
 def test_seats_at_the_table(game: str, hands: list[str], widow: str, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         deal_from_text(find_game(game), HEARTS, hands, widow)
+
+
+def test_cli_lone_stander_and_widow_taker() -> None:
+    runner = CliRunner()
+    loo = ["declare", "--game", "loo", "--trump", "S", "--widow", LOO_MISS,
+           "--hands", " / ".join(LOO3)]
+    alone = runner.invoke(app, [*loo, "--seat", "1", "--json"])
+    assert alone.exit_code == 0, alone.output
+    assert json.loads(alone.stdout)["choices"][1]["in_play"] == [1, 3]
+    held = runner.invoke(app, [*loo, "--seat", "3", "--playing", "1", "--widow-taker", "1",
+                               "--json"])
+    assert held.exit_code == 0, held.output
+    data = json.loads(held.stdout)
+    assert data["widow_taken_by"] == 1
+    assert [(c["choice"], c["allowed"]) for c in data["choices"]] == \
+        [("pass", True), ("play", True), ("widow", False)]
+    bad = runner.invoke(app, [*loo, "--seat", "1", "--playing", "3", "--widow-taker", "3"])
+    assert bad.exit_code == 1 and bad.stderr.startswith("error: ")
+    assert len(bad.stderr.strip().splitlines()) == 1
