@@ -157,7 +157,8 @@ class Position:
 
     def _validate(self) -> None:
         game, n = self.game, len(self.hands)
-        game.check_players(n)
+        # A Loo simple pool: no trump yet, or the card to be turned named.
+        game.check_players(n, simple=self.trump is None or self.turn is not None)
         if n * game.hand_size > count(game.deck):
             raise PositionError(f"{n} hands of {game.hand_size} need more than the "
                                 f"{count(game.deck)} cards of the pack")
@@ -166,6 +167,8 @@ class Position:
         if self.turn is not None and not game.uses_turn:
             raise PositionError(f"turn (the card to be turned) is for Loo simple pools, "
                                 f"not {game.name}")
+        if self.turnup is not None:
+            game.check_turnup(self.turnup)
         if self.turnup is not None and suit_of(self.turnup) != self.trump:
             raise PositionError(f"the turn-up {card_name(self.turnup)} is not of the trump suit")
         if len(self.won) != n:

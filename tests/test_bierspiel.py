@@ -504,3 +504,44 @@ def test_rules_after_the_forced_tricks() -> None:
     assert two.after_trick(trick, 0) is not two
     unknown = BIERSPIEL.bind(parse_suit("S"))
     assert unknown.after_trick(trick, 0) is unknown and unknown.relative_ranks_safe
+
+
+def test_a_turned_up_seven_of_diamonds_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Foster: "If it is turned up, the dealer turns up the next card for a
+    trump": the 7D names no trump suit, so jink refuses it as a turn-up (it
+    does not model the dealer taking both cards) rather than make diamonds
+    trumps. Everywhere: a position, a position file, the command line, and
+    jink declare. One error line, exit 1."""
+    from typer.testing import CliRunner
+
+    from jink.cards import DIAMONDS
+    from jink.cli.app import app
+    from jink.games import find_game
+    from jink.solver.declare import deal_from_text
+
+    message = "a turned-up 7D: in Bierspiel the dealer then turns the next card"
+    with pytest.raises(PositionError, match=message):
+        Position.create("bierspiel", None, ["AS KS QS JS TS", "AH KH QH JH TH"], turnup="7D")
+    with pytest.raises(PositionError, match=message):
+        deal_from_text(find_game("bierspiel"), DIAMONDS, ["AS KS QS 7H 8H", "7C 8C 9C TC JC",
+                                                          "AD KD QD JD TD"],
+                       "AH KH QH JH TH", parse_card("7D"))
+    file = tmp_path / "seven.toml"
+    file.write_text('game = "bierspiel"\nturnup = "7D"\n'
+                    'hands = ["AS KS QS JS TS", "AH KH QH JH TH"]\n')
+    runner = CliRunner()
+    for args in (["solve", str(file)],
+                 ["solve", "--game", "bierspiel", "--turnup", "7D", "--hands",
+                  "AS KS QS JS TS / AH KH QH JH TH"],
+                 ["declare", "--game", "bierspiel", "--turnup", "7D", "--widow",
+                  "AH KH QH JH TH", "--hands",
+                  "AS KS QS 7H 8H / 7C 8C 9C TC JC / AD KD QD JD TD", "--seat", "1"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith("error: ") and message in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    # Any other turn-up, and the 7D in a hand, are as before.
+    Position.create("bierspiel", None, ["AS KS QS JS 7D", "AH KH QH JH TH"], turnup="9D")
+    # Rams has no such card: its 7D turned up makes diamonds trumps.
+    assert Position.create("rams", None, ["AS KS QS JS TS", "AH KH QH JH TH"],
+                           turnup="7D").trump == DIAMONDS

@@ -18,6 +18,7 @@ from jink.games import find_game
 from jink.position import Position
 from jink.solver import Solver
 from jink.solver.declare import deal_from_text, declare
+from tests.reference_family import fam_can_force, fam_max_tricks, fam_position
 
 RAMS_HANDS = ["AH KH 8C 9C TS", "QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D"]
 RAMS_WIDOW = "AD KD QD JD TD"
@@ -32,20 +33,124 @@ def by_name(decision):  # type: ignore[no-untyped-def]
             for c in decision.choices}
 
 
-def test_values_equal_solves_of_the_positions_they_make() -> None:
-    decision = declare(rams_deal(), 0, [2])
-    choices = by_name(decision)
-    # Seats 1 and 3 play, seat 1 leading.
-    play = Position.create("rams", "H", [RAMS_HANDS[0], RAMS_HANDS[2]])
-    assert choices["play"].players == (0, 2)
-    assert choices["play"].verdict == Solver().verdict(play, 0)
-    widow = Position.create("rams", "H", [RAMS_WIDOW, RAMS_HANDS[2]])
-    assert choices["widow"].verdict == Solver().verdict(widow, 0)
-    # General rams: everybody plays and the announcer leads.
-    general = Position.create("rams", "H", RAMS_HANDS, leader=0)
-    assert choices["general-rams"].players == (0, 1, 2, 3)
-    assert choices["general-rams"].verdict == Solver().verdict(general, 0)
+def widow_hands(widow: str, size: int = 5) -> list[str]:
+    """Every hand a widow makes: itself, or itself less each card in turn."""
+    cards = widow.split()
+    if len(cards) == size:
+        return [widow]
+    return [" ".join(c for c in cards if c != d) for d in cards]
+
+
+def ref_value(game: str, trump: str, hands: list[str], widow: str, asker: int, mine: str,
+              players: list[int], *, widow_left: bool, taker: int | None = None,
+              turnup: str | None = None, leader: int = 0,
+              tricks: int = 5) -> tuple[int, bool, bool]:
+    """The slow reference's value of a choice for ``asker``, holding ``mine``:
+    the other seats' holdings written out one by one (an earlier ``taker``'s
+    widow with each discard; a later seat in the play taking the widow left
+    to it; the dealer robbing ``turnup`` with each card of his hand), each
+    position solved by tests/reference_family.py, the worst kept: the fewest
+    tricks, and one trick (all ``tricks``) only if forced in every one."""
+    dealer = len(hands) - 1
+    ways: list[dict[int, str]] = [{}]
+    if taker is not None:
+        ways = [{taker: w} for w in widow_hands(widow, len(mine.split()))]
+    elif widow_left:
+        ways += [{s: w} for s in players if s > asker
+                 for w in widow_hands(widow, len(mine.split()))]
+    if turnup is not None and dealer in players and dealer != asker:
+        ways += [{**w, dealer: " ".join([c for c in w.get(dealer, hands[dealer]).split()
+                                         if c != d] + [turnup])}
+                 for w in list(ways) for d in w.get(dealer, hands[dealer]).split()]
+    values = []
+    index = players.index(asker)
+    for way in ways:
+        held = [mine if s == asker else way.get(s, hands[s]) for s in players]
+        position = fam_position(game, trump, held, leader=leader)
+        seats = frozenset({index})
+        values.append((fam_max_tricks(position, seats), fam_can_force(position, seats, 1),
+                       fam_can_force(position, seats, tricks)))
+    return (min(v[0] for v in values), all(v[1] for v in values),
+            all(v[2] for v in values))
+
+
+def value_of(choice) -> tuple[int, bool, bool]:  # type: ignore[no-untyped-def]
+    verdict = choice.verdict
+    one, five = (answer for _, answer in verdict.answers)
+    return verdict.max_tricks, one, five
+
+
+# Three at the table, hearts trumps, and a widow of five trumps: whoever
+# holds it takes every trick.
+TABLE3 = ["AS KS QS 7H 8H", "7C 8C 9C TC JC", "AD KD QD JD TD"]
+WIDOW3 = "AH KH QH JH TH"
+
+
+def table3(game: str = "rams"):  # type: ignore[no-untyped-def]
+    return deal_from_text(find_game(game), HEARTS, TABLE3, WIDOW3)
+
+
+def test_values_equal_the_references_worst_holding() -> None:
+    choices = by_name(declare(table3(), 0, [1]))
+    # Seats 1 and 2 play, seat 1 leading; seat 2, after him, may take the
+    # widow if he leaves it, and does, since it hurts seat 1 most.
+    assert choices["play"].players == (0, 1)
+    assert value_of(choices["play"]) == ref_value(
+        "rams", "H", TABLE3, WIDOW3, 0, TABLE3[0], [0, 1], widow_left=True) == (0, False, False)
+    assert "seat 2's taking the widow costs it" in choices["play"].note
+    own = Position.create("rams", "H", [TABLE3[0], TABLE3[1]])
+    assert Solver().max_tricks(own, 0) == 5  # what the play was worth before
+    assert value_of(choices["widow"]) == ref_value(
+        "rams", "H", TABLE3, WIDOW3, 0, WIDOW3, [0, 1], widow_left=False) == (5, True, True)
     assert choices["pass"].verdict is None and choices["pass"].allowed
+
+
+def test_the_dealer_joining_a_lone_player_may_take_the_widow() -> None:
+    choices = by_name(declare(table3(), 1, []))
+    assert choices["play"].players == (1, 2)
+    assert value_of(choices["play"]) == ref_value(
+        "rams", "H", TABLE3, WIDOW3, 1, TABLE3[1], [1, 2], widow_left=True) == (0, False, False)
+    assert "the dealer's taking the widow" in choices["play"].note
+
+
+def test_an_earlier_seat_took_the_widow() -> None:
+    decision = declare(table3(), 1, [0], widow_taker=0)
+    choices = by_name(decision)
+    assert not choices["widow"].allowed and choices["widow"].verdict is None
+    assert value_of(choices["play"]) == ref_value(
+        "rams", "H", TABLE3, WIDOW3, 1, TABLE3[1], [0, 1], widow_left=False, taker=0)
+    assert value_of(choices["play"]) == (0, False, False)
+    # Nor may he announce a general rams with it.
+    assert "general-rams-widow" not in choices
+    assert value_of(choices["general-rams"]) == ref_value(
+        "rams", "H", TABLE3, WIDOW3, 1, TABLE3[1], [0, 1, 2], widow_left=False, taker=0,
+        leader=1)
+    assert decision.to_dict()["widow_taken_by"] == 1
+    with pytest.raises(PositionError, match="give it among the seats that play"):
+        declare(table3(), 1, [], widow_taker=0)
+    with pytest.raises(PositionError, match="later seat takes the widow or not"):
+        declare(table3(), 0, [1], widow_taker=1)
+
+
+def test_general_rams_everybody_plays_the_announcer_leads_and_pays() -> None:
+    choices = by_name(declare(table3(), 0, []))
+    general = choices["general-rams"]
+    assert general.players == (0, 1, 2)
+    # Seats 2 and 3 have not refused the widow: either may take it against him.
+    assert value_of(general) == ref_value(
+        "rams", "H", TABLE3, WIDOW3, 0, TABLE3[0], [0, 1, 2], widow_left=True, leader=0)
+    assert general.verdict.max_tricks < 5
+    # Foster: failing, "he must double the amount then in the pool, and pay five
+    # counters to each of his adversaries" (two here), and gets nothing.
+    data = general.to_dict()
+    assert data["pool_share"] == "-1" and data["counters"] == -10
+    widow = choices["general-rams-widow"]
+    assert value_of(widow) == ref_value(
+        "rams", "H", TABLE3, WIDOW3, 0, WIDOW3, [0, 1, 2], widow_left=False, leader=0)
+    # Succeeding, "he not only gets the pool but receives five counters in
+    # addition from each player".
+    data = widow.to_dict()
+    assert data["max_tricks"] == 5 and data["pool_share"] == "1" and data["counters"] == 10
 
 
 def test_the_dealer_joins_a_lone_player_and_must_play_against_one() -> None:
@@ -124,6 +229,10 @@ def rob_deal():  # type: ignore[no-untyped-def]
     return deal_from_text(find_game("rams"), SPADES, ROB_HANDS, ROB_WIDOW, parse_card("9S"))
 
 
+def cards_text_of(hand: int) -> str:
+    return " ".join(card_name(c) for c in range(52) if hand >> c & 1)
+
+
 def robbed(hand: str, discard: str) -> int:
     return parse_cardset(hand) & ~(1 << parse_card(discard)) | 1 << parse_card("9S")
 
@@ -153,18 +262,23 @@ def test_another_seat_asking_meets_the_dealers_worst_rob() -> None:
     decision = declare(rob_deal(), 0, [3])
     [play] = [c for c in decision.choices if c.name == "play"]
     assert play.verdict is not None and not play.rob
+    # The dealer may rob with his own hand, or take the widow and rob from it.
+    assert value_of(play) == ref_value("rams", "S", ROB_HANDS, ROB_WIDOW, 0, ROB_HANDS[0],
+                                       [0, 3], widow_left=True, turnup="9S")
     solver = Solver()
     dealer_hands = [parse_cardset(ROB_HANDS[3])] + [robbed(ROB_HANDS[3], d)
                                                     for d in ("8S", "TH", "7H", "QC")]
     values = [solver.verdict(Position.create("rams", "S", [parse_cardset(ROB_HANDS[0]), h]),
                              0) for h in dealer_hands]
-    assert play.verdict.max_tricks == min(v.max_tricks for v in values) == 2
-    assert values[0].max_tricks == 4  # without the rob seat 1 would make four
-    for name, answer in play.verdict.answers:
-        assert answer == all(v.answer(name) for v in values)
-    assert "the dealer's rob of the 9S costs it" in play.note
+    assert values[0].max_tricks == 4  # with no exchange seat 1 would make four
+    assert min(v.max_tricks for v in values) == 2  # the dealer's rob alone: two
+    assert play.verdict.max_tricks == 1  # the widow too: one
+    assert "the dealer's rob of the 9S" in play.note
+    assert "the dealer's taking the widow" in play.note
     # Where robbing cannot hurt seat 1, the note says nothing of it.
     [widow] = [c for c in decision.choices if c.name == "widow"]
+    assert value_of(widow) == ref_value("rams", "S", ROB_HANDS, ROB_WIDOW, 0, ROB_WIDOW,
+                                        [0, 3], widow_left=False, turnup="9S")
     assert "rob" not in widow.note
 
 
@@ -194,3 +308,129 @@ def test_the_rounce_dealer_robs_too() -> None:
     robs = [c for c in decision.choices if c.name == "play" and c.rob]
     assert robs and all(c.verdict is not None for c in robs)
     assert not any(c.name.startswith("general") for c in decision.choices)
+
+
+def test_bierspiel_declares_as_rams() -> None:
+    """Foster's Bierspiel is "a popular form of Rams" where "only two declare
+    to play": the widow, declaring, the dealer's duty and general rams are
+    Rams'; the positions are played by Bierspiel's rules (the 7D second
+    trump, forced trump leads), checked by the slow reference."""
+    decision = declare(table3("bierspiel"), 0, [1])
+    choices = by_name(decision)
+    assert [c.name for c in decision.choices] == ["pass", "play", "widow", "general-rams",
+                                                  "general-rams-widow"]
+    assert value_of(choices["play"]) == ref_value(
+        "bierspiel", "H", TABLE3, WIDOW3, 0, TABLE3[0], [0, 1], widow_left=True)
+    assert value_of(choices["widow"]) == ref_value(
+        "bierspiel", "H", TABLE3, WIDOW3, 0, WIDOW3, [0, 1], widow_left=False)
+    assert value_of(choices["general-rams-widow"]) == ref_value(
+        "bierspiel", "H", TABLE3, WIDOW3, 0, WIDOW3, [0, 1, 2], widow_left=False, leader=0)
+    # Bierspiel scores points, not a pool: no Rams payment.
+    assert "points" in choices["general-rams"].to_dict()
+    # The dealer must play against a lone player, as in Rams.
+    assert not by_name(declare(table3("bierspiel"), 2, [0]))["pass"].allowed
+
+
+def test_bierspiel_dealer_robs_the_turn_up() -> None:
+    deal = deal_from_text(find_game("bierspiel"), SPADES, ROB_HANDS, ROB_WIDOW,
+                          parse_card("9S"))
+    plays = [c for c in declare(deal, 3, [0]).choices if c.name == "play"]
+    assert len(plays) > 1 and any(c.rob for c in plays)
+    for choice in plays:
+        hand = robbed(ROB_HANDS[3], card_name(choice.rob[0])) if choice.rob \
+            else parse_cardset(ROB_HANDS[3])
+        assert value_of(choice) == ref_value(
+            "bierspiel", "S", ROB_HANDS, ROB_WIDOW, 3, cards_text_of(hand), [0, 3],
+            widow_left=False)
+
+
+def test_bierspiel_cli() -> None:
+    result = CliRunner().invoke(app, [
+        "declare", "--game", "bierspiel", "--trump", "H", "--widow", WIDOW3,
+        "--hands", " / ".join(TABLE3), "--seat", "1", "--playing", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "bierspiel"
+    assert [c["choice"] for c in data["choices"]] == ["pass", "play", "widow", "general-rams",
+                                                      "general-rams-widow"]
+
+
+# Loo, a double pool: three at the table, spades trumps.
+LOO3 = ["AS 7H 2C", "KS 8H 3C", "QS 9D 4C"]
+LOO_MISS = "2S 3S 4S"
+
+
+def loo_deal():  # type: ignore[no-untyped-def]
+    return deal_from_text(find_game("loo"), SPADES, LOO3, LOO_MISS)
+
+
+def test_loo_lone_stander_meets_the_dealer() -> None:
+    """RULINGS Loo 6: against a lone stander the dealer stands on his own
+    cards, takes the miss, or plays the miss for the pool; against the miss's
+    holder he stands or throws up (the holder then takes the pool)."""
+    choices = by_name(declare(loo_deal(), 0, []))
+    play, widow = choices["play"], choices["widow"]
+    assert play.players == widow.players == (0, 2)
+    # The dealer holds his own hand or the miss, as hurts seat 1 most.
+    assert value_of(play) == ref_value("loo", "S", LOO3, LOO_MISS, 0, LOO3[0], [0, 2],
+                                       widow_left=True, tricks=3)
+    # Holding the miss, seat 1 meets the dealer's own hand (if the dealer
+    # throws up instead, seat 1 takes the whole pool: no worse for him).
+    assert value_of(widow) == ref_value("loo", "S", LOO3, LOO_MISS, 0, LOO_MISS, [0, 2],
+                                        widow_left=False, tricks=3)
+    assert "if he throws up, seat 1 takes the pool" in widow.note
+
+
+def test_loo_dealer_against_a_lone_stander() -> None:
+    decision = declare(loo_deal(), 2, [0])
+    choices = by_name(decision)
+    # Not standing, he must play the miss for the pool: no gain, no loss.
+    assert choices["pass"].allowed and choices["pass"].players == (0, 2)
+    assert choices["pass"].verdict is None
+    assert "play the widow for the pool against seat 1" in choices["pass"].note
+    assert value_of(choices["play"]) == ref_value("loo", "S", LOO3, LOO_MISS, 2, LOO3[2],
+                                                  [0, 2], widow_left=False, tricks=3)
+    assert value_of(choices["widow"]) == ref_value("loo", "S", LOO3, LOO_MISS, 2, LOO_MISS,
+                                                   [0, 2], widow_left=False, tricks=3)
+    # The lone one holds the miss: the dealer stands or throws up.
+    held = by_name(declare(loo_deal(), 2, [0], widow_taker=0))
+    assert held["pass"].allowed and held["pass"].players == ()
+    assert "seat 1, holding the widow, takes the pool" in held["pass"].note
+    assert not held["widow"].allowed
+    assert value_of(held["play"]) == ref_value("loo", "S", LOO3, LOO_MISS, 2, LOO3[2],
+                                               [0, 2], widow_left=False, taker=0, tricks=3)
+    # Everybody before him threw up: he takes the pool, no play.
+    [pool] = declare(loo_deal(), 2, []).choices
+    assert pool.name == "pool" and pool.allowed and pool.players == ()
+
+
+@pytest.mark.parametrize(("game", "hands", "widow", "message"), [
+    ("rams", ["AH KH 8C 9C TS", "QH JH AC KC 7S"], "AD KD QD JD TD",
+     "Rams declaring takes 3 to 5 hands at the table, not 2"),
+    ("loo", ["AS 7H 2C", "KS 8H 3C"], "2D 3D 4D",
+     "Three-card Loo declaring takes 3 to 16 hands at the table, not 2"),
+    ("loo", [" ".join(card_name(3 * i + k) for k in range(3)) for i in range(16)] + ["QS"],
+     "2D 3D 4D", "Three-card Loo declaring takes 3 to 16 hands at the table, not 17"),
+])
+def test_seats_at_the_table(game: str, hands: list[str], widow: str, message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        deal_from_text(find_game(game), HEARTS, hands, widow)
+
+
+def test_cli_lone_stander_and_widow_taker() -> None:
+    runner = CliRunner()
+    loo = ["declare", "--game", "loo", "--trump", "S", "--widow", LOO_MISS,
+           "--hands", " / ".join(LOO3)]
+    alone = runner.invoke(app, [*loo, "--seat", "1", "--json"])
+    assert alone.exit_code == 0, alone.output
+    assert json.loads(alone.stdout)["choices"][1]["in_play"] == [1, 3]
+    held = runner.invoke(app, [*loo, "--seat", "3", "--playing", "1", "--widow-taker", "1",
+                               "--json"])
+    assert held.exit_code == 0, held.output
+    data = json.loads(held.stdout)
+    assert data["widow_taken_by"] == 1
+    assert [(c["choice"], c["allowed"]) for c in data["choices"]] == \
+        [("pass", True), ("play", True), ("widow", False)]
+    bad = runner.invoke(app, [*loo, "--seat", "1", "--playing", "3", "--widow-taker", "3"])
+    assert bad.exit_code == 1 and bad.stderr.startswith("error: ")
+    assert len(bad.stderr.strip().splitlines()) == 1

@@ -92,6 +92,13 @@ def draw_seats(data: st.DataObject, game: str, engine: Game) -> int:
     return data.draw(st.sampled_from(small), label="seats")
 
 
+def draw_pool(data: st.DataObject, seats: int, label: str = "loo pool") -> str:
+    """A Loo pool the engine allows with ``seats``: a simple pool needs 3 seats
+    (every seat at the table plays), a double pool at most 16."""
+    pools = [p for p in LOO_POOLS if (seats >= 3 if p != "double" else seats <= 16)]
+    return data.draw(st.sampled_from(pools), label=label)
+
+
 def draw_position(data: st.DataObject, game: str, engine: Game) -> FamPosition:
     seats = draw_seats(data, game, engine)
     left = data.draw(st.integers(1, min(MOST_LEFT[seats], TRICKS[game])), label="tricks left")
@@ -100,7 +107,7 @@ def draw_position(data: st.DataObject, game: str, engine: Game) -> FamPosition:
     return random_position(
         rng, game, seats, left,
         mode=data.draw(st.sampled_from(DEAL_MODES), label="mode"),
-        loo_pool=data.draw(st.sampled_from(LOO_POOLS), label="loo pool"),
+        loo_pool=draw_pool(data, seats),
         options=options or None,
         cards_in_trick=data.draw(st.integers(0, seats - 1), label="cards in the trick"))
 
@@ -284,7 +291,7 @@ def test_play_outs_agree_card_by_card(game: str) -> None:
         rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
         pos = random_position(rng, game, seats, left,
                               mode=data.draw(st.sampled_from(DEAL_MODES), label="mode"),
-                              loo_pool=data.draw(st.sampled_from(LOO_POOLS), label="pool"),
+                              loo_pool=draw_pool(data, seats, "pool"),
                               options=options or None)
         position = to_engine(pos, engine)
         while not is_over(pos):

@@ -278,11 +278,31 @@ def test_position_errors() -> None:
         rules.winner(tuple(parse_cards("TH 2S")))
 
 
-@pytest.mark.parametrize("players", [2, 3, 8, 17])
+@pytest.mark.parametrize("players", [2, 3, 8, 16, 17])
 def test_seats_in_the_play(players: int) -> None:
+    """A simple pool: every seat at the table plays, 3 to 17 (17 hands and the
+    card to be turned fill the pack). A double pool: 2 (a lone stander and
+    the dealer, RULINGS Loo 6) to 16 (16 hands, the widow and the turn-up)."""
     hands = [sum(bit(c) for c in range(3 * i, 3 * i + 3)) for i in range(players)]
-    assert Position.create(LOO, None, hands, turn=51).players == players
-    assert Position.create(LOO, "D", hands).players == players
+    if players >= 3:
+        assert Position.create(LOO, None, hands, turn=51).players == players
+    else:
+        with pytest.raises(PositionError, match=r"a Three-card Loo simple pool takes at least "
+                                                r"3 players .* not 2"):
+            Position.create(LOO, None, hands, turn=51)
+    if players <= 16:
+        assert Position.create(LOO, "D", hands).players == players
+    else:
+        with pytest.raises(PositionError, match=r"a Three-card Loo double pool takes at most "
+                                                r"16 players .* not 17"):
+            Position.create(LOO, "D", hands)
+
+
+def test_a_simple_pool_after_trumps_came_in_may_have_17_seats() -> None:
+    # Simple once the card to be turned is named, even with trumps in.
+    hands = [sum(bit(c) for c in range(3 * i, 3 * i + 2)) for i in range(17)]
+    position = Position.create(LOO, "C", hands, turn=51, won=[1] + [0] * 16)
+    assert position.players == 17
 
 
 @pytest.mark.parametrize("players", [1, 18])
@@ -290,7 +310,8 @@ def test_seats_out_of_range(players: int) -> None:
     hands = [sum(bit(c) for c in range(3 * i, 3 * i + 3)) for i in range(min(players, 17))]
     hands += [0] * (players - len(hands))
     with pytest.raises(PositionError, match="loo takes 2 to 17 players"):
-        Position.create(LOO, "D", hands)
+        Position.create(LOO, "D" if players == 1 else None, hands, turn=None if players == 1
+                        else 51)
 
 
 # -- an independent reading of the rules, over card names --------------------------------
@@ -333,11 +354,13 @@ def ref_trick(trump: str | None, turn: str | None, trick: list[str]) -> tuple[in
 @st.composite
 def deals(draw: st.DrawFn) -> Position:
     """A simple pool (no trump, a card to be turned) or a double pool (a trump)."""
-    players = draw(st.integers(2, 17))
+    simple_pool = draw(st.booleans())
+    # A simple pool has 3 to 17 seats, a double pool 2 to 16.
+    players = draw(st.integers(3, 17) if simple_pool else st.integers(2, 16))
     deck = draw(st.permutations(range(52)))
     hands = [sum(bit(c) for c in deck[3 * i:3 * i + 3]) for i in range(players)]
     turned = deck[3 * players]
-    if draw(st.booleans()):
+    if simple_pool:
         return Position.create(LOO, None, hands, turn=turned)
     return Position.create(LOO, None, hands, turnup=turned)
 
@@ -415,6 +438,8 @@ def ref_of(pos: Position, seat: int) -> int:
 def test_solver_agrees_with_minimax(players: int, simple_pool: bool, rng: random.Random,
                                     steps: int) -> None:
     # A small pack, so that seats are often void and trumps come in.
+    if simple_pool:
+        players = max(players, 3)  # every seat at the table plays a simple pool
     deck = [parse_card(r + s) for s in TRUMPS for r in RANKS[:5]]
     rng.shuffle(deck)
     hands = [sum(bit(c) for c in deck[3 * i:3 * i + 3]) for i in range(players)]

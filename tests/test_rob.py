@@ -45,8 +45,31 @@ def test_robbing_wins_the_pool_and_keeping_does_not() -> None:
     assert decision.robber == 0
     keep = decision.choices[0]
     assert keep.discard is None and keep.max_tricks == 1 and not keep.achieves
-    assert values(decision) == {None: 1, "8H": 2, "5H": 3, "AD": 1, "7D": 1, "QC": 3}
+    assert values(decision) == {None: 1, "8H": 2, "5H": 3, "7D": 1, "QC": 3}
     assert decision.best.achieves and decision.best.max_tricks == 3
+
+
+@pytest.mark.parametrize(("game", "hands", "turnup", "ace"), [
+    ("spoil-five", ROB_WINS, "9D", "AD"),
+    ("spoil-five", BEST_NOT_LOWEST, "6H", "AH"),  # hearts trumps: the AH is the ace
+    ("forty-five", ["AD KD 2S 3C 4H", "QD 5S 6C 7H 8S"], "9D", "AD"),
+])
+def test_the_aces_holder_keeps_the_ace(game: str, hands: list[str], turnup: str,
+                                       ace: str) -> None:
+    """Foster: the robber "must have at least the ace and the turn-up in
+    trumps". Every other card of his hand is a discard, each valued as the
+    hand it leaves (checked by a fresh solve of that hand, built here)."""
+    decision = rob(Position.create(game, None, hands, turnup=turnup))
+    assert decision.robber == 0
+    discards = [card_name(c) for choice in decision.choices for c in choice.discard or ()]
+    expected = [c for c in hands[0].split() if c != ace]
+    assert sorted(discards) == sorted(expected)
+    for choice in decision.choices:
+        if choice.discard is None:
+            continue
+        held = [c for c in hands[0].split() if c != card_name(choice.discard[0])] + [turnup]
+        after = Position.create(game, None, [" ".join(held), *hands[1:]], turnup=turnup)
+        assert choice.max_tricks == Solver().max_tricks(after, 0)
 
 
 def test_the_best_discard_is_not_the_lowest_card() -> None:
@@ -111,6 +134,7 @@ def test_cli() -> None:
     assert data["choices"][0] == {"rob": False, "discard": None, "max_tricks": 1,
                                   "achieves": False}
     assert data["best"]["achieves"] is True
+    assert all("AD" not in (c["discard"] or []) for c in data["choices"])
     human = runner.invoke(app, args)
     assert human.exit_code == 0 and "rob, discarding" in human.stdout
     bad = runner.invoke(app, ["rob", "--trump", "D", "--hands", " / ".join(ROB_WINS)])
@@ -126,14 +150,16 @@ WAIT_AND_SEE = ["2S 5H KH AD 8C", "3S 9S 3H JH 4D", "KS 2H AH TD 5C"]
 def ref_first_turn(hands: list[str], turnup: str, holder: int) -> tuple[bool, int]:
     """The reference's value of robbing at the holder's first turn: the whole
     first trick played out card by card, the holder choosing his hand (keep,
-    or the turn-up for any card) when his turn comes; goal three."""
+    or the turn-up for any card but the ace of trumps) when his turn comes;
+    goal three."""
     up = parse_card(turnup)
 
     def value(pos):  # type: ignore[no-untyped-def]
         if seat_to_play(pos) == holder:
             hand = pos.hands[holder]
             best = (False, 0)
-            for held in [hand, *(hand - {d} | {up} for d in hand)]:
+            ace = parse_card("A" + turnup[1])  # the ace of trumps (the AH in hearts)
+            for held in [hand, *(hand - {d} | {up} for d in hand if d != ace)]:
                 after = dataclasses.replace(pos, hands=tuple(
                     frozenset(held) if s == holder else h for s, h in enumerate(pos.hands)))
                 best = (best[0] or ref_can_force(after, holder, "three"),

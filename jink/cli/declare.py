@@ -1,4 +1,5 @@
-"""``jink declare``: pass, play, take the widow, or general rams (Rams, Rounce, Loo)."""
+"""``jink declare``: pass, play, take the widow, or general rams (Rams, Rounce,
+Bierspiel, Loo)."""
 
 from __future__ import annotations
 
@@ -26,12 +27,14 @@ Examples:
       --hands "AS 7H 2C / KS 8H 3C / QS 9D 4C" --seat 2 --playing 1,3 --json
 
 --hands gives every hand at the table (seat 1 first, the dealer last), as
-dealt; --playing the other seats that declare to play.
+dealt; --playing the other seats that declare to play; --widow-taker the one
+of them, before the seat asking, that took the widow. A later seat takes the
+widow, if left, or not, as hurts the seat asking most.
 """
 
 
 def declare_command(
-    game: Annotated[str, typer.Option(help="rams, rounce or loo.")] = "rams",
+    game: Annotated[str, typer.Option(help="rams, rounce, bierspiel or loo.")] = "rams",
     trump: Annotated[str | None, typer.Option(help="The trump suit.")] = None,
     turnup: Annotated[str | None, typer.Option(help="The turn-up card (sets trumps).")] = None,
     hands: Annotated[str, typer.Option(help="Every hand at the table, seat 1 first, "
@@ -39,6 +42,8 @@ def declare_command(
     widow: Annotated[str, typer.Option(help="The widow's cards.")] = "",
     seat: Annotated[int, typer.Option(help="The seat asking (1-based).")] = 1,
     playing: Annotated[str, typer.Option(help="The other seats that play, e.g. 2,4.")] = "",
+    widow_taker: Annotated[int | None, typer.Option(
+        help="The seat of those playing, before the seat asking, that took the widow.")] = None,
     json_output: JsonOpt = False,
 ) -> None:
     """Value each choice of a seat: pass, play its hand, take the widow, general rams.
@@ -57,7 +62,8 @@ def declare_command(
         deal = deal_from_text(found, suit, [h.strip() for h in hands.split("/")], widow,
                               turned)
         others = [s - 1 for s in parse_won(playing)] if playing.strip() else []
-        decision = declare(deal, seat - 1, others)
+        taker = widow_taker - 1 if widow_taker is not None else None
+        decision = declare(deal, seat - 1, others, widow_taker=taker)
         if json_output:
             print_json(decision.to_dict())
         else:

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from jink.errors import UnknownNameError
-from jink.games.base import Game, Option, Question, Ranking, Rules
+from jink.games.base import Declaring, Game, Option, Question, Ranking, Rules
 from jink.games.bierspiel import BIERSPIEL
 from jink.games.forty_five import FORTY_FIVE
 from jink.games.loo import LOO
@@ -18,7 +18,7 @@ from jink.games.spoil_five import SPOIL_FIVE
 GAMES: dict[str, Game] = {
     game.name: game for game in (SPOIL_FIVE, FORTY_FIVE, RAMS, ROUNCE, BIERSPIEL, LOO)}
 
-__all__ = ["GAMES", "Game", "Option", "Question", "Ranking", "Rules", "find_game"]
+__all__ = ["GAMES", "Declaring", "Game", "Option", "Question", "Ranking", "Rules", "find_game"]
 
 
 def find_game(name: str) -> Game:

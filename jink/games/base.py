@@ -16,6 +16,7 @@ import copy
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
@@ -347,6 +348,21 @@ def pool_share(tricks: int, of: int) -> str:
     return str(Fraction(tricks, of))
 
 
+class Declaring(Enum):
+    """Who must play when seats declare to play or pass (``jink declare``)."""
+
+    #: Every seat dealt plays: no declaring.
+    NONE = "none"
+    #: Rams (Foster): when all the others pass, the pone must play against the
+    #: dealer (or pay him five counters); the dealer must play against a lone
+    #: player.
+    RAMS = "rams"
+    #: Loo double pools (RULINGS Loo 6): when everybody before the dealer
+    #: throws up, the dealer takes the pool; against a lone stander the dealer
+    #: stands, takes the miss (the widow), or plays the miss for the pool.
+    LOO = "loo"
+
+
 @dataclass(frozen=True)
 class Question:
     """One verdict the solver gives for every seat (or side) of a game.
@@ -385,6 +401,32 @@ class Game:
     seats_decide_duties: int = 0
     #: Whether the dealer (on a turned ace) or the ace of trumps' holder may rob.
     robs_turnup: bool = False
+    #: Declaring to play (``jink declare``): the widow's size (0: every seat
+    #: dealt plays, nobody declares). A widow larger than a hand is taken
+    #: with a discard (Rounce: six cards, one discarded).
+    widow: int = 0
+    #: The rule for a lone player and the dealer (see :class:`Declaring`).
+    declaring: Declaring = Declaring.NONE
+    #: Hands dealt at the table when seats declare (the dealer's last), low
+    #: and high: Foster's "three to six" etc., less a dealer who takes no cards.
+    table: tuple[int, int] = (0, 0)
+    #: Whether the dealer, if he plays, may rob the turn-up (Rams' rule).
+    dealer_robs: bool = False
+    #: Whether a seat may announce a general rams (all five, everybody plays,
+    #: the announcer leads).
+    general_rams: bool = False
+    #: What a general rams is worth, ``(succeeded, seats at the table) ->
+    #: extras``, where the game's payments say (None: its usual extras).
+    general_rams_worth: Callable[[bool, int], dict[str, object]] | None = None
+    #: Cards that, turned up, do not make trumps: the dealer turns the next
+    #: card (Bierspiel's 7♦). jink does not model that and refuses them.
+    turned_past: CardSet = 0
+    #: Loo: a position with no trump yet (a simple pool, where every seat at
+    #: the table plays) needs at least this many seats; one with a trump and
+    #: no card to be turned (a double pool, widow and turn-up dealt) at most
+    #: this many (0: no such limit).
+    simple_min_players: int = 0
+    double_max_players: int = 0
     #: The question whose answer makes a deal "forceable" (Spoil Five: three).
     winning_question: str | None = None
     #: Tricks that take the pool, where a deal in which nobody takes them is
@@ -410,8 +452,17 @@ class Game:
         """Tricks in one deal: one per card in a hand."""
         return self.hand_size
 
-    def check_players(self, n: int) -> None:
-        """Raise :class:`~jink.errors.PositionError` unless ``n`` seats may play."""
+    def check_players(self, n: int, simple: bool | None = None) -> None:
+        """Raise :class:`~jink.errors.PositionError` unless ``n`` seats may play
+        (``simple``: whether the position is a Loo simple pool, if known)."""
+        if simple is True and n < self.simple_min_players:
+            raise PositionError(f"a {self.title} simple pool takes at least "
+                                f"{self.simple_min_players} players (every seat at the table "
+                                f"plays), not {n}")
+        if simple is False and self.double_max_players and n > self.double_max_players:
+            raise PositionError(f"a {self.title} double pool takes at most "
+                                f"{self.double_max_players} players (their hands, the widow "
+                                f"and the turn-up fill the pack), not {n}")
         if self.player_counts and n not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts[:-1]))
             raise PositionError(f"{self.name} takes {counts} or {self.player_counts[-1]} "
@@ -433,6 +484,17 @@ class Game:
             if options.get(option.name) and option.duties:
                 duties = dataclasses.replace(duties, **dict(option.duties))
         return duties
+
+    def check_turnup(self, turnup: Card) -> None:
+        """Raise :class:`~jink.errors.PositionError` if ``turnup`` cannot be the
+        turned-up trump card: a card turned past (Bierspiel's 7♦)."""
+        if self.turned_past & bit(turnup):
+            name = card_name(turnup)
+            raise PositionError(
+                f"a turned-up {name}: in {self.title} the dealer then turns the next card "
+                f"for trumps and may take both (Foster), which jink does not model; give "
+                f"the trump suit that the next card made (--trump, or trump in a file) "
+                f"and no turn-up")
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The full option set: defaults, overridden by ``options``.

@@ -46,10 +46,11 @@ from jink.cards import (
     SEVEN,
     SPADES,
     Suit,
+    bit,
     cards_text,
     make_card,
 )
-from jink.games.base import Game, Question, Ranking, points_per_trick
+from jink.games.base import Declaring, Game, Question, Ranking, points_per_trick
 from jink.games.duties import Duties, Follow
 from jink.games.rams import PIQUET_RANKS, RAMS_DECK, suit_order
 
@@ -110,4 +111,13 @@ BIERSPIEL = Game(
     seats_decide_duties=forced_trump_leads(5),
     duties=Duties(Follow.HEAD, forced_leads=tuple(forced_trump_leads(n) for n in range(6)),
                   low_ranks=tuple(reversed(PIQUET_RANKS))),
+    # Declaring, the widow, the dealer's rob and the general rams are Rams'
+    # (RULINGS: Rams with one change to the cards and one to the leads;
+    # Foster: "If only two declare to play"). Foster gives no Bierspiel
+    # payment for a general rams: its verdict is the game's own.
+    widow=5, declaring=Declaring.RAMS, table=(3, 5), dealer_robs=True, general_rams=True,
+    # Foster: a turned-up 7D makes no trumps; the dealer turns the next card
+    # and may take both, or, if he passes, the eldest may take up the trump.
+    # Not modelled: such a turn-up is refused (docs/rules.md, Bierspiel).
+    turned_past=bit(SEVEN_OF_DIAMONDS),
 )

@@ -30,8 +30,11 @@ cannot be settled, so the solver takes it only in its *expected* mode
 (:mod:`jink.solver.expected`), averaging over the cards it could be.
 
 Seats: Foster allows 3 to 17 at the table (8 is the usual limit). A position
-lists the seats in the play: in a double pool a player may pass, and at least
-two play, so 2 to 17 (17 hands of three and the turned card use the pack).
+lists the seats in the play. In a simple pool every seat at the table plays,
+so 3 to 17 (17 hands of three and the card to be turned use the pack). In a
+double pool a player may throw up, and against a lone stander the dealer
+plays (RULINGS Loo 6), so 2 to 16 (16 hands, the widow and the turn-up use
+the pack).
 
 Questions, per seat: ``not_looed`` (he can force a trick: a seat with none is
 *looed* and pays) and ``all_three`` (every trick, the whole pool). ``extras``
@@ -55,7 +58,7 @@ from __future__ import annotations
 from jink.cards import (
     FULL_DECK,
 )
-from jink.games.base import Game, Question, share_of_pool
+from jink.games.base import Declaring, Game, Question, share_of_pool
 from jink.games.duties import Duties, Follow
 from jink.games.rounce import whist_ranking
 
@@ -81,4 +84,8 @@ LOO = Game(
     hand_size=3, aliases=("three-card-loo", "3-card-loo", "division-loo"),
     allows_no_trump=True, uses_turn=True, following=_RULES_NOTE,
     duties=Duties(Follow.HEAD, lead_trump_from=1, trump_on_void=True),
+    # Double pools: a three-card widow (the miss); 16 hands, the widow and the
+    # turn-up fill the pack.
+    widow=3, declaring=Declaring.LOO, table=(3, 16),
+    simple_min_players=3, double_max_players=16,
 )

@@ -52,6 +52,7 @@ from jink.cards import (
     make_card,
 )
 from jink.games.base import (
+    Declaring,
     Game,
     Option,
     Question,
@@ -69,6 +70,7 @@ __all__ = [
     "RAMS_DECK",
     "SPADES",
     "cards_text",
+    "general_rams_payment",
     "rams_ranking",
 ]
 
@@ -105,11 +107,34 @@ _RULES_NOTE = ("follow suit and head the trick if able (once a plain-suit trick 
                "able, else under-trumping; otherwise any card")
 
 
+def general_rams_payment(succeeded: bool, seats: int) -> dict[str, object]:
+    """What a general rams comes to for its announcer, ``seats`` at the table.
+
+    Foster: "If he succeeds in getting all five tricks, he not only gets the
+    pool but receives five counters in addition from each player. If he
+    fails, he must double the amount then in the pool, and pay five counters
+    to each of his adversaries." ``pool_share`` -1: he pays in as much as
+    the pool holds; ``counters``: what the other players pay him (negative:
+    what he pays them).
+
+    >>> general_rams_payment(False, 4)
+    {'pool_share': '-1', 'counters': -15}
+    """
+    others = seats - 1
+    if succeeded:
+        return {"pool_share": "1", "counters": 5 * others}
+    return {"pool_share": "-1", "counters": -5 * others}
+
+
 RAMS = Game(
     ranking_of=rams_ranking, question_set=RAMS_QUESTIONS,
     worth=share_of_pool,
     name="rams", title="Rams", min_players=2, max_players=5, deck=RAMS_DECK,
     aliases=("rammes",), following=_RULES_NOTE, duties=Duties(Follow.HEAD),
+    # Foster: three to six at the table; with six the dealer takes no cards,
+    # which declare does not model, so at most five hands.
+    widow=5, declaring=Declaring.RAMS, table=(3, 5), dealer_robs=True, general_rams=True,
+    general_rams_worth=general_rams_payment,
     options=(Option("ecarte_order", False,
                     "rank every suit K Q J A 10 9 8 7 (as at Écarté), not A K Q J 10 9 8 7"),),
 )

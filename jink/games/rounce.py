@@ -37,7 +37,7 @@ from jink.cards import (
     Suit,
     make_card,
 )
-from jink.games.base import Game, Option, Question, Ranking, share_of_pool
+from jink.games.base import Declaring, Game, Option, Question, Ranking, share_of_pool
 from jink.games.duties import NEVER, Duties, Follow
 
 __all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "whist_ranking"]
@@ -75,6 +75,8 @@ ROUNCE = Game(
     worth=share_of_pool,
     name="rounce", title="Rounce", min_players=2, max_players=9, deck=FULL_DECK,
     following=_RULES_NOTE, duties=Duties(Follow.SUIT, lead_trump_from=1, lead_trump_until=2),
+    # Foster: three to nine; a six-card widow, its taker discarding one.
+    widow=6, declaring=Declaring.RAMS, table=(3, 9), dealer_robs=True,
     options=(Option("trump_lead_every_trick", False,
                     "the winner of every trick, not only the first, must lead a trump "
                     "if he has one", duties=(("lead_trump_until", NEVER),)),),

@@ -6,6 +6,9 @@ when hearts are trumps) may. The discard goes out of play, unseen. Each
 choice gives a position at the first lead; each is solved double dummy and
 valued for the robber and the goal asked. Discards that are equivalent cards
 (no card in play ranks between them) give the same value and are grouped.
+The holder of the ace keeps it: Foster's robber "must have at least the ace
+and the turn-up in trumps", so the ace is never his discard. The dealer
+robbing a turned ace may discard any card.
 
 Each choice is valued as made before the lead. The dealer robs a turned ace
 then; the ace's holder robs at his first turn, after the seats before him
@@ -96,6 +99,12 @@ class RobDecision:
 
 def robber(position: Position) -> int:
     """The seat that may rob: the dealer on a turned ace, else the ace's holder."""
+    return _robber(position)[0]
+
+
+def _robber(position: Position) -> tuple[int, Card | None]:
+    """The seat that may rob, and the card it must keep (the ace of trumps,
+    for its holder; None for the dealer robbing a turned ace)."""
     turnup = position.turnup
     if turnup is None:
         raise PositionError("robbing needs the turn-up: give turnup = \"...\", not trump")
@@ -108,29 +117,30 @@ def robber(position: Position) -> int:
         raise PositionError(f"the turn-up {card_name(turnup)} is already in a hand: give "
                             "the hands as dealt, before any robbing")
     if turnup % 13 == ACE:
-        return position.players - 1
+        return position.players - 1, None
     trump = position.trump
     assert trump is not None
     ace = make_card(ACE, HEARTS) if trump == HEARTS else make_card(ACE, trump)
     for seat, hand in enumerate(position.hands):
         if hand >> ace & 1:
-            return seat
+            return seat, ace
     raise PositionError(f"nobody holds the {card_name(ace)}: nobody may rob")
 
 
-def robbed_hands(rules: Rules, hand: CardSet, turnup: Card,
-                 live: CardSet) -> list[tuple[tuple[Card, ...], CardSet]]:
+def robbed_hands(rules: Rules, hand: CardSet, turnup: Card, live: CardSet,
+                 keep: CardSet = 0) -> list[tuple[tuple[Card, ...], CardSet]]:
     """The hands robbing ``turnup`` can make from ``hand``: one per group of
     equivalent discards (``live``: the cards that may separate them, the
-    turn-up among them), with the group."""
+    turn-up among them), with the group. The cards of ``keep`` are never
+    discarded (they stay live, so no group reaches across them)."""
     return [(tuple(group), hand & ~(1 << group[0]) | 1 << turnup)
-            for group in equivalent_groups(Tables.of(rules), hand, live)]
+            for group in equivalent_groups(Tables.of(rules), hand & ~keep, live)]
 
 
 def rob(position: Position, goal: Goal | str | None = None, limit: Limit | None = None,
         memory_mb: float = DEFAULT_MEMORY_MB) -> RobDecision:
     """Value every choice of the seat that may rob (``compulsory_rob``: robbing only)."""
-    seat = robber(position)
+    seat, kept = _robber(position)
     goal = goal_for(position, goal)
     assert position.turnup is not None
     turnup = position.turnup
@@ -141,7 +151,10 @@ def rob(position: Position, goal: Goal | str | None = None, limit: Limit | None 
     live = 1 << turnup
     for other in position.hands:
         live |= other
-    for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live):
+    # The ace's holder keeps the ace ("at least the ace and the turn-up in
+    # trumps"): it is never his discard.
+    keep = 1 << kept if kept is not None else 0
+    for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live, keep):
         hands = list(position.hands)
         hands[seat] = robbed
         after = dataclasses.replace(position, hands=tuple(hands))
