@@ -14,17 +14,22 @@ from jink.cards import card_markup
 from jink.cli.common import (
     FileArg,
     JsonOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
     check_seats,
     fail,
     handle_errors,
     parse_seats,
     print_json,
+    search_options,
     stdout,
 )
 from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve_render import verdicts_table
 from jink.puzzles.files import read
 from jink.solver.analyse import Analysis, analyse
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 EPILOG = """\
 Examples:
@@ -47,6 +52,8 @@ SeatsOpt = Annotated[str | None, typer.Option(
 
 
 def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
+                    max_seconds: MaxSecondsOpt = None, max_nodes: MaxNodesOpt = None,
+                    memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     json_output: JsonOpt = False) -> None:
     """Replay a played deal: every card with every seat's verdicts before and after.
 
@@ -54,6 +61,7 @@ def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
     another seat force it), says where a seat with three tricks should have
     claimed or could jink, and sums up the deal.
     """
+    search = search_options(max_seconds, max_nodes, memory)
     with handle_errors():
         solved = parse_seats(seats) if seats is not None else None
         if file is None:
@@ -64,7 +72,7 @@ def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
                      "played from this position")
             if solved is not None:
                 check_seats(solved, item.position.players)
-            review = analyse(item.position, item.play,
+            review = analyse(item.position, item.play, search.limit, search.memory_mb,
                              seats=None if solved is None else [s - 1 for s in solved])
             if json_output:
                 print_json(review.to_dict())

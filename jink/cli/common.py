@@ -11,6 +11,7 @@ and exit status 1, never a traceback.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,8 +26,11 @@ from rich.markup import escape
 from jink.errors import JinkError, ParseError, PositionError
 from jink.puzzles.examples import example_file
 from jink.puzzles.files import PositionFile, file_from_dict, read
+from jink.solver.limits import Limit
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 POSITION_PANEL = "Position (instead of a FILE)"
+LIMITS_PANEL = "Limits"
 
 # -- the shared argument and option types ---------------------------------------------
 
@@ -62,6 +66,58 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
     rich_help_panel=POSITION_PANEL, show_default=False)]
 JsonOpt = Annotated[bool, typer.Option(
     "--json", help="Print JSON on stdout (one line per result) instead of a picture.")]
+
+
+
+# -- the limits of a search: the same options, checked alike, for every command that solves
+
+
+def check_limit(value: float | None) -> float | None:
+    """A limit must be a finite number above 0 (None: not given).
+
+    The one check of ``--max-seconds``, ``--max-nodes`` and ``--memory``, run
+    by the command line as it parses them, so a bad limit is a usage error
+    (exit status 2) naming the option, before any position is read. ``nan``
+    compares false with everything, so it is refused by name, not by ``<=``.
+
+    >>> check_limit(2.5)
+    2.5
+    """
+    if value is not None and (math.isnan(value) or math.isinf(value) or value <= 0):
+        shown = f"{value:g}" if isinstance(value, float) else str(value)
+        raise typer.BadParameter(f"must be a finite number above 0, not {shown}")
+    return value
+
+
+MaxSecondsOpt = Annotated[float | None, typer.Option(
+    "--max-seconds", metavar="SECONDS", callback=check_limit,
+    help="Stop with an error (never a guess) past this many seconds; default: no limit.",
+    rich_help_panel=LIMITS_PANEL, show_default=False)]
+MaxNodesOpt = Annotated[int | None, typer.Option(
+    "--max-nodes", metavar="NODES", callback=check_limit,
+    help="Stop with an error (never a guess) past this many search nodes; default: no "
+         "limit.", rich_help_panel=LIMITS_PANEL, show_default=False)]
+MemoryOpt = Annotated[float, typer.Option(
+    "--memory", metavar="MB", callback=check_limit,
+    help=f"Memory cap of the transposition table, in MB; default {DEFAULT_MEMORY_MB}.",
+    rich_help_panel=LIMITS_PANEL, show_default=False)]
+
+
+@dataclass(frozen=True)
+class Search:
+    """How to search, from the limit options: every solving command takes these.
+
+    (A later ``--engine`` option joins them here, so every command gets it.)
+    """
+
+    limit: Limit
+    memory_mb: float = DEFAULT_MEMORY_MB
+
+
+def search_options(max_seconds: float | None, max_nodes: int | None,
+                   memory: float = DEFAULT_MEMORY_MB) -> Search:
+    """The search the limit options ask for (each already checked by :func:`check_limit`)."""
+    return Search(Limit(nodes=max_nodes, seconds=max_seconds), memory)
 
 
 @dataclass(frozen=True)

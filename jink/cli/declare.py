@@ -9,11 +9,22 @@ from rich import box
 from rich.table import Table
 
 from jink.cards import parse_card, parse_suit, suit_of
-from jink.cli.common import JsonOpt, handle_errors, parse_won, print_json, stdout
+from jink.cli.common import (
+    JsonOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
+    handle_errors,
+    parse_won,
+    print_json,
+    search_options,
+    stdout,
+)
 from jink.cli.render import names_markup
 from jink.errors import ParseError
 from jink.games import find_game
 from jink.solver.declare import Declaration, deal_from_text, declare
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 EPILOG = """\
 Examples:
@@ -39,6 +50,9 @@ def declare_command(
     widow: Annotated[str, typer.Option(help="The widow's cards.")] = "",
     seat: Annotated[int, typer.Option(help="The seat asking (1-based).")] = 1,
     playing: Annotated[str, typer.Option(help="The other seats that play, e.g. 2,4.")] = "",
+    max_seconds: MaxSecondsOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
     json_output: JsonOpt = False,
 ) -> None:
     """Value each choice of a seat: pass, play its hand, take the widow, general rams.
@@ -46,6 +60,7 @@ def declare_command(
     Each choice gives a position of the seats in the play (the dealer joins a
     lone player); each is solved double dummy for the seat asking.
     """
+    search = search_options(max_seconds, max_nodes, memory)
     with handle_errors():
         found = find_game(game)
         if (trump is None) == (turnup is None):
@@ -57,7 +72,7 @@ def declare_command(
         deal = deal_from_text(found, suit, [h.strip() for h in hands.split("/")], widow,
                               turned)
         others = [s - 1 for s in parse_won(playing)] if playing.strip() else []
-        decision = declare(deal, seat - 1, others)
+        decision = declare(deal, seat - 1, others, search.limit, search.memory_mb)
         if json_output:
             print_json(decision.to_dict())
         else:

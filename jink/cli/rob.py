@@ -15,6 +15,9 @@ from jink.cli.common import (
     HandsOpt,
     JsonOpt,
     LeaderOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
     OptionOpt,
     PositionOptions,
     TrickOpt,
@@ -24,11 +27,13 @@ from jink.cli.common import (
     handle_errors,
     positions_from_cli,
     print_json,
+    search_options,
     stdout,
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve import GoalOpt
 from jink.solver.rob import RobDecision, rob
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 EPILOG = """\
 Examples:
@@ -54,6 +59,9 @@ def rob_command(
     option: OptionOpt = None,
     example: ExampleOpt = False,
     goal: GoalOpt = None,
+    max_seconds: MaxSecondsOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
     json_output: JsonOpt = False,
 ) -> None:
     """Value robbing the turn-up: keeping the hand, and robbing with each discard.
@@ -62,10 +70,11 @@ def rob_command(
     may. Each choice is solved double dummy for the robber and the goal
     (default three); equivalent discards are grouped.
     """
+    search = search_options(max_seconds, max_nodes, memory)
     with handle_errors():
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
         for item in positions_from_cli(file, opts, example=example):
-            decision = rob(item.position, goal)
+            decision = rob(item.position, goal, search.limit, search.memory_mb)
             if json_output:
                 print_json(decision.to_dict())
             else:

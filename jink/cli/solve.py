@@ -20,6 +20,9 @@ from jink.cli.common import (
     HandsOpt,
     JsonOpt,
     LeaderOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
     OptionOpt,
     PositionOptions,
     TrickOpt,
@@ -32,6 +35,7 @@ from jink.cli.common import (
     parse_seats,
     positions_from_cli,
     print_json,
+    search_options,
     stdout,
 )
 from jink.cli.render import deal_diagram
@@ -39,8 +43,9 @@ from jink.cli.solve_render import expected_picture, solve_picture
 from jink.errors import JinkError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
-from jink.solver import Limit, SolveResult, solve
+from jink.solver import SolveResult, solve
 from jink.solver.expected import solve_expected
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 EPILOG = """\
 Examples:
@@ -74,15 +79,6 @@ LineOpt = Annotated[bool, typer.Option(
 MovesOpt = Annotated[bool, typer.Option(
     "--moves/--no-moves", help="Score every legal card of the seat to play.",
     rich_help_panel=SOLVE_PANEL)]
-NodesOpt = Annotated[int | None, typer.Option(
-    "--max-nodes", help="Stop (with an error, never a guess) past this many nodes.",
-    rich_help_panel=SOLVE_PANEL, show_default=False)]
-SecondsOpt = Annotated[float | None, typer.Option(
-    "--max-seconds", help="Stop (with an error, never a guess) past this many seconds.",
-    rich_help_panel=SOLVE_PANEL, show_default=False)]
-MemoryOpt = Annotated[float, typer.Option(
-    "--memory", help="Memory cap of the transposition table, in MB.",
-    rich_help_panel=SOLVE_PANEL)]
 PositionsOpt = Annotated[Path | None, typer.Option(
     "--positions", help="Solve every position of a .jsonl file, one result per line.",
     show_default=False)]
@@ -110,9 +106,9 @@ def solve_command(
     goal: GoalOpt = None,
     line: LineOpt = True,
     moves: MovesOpt = True,
-    max_nodes: NodesOpt = None,
-    max_seconds: SecondsOpt = None,
-    memory: MemoryOpt = 256.0,
+    max_seconds: MaxSecondsOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
     positions: PositionsOpt = None,
     out: OutOpt = None,
     expected: ExpectedOpt = False,
@@ -124,21 +120,19 @@ def solve_command(
     card of the seat to play scored for the seat asked about, and the best line
     of play to the end of the deal with a note on each card.
     """
-    limit = Limit(nodes=max_nodes, seconds=max_seconds)
+    search = search_options(max_seconds, max_nodes, memory)
     solved: list[int] | None = None
 
     def run(position: Position) -> SolveResult:
         check_seats([] if seat is None else [seat], position.players, "--seat")
         check_seats(solved or [], position.players)
         return solve(position, None if seat is None else seat - 1, goal, moves=moves,
-                     line=line, limit=limit, memory_mb=memory,
+                     line=line, limit=search.limit, memory_mb=search.memory_mb,
                      seats=None if solved is None else [s - 1 for s in solved])
 
     with handle_errors():
         if seats is not None:
             solved = parse_seats(seats)
-        if memory <= 0:
-            raise typer.BadParameter(f"must be positive, not {memory}", param_hint="--memory")
         if positions is not None:
             opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
             if file is not None or example or opts.given():
@@ -164,7 +158,7 @@ def solve_command(
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
         for item in positions_from_cli(file, opts, example=example):
             if expected:
-                outcome = solve_expected(item.position, limit, memory)
+                outcome = solve_expected(item.position, search.limit, search.memory_mb)
                 if json_output:
                     print_json(outcome.to_dict())
                 else:

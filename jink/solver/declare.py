@@ -39,6 +39,7 @@ from jink.solver.limits import Limit
 from jink.solver.rob import robbed_hands
 from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver, Verdict
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 #: Widow sizes: the games whose seats declare to play.
 WIDOW = {"rams": 5, "rounce": 6, "loo": 3}
@@ -151,9 +152,13 @@ def _position(deal: Deal, players: Sequence[int], hands: dict[int, CardSet],
                            leader=leader)
 
 
-def declare(deal: Deal, seat: int, others: Iterable[int],
-            limit: Limit | None = None) -> Declaration:
-    """Value every choice of ``seat`` (0-based) when the seats ``others`` play."""
+def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = None,
+            memory_mb: float = DEFAULT_MEMORY_MB) -> Declaration:
+    """Value every choice of ``seat`` (0-based) when the seats ``others`` play.
+
+    ``limit`` and ``memory_mb`` cover every choice's search together, as in
+    :func:`~jink.solver.api.solve`.
+    """
     n = len(deal.hands)
     others = tuple(sorted(set(others)))
     if not 0 <= seat < n or any(not 0 <= s < n for s in others):
@@ -162,7 +167,7 @@ def declare(deal: Deal, seat: int, others: Iterable[int],
         raise PositionError(f"seat {seat + 1} is the seat asking, not one of the others")
     dealer, pone = n - 1, n - 2
     rams_like = deal.game.name != "loo"
-    solver = Solver(limit)
+    solver = Solver(limit, memory_mb)
     choices: list[Choice] = []
 
     # Passing.
