@@ -27,8 +27,9 @@ from jink.cli.common import (
 )
 from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve_render import verdicts_table
+from jink.errors import JinkError
 from jink.puzzles.files import read
-from jink.solver.analyse import Analysis, analyse
+from jink.solver.analyse import Analysis, analyse, replay
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 EPILOG = """\
@@ -66,12 +67,22 @@ def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
         solved = parse_seats(seats) if seats is not None else None
         if file is None:
             fail("give a game file: a position with play = [...] (see jink analyse --help)")
-        for item in read(file):
+        items = read(file)
+        # Every record is checked before the first search: a bad card in the
+        # last game of a file must not wait for the others to be solved.
+        for number, item in enumerate(items, start=1):
+            where = f"{file}, position {number}" if len(items) > 1 else str(file)
             if item.play is None:
-                fail(f"{file}: no played record: add play = [\"...\", ...], the tricks "
+                fail(f"{where}: no played record: add play = [\"...\", ...], the tricks "
                      "played from this position")
             if solved is not None:
                 check_seats(solved, item.position.players)
+            try:
+                replay(item.position, item.play)
+            except JinkError as error:
+                fail(f"{where}: {error}" if len(items) > 1 else str(error))
+        for item in items:
+            assert item.play is not None  # checked above
             review = analyse(item.position, item.play, search.limit, search.memory_mb,
                              seats=None if solved is None else [s - 1 for s in solved])
             if json_output:
