@@ -85,3 +85,119 @@ def test_every_solving_command_runs_within_good_limits(game_file: Path, command:
     result = invoke(*solving_commands(game_file)[command], "--max-seconds", "60",
                     "--max-nodes", "10000000", "--memory", "16", "--json")
     assert result.exit_code == 0, result.output
+
+
+# -- item 13: --help, alike for every command -------------------------------------------
+
+COMMANDS = ["legal", "rules", "show", "solve", "analyse", "rob", "declare"]
+
+
+def help_text(*command: str) -> str:
+    result = invoke(*command, "--help")
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def flat(text: str) -> str:
+    """The help without its box drawing and line breaks, to find wrapped phrases."""
+    return " ".join(text.replace("│", " ").split())
+
+
+@pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)])
+def test_help_shows_no_bool_value_and_no_default_noise(command: list[str]) -> None:
+    text = help_text(*command)
+    assert "<bool>" not in text
+    assert "[default:" not in text
+
+
+@pytest.mark.parametrize("command", ["legal", "show", "solve", "rob", "declare", "rules"])
+def test_help_lists_the_games(command: str) -> None:
+    from jink.games import GAMES
+    text = flat(help_text(command))
+    for name in GAMES:
+        assert name in text, name
+
+
+@pytest.mark.parametrize("command", ["legal", "show", "solve", "rob"])
+def test_help_lists_the_examples(command: str) -> None:
+    from jink.puzzles.examples import EXAMPLES
+    text = flat(help_text(command))
+    for name in EXAMPLES:
+        assert name in text, name
+
+
+def test_help_examples_are_indented_alike() -> None:
+    indents = {}
+    for command in COMMANDS:
+        text = help_text(command)
+        lines = text.splitlines()
+        heading = next(i for i, line in enumerate(lines) if line.strip() == "Examples:")
+        shown = [line for line in lines[heading:] if line.strip().startswith(f"jink {command}")]
+        assert shown, command
+        heading_indent = len(lines[heading]) - len(lines[heading].lstrip())
+        for line in shown:
+            indents[command, line.strip()] = len(line) - len(line.lstrip())
+            assert indents[command, line.strip()] > heading_indent, line
+    assert len(set(indents.values())) == 1, indents
+
+
+# -- item 14: declare, rob and analyse follow solve's conventions ----------------------
+
+
+def test_declare_takes_the_short_game_and_trump_options() -> None:
+    long = invoke("declare", *RAMS_DECLARE, "--json")
+    args = [{"--game": "-g", "--trump": "-t"}.get(a, a) for a in RAMS_DECLARE]
+    short = invoke("declare", *args, "--json")
+    assert long.exit_code == short.exit_code == 0, short.output
+    assert long.stdout == short.stdout
+
+
+def test_declare_defaults_to_spoil_five_and_the_first_seat() -> None:
+    without_game = RAMS_DECLARE[2:]
+    result = invoke("declare", *without_game)
+    assert result.exit_code == 1 and "spoil-five" in result.stderr
+    result = invoke("declare", *RAMS_DECLARE, "--json")
+    assert '"seat": 1' in result.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--playing", "two"], "--playing: expected whole numbers"),
+    (["--playing", "3,3"], "--playing: seat 3 given twice"),
+    (["--playing", "9"], "--playing 9: the deal has seats 1 to 4"),
+    (["--playing", "1", "--seat", "1"], "--playing 1: seat 1 is the seat asking (--seat)"),
+    (["--seat", "9"], "--seat 9: the deal has seats 1 to 4"),
+])
+def test_declare_messages_name_the_option_given(args: list[str], message: str) -> None:
+    base = list(RAMS_DECLARE)
+    at = base.index("--playing")
+    del base[at:at + 2]
+    result = invoke("declare", *base, *args)
+    assert result.exit_code == 1, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: ") and message in line, line
+    assert "--won" not in result.stderr
+
+
+@pytest.mark.parametrize(("option", "value"), [("--widow", "AD KD QD JD 1D"),
+                                               ("--hands", "AH KH 8C 9C 1S / QH")])
+def test_declare_bad_cards_name_the_option(option: str, value: str) -> None:
+    args = list(RAMS_DECLARE)
+    args[args.index(option) + 1] = value
+    result = invoke("declare", *args)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {option}: not a card"), result.stderr
+
+
+@pytest.mark.parametrize("args", [["declare"], ["declare", "--game", "rams", "--trump", "H"],
+                                  ["analyse"], ["analyse", "--seats", "1"]])
+def test_nothing_to_work_on_is_a_usage_error(args: list[str]) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+
+
+@pytest.mark.parametrize("option", [["--trick", "9S"], ["--won", "0,0,0"]])
+def test_rob_offers_no_option_that_cannot_apply(option: list[str]) -> None:
+    result = invoke("rob", "--turnup", "9D", "--hands", ROB_HANDS, *option)
+    assert result.exit_code == 2, result.output
+    assert "No such option" in result.stderr
+    assert option[0] not in help_text("rob")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -12,12 +13,12 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.common import (
-    FileArg,
     JsonOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
     check_seats,
+    epilog,
     fail,
     handle_errors,
     parse_seats,
@@ -32,27 +33,24 @@ from jink.puzzles.files import read
 from jink.solver.analyse import Analysis, analyse, replay
 from jink.solver.table import DEFAULT_MEMORY_MB
 
-EPILOG = """\
-Examples:
-
-  jink analyse game.toml
-
-  jink analyse game.toml --json
-
-A game file is a position file at the first lead (or at the start of any
-trick) with the tricks played after it, each trick's cards in the order
-played:
-
-  play = ["5D 9C KD", "JD 8C QD", ...]
-"""
+EPILOG = epilog(
+    "jink analyse game.toml",
+    "jink analyse game.toml --seats 1 --max-seconds 60 --json",
+    note="A game file is a position file at the first lead (or at the start of any trick) "
+         "with the tricks played after it, each trick's cards in the order played: "
+         'play = ["5D 9C KD", "JD 8C QD", ...]')
 
 
 SeatsOpt = Annotated[str | None, typer.Option(
-    "--seats", help='Verdicts for these seats only ("1,3"); default every seat. At a big '
-    "table every seat's spoil question at every card can take hours.", show_default=False)]
+    "--seats", metavar="SEATS", help='Verdicts for these seats only ("1,3"); default '
+    "every seat. At a big table every seat's spoil question at every card can take hours.",
+    show_default=False)]
+GameFileArg = Annotated[Path | None, typer.Argument(
+    help="A game file: a position file (TOML, or JSON lines holding several) with the "
+         "tricks played from it, play = [...].", metavar="FILE", show_default=False)]
 
 
-def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
+def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
                     max_seconds: MaxSecondsOpt = None, max_nodes: MaxNodesOpt = None,
                     memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     json_output: JsonOpt = False) -> None:
@@ -63,10 +61,11 @@ def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
     claimed or could jink, and sums up the deal.
     """
     search = search_options(max_seconds, max_nodes, memory)
+    if file is None:
+        raise typer.BadParameter("give a game file: a position with play = [...]",
+                                 param_hint="FILE")
     with handle_errors():
         solved = parse_seats(seats) if seats is not None else None
-        if file is None:
-            fail("give a game file: a position with play = [...] (see jink analyse --help)")
         items = read(file)
         # Every record is checked before the first search: a bad card in the
         # last game of a file must not wait for the others to be solved.

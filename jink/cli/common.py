@@ -24,7 +24,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from jink.errors import JinkError, ParseError, PositionError
-from jink.puzzles.examples import example_file
+from jink.games import GAMES
+from jink.puzzles.examples import EXAMPLES, example_file
 from jink.puzzles.files import PositionFile, file_from_dict, read
 from jink.solver.limits import Limit
 from jink.solver.table import DEFAULT_MEMORY_MB
@@ -34,39 +35,82 @@ LIMITS_PANEL = "Limits"
 
 # -- the shared argument and option types ---------------------------------------------
 
+#: The game names and built-in example names, for --help (the registries' own order).
+GAME_NAMES = ", ".join(GAMES)
+EXAMPLE_NAMES = ", ".join(EXAMPLES)
+
 FileArg = Annotated[Path | None, typer.Argument(
     help="A position file: TOML, or JSON lines (.jsonl) holding one position a line. "
          "With --example: the name of a built-in example.",
     metavar="FILE", show_default=False)]
 ExampleOpt = Annotated[bool, typer.Option(
-    "--example", help="Use a built-in example position (FILE, if given, names which).")]
-GameOpt = Annotated[str | None, typer.Option(
-    "--game", "-g", help="The game: spoil-five (the default), ...",
-    rich_help_panel=POSITION_PANEL, show_default=False)]
-TrumpOpt = Annotated[str | None, typer.Option(
-    "--trump", "-t", help="The trump suit: S H D C or ♠ ♥ ♦ ♣.",
-    rich_help_panel=POSITION_PANEL, show_default=False)]
-TurnupOpt = Annotated[str | None, typer.Option(
-    "--turnup", help="The turned-up card (sets the trump suit).",
-    rich_help_panel=POSITION_PANEL, show_default=False)]
+    "--example", help=f"Use a built-in example position, named by FILE: {EXAMPLE_NAMES} "
+                      "(the one called default when FILE is not given).")]
+
+
+def game_option(panel: str = POSITION_PANEL) -> Any:
+    """``--game``/``-g``, the same in every command (``panel``: its --help panel)."""
+    return typer.Option(
+        "--game", "-g", metavar="GAME",
+        help=f"The game: {GAME_NAMES}, or an alias (see jink rules); default spoil-five.",
+        rich_help_panel=panel, show_default=False)
+
+
+def trump_option(panel: str = POSITION_PANEL) -> Any:
+    """``--trump``/``-t``, the same in every command."""
+    return typer.Option("--trump", "-t", metavar="SUIT",
+                        help="The trump suit: S H D C or ♠ ♥ ♦ ♣.",
+                        rich_help_panel=panel, show_default=False)
+
+
+def turnup_option(panel: str = POSITION_PANEL) -> Any:
+    """``--turnup``, the same in every command."""
+    return typer.Option("--turnup", metavar="CARD",
+                        help="The turned-up card (sets the trump suit).",
+                        rich_help_panel=panel, show_default=False)
+
+
+GameOpt = Annotated[str | None, game_option()]
+TrumpOpt = Annotated[str | None, trump_option()]
+TurnupOpt = Annotated[str | None, turnup_option()]
 HandsOpt = Annotated[str | None, typer.Option(
-    "--hands", help='Every hand, seat 1 first, separated by "/": "5D JD AH KC 2S / 9C 8C ...".',
+    "--hands", metavar="HANDS",
+    help='Every hand, seat 1 first, separated by "/": "5D JD AH KC 2S / 9C 8C ...".',
     rich_help_panel=POSITION_PANEL, show_default=False)]
 LeaderOpt = Annotated[int | None, typer.Option(
-    "--leader", help="The seat leading the current trick (seat 1 is the eldest hand).",
-    rich_help_panel=POSITION_PANEL, show_default="1")]
+    "--leader", metavar="SEAT",
+    help="The seat leading the current trick; default 1 (the eldest hand).",
+    rich_help_panel=POSITION_PANEL, show_default=False)]
 TrickOpt = Annotated[str | None, typer.Option(
-    "--trick", help='Cards already played to the current trick, in order: "3S 9S".',
+    "--trick", metavar="CARDS",
+    help='Cards already played to the current trick, in order: "3S 9S".',
     rich_help_panel=POSITION_PANEL, show_default=False)]
 WonOpt = Annotated[str | None, typer.Option(
-    "--won", help='Tricks already taken by each seat: "1,0,1".',
-    rich_help_panel=POSITION_PANEL, show_default="none")]
+    "--won", metavar="TRICKS",
+    help='Tricks already taken by each seat: "1,0,1"; default none.',
+    rich_help_panel=POSITION_PANEL, show_default=False)]
 OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="A rule option, name=true or name=false (repeatable).",
+    "--option", "-o", metavar="NAME=VALUE",
+    help="A rule option, name=true or name=false (repeatable; see jink rules GAME).",
     rich_help_panel=POSITION_PANEL, show_default=False)]
 JsonOpt = Annotated[bool, typer.Option(
     "--json", help="Print JSON on stdout (one line per result) instead of a picture.")]
 
+
+
+
+def epilog(*examples: str, note: str = "") -> str:
+    """A command's --help epilog: its examples, then an optional note, laid out
+    alike for every command.
+
+    Typer dedents the epilog as a whole (``inspect.cleandoc``), so an epilog
+    whose every line was indented would lose its examples' indent: the first,
+    empty line keeps the heading at the margin and the examples two in.
+    """
+    shown = "\n\n".join("\n".join("  " + line for line in example.splitlines())
+                         for example in examples)
+    text = f"\nExamples:\n\n{escape(shown)}\n"
+    return text + (f"\n{escape(note)}\n" if note else "")
 
 
 # -- the limits of a search: the same options, checked alike, for every command that solves

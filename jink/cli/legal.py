@@ -36,6 +36,7 @@ from jink.cli.common import (
     TrumpOpt,
     TurnupOpt,
     WonOpt,
+    epilog,
     handle_errors,
     parse_option,
     positions_from_cli,
@@ -48,23 +49,19 @@ from jink.games import Rules, find_game
 from jink.position import Position, sort_cards
 
 HandOpt = Annotated[str | None, typer.Option(
-    "--hand", help="Only the hand of the seat to play (with --trick and --trump), "
-                   "instead of a whole position.", show_default=False)]
+    "--hand", metavar="CARDS", help="Only the hand of the seat to play (with --trick and "
+    "--trump), instead of a whole position.", show_default=False)]
 TricksDoneOpt = Annotated[int | None, typer.Option(
-    "--tricks-done", help="With --hand: tricks already completed.", show_default="0")]
+    "--tricks-done", metavar="N", help="With --hand: tricks already completed; default 0.",
+    show_default=False)]
 PlayersOpt = Annotated[int | None, typer.Option(
-    "--players", help="With --hand: how many seats play (Bierspiel's first leads depend "
-                      "on it).", show_default=False)]
+    "--players", metavar="N", help="With --hand: how many seats play (Bierspiel's first "
+    "leads depend on it).", show_default=False)]
 
-EPILOG = """\
-Examples:
-
-  jink legal --trump S --hand "2S AH 5D" --trick "3S" --json
-
-  jink legal --hands "QH KD QD KC / 7S 7H 9D 4D JC / JS QS TH 2D TC" --trump S --trick 8S
-
-  jink legal --example renege
-"""
+EPILOG = epilog(
+    'jink legal --trump S --hand "2S AH 5D" --trick "3S" --json',
+    'jink legal --hands "QH KD QD KC / 7S 7H 9D 4D JC / JS QS TH 2D TC" --trump S --trick 8S',
+    "jink legal --example renege")
 
 
 def legal(

@@ -20,10 +20,9 @@ from jink.cli.common import (
     MemoryOpt,
     OptionOpt,
     PositionOptions,
-    TrickOpt,
     TrumpOpt,
     TurnupOpt,
-    WonOpt,
+    epilog,
     handle_errors,
     positions_from_cli,
     print_json,
@@ -35,16 +34,11 @@ from jink.cli.solve import GoalOpt
 from jink.solver.rob import RobDecision, rob
 from jink.solver.table import DEFAULT_MEMORY_MB
 
-EPILOG = """\
-Examples:
-
-  jink rob --turnup AD --hands "5D 2S 3S 4C 6C / KD QD JC TC 9C"
-
-  jink rob deal.toml --goal jink --json
-
-The deal is given as dealt, with its turn-up (turnup = "9D"), before any
-robbing. With the option compulsory_rob the "keep" row is absent.
-"""
+EPILOG = epilog(
+    'jink rob --turnup AD --hands "5D 2S 3S 4C 6C / KD QD JC TC 9C"',
+    "jink rob deal.toml --goal jink --json",
+    note='The deal is given as dealt, with its turn-up (turnup = "9D"), before any '
+         'robbing. With the option compulsory_rob the "keep" row is absent.')
 
 
 def rob_command(
@@ -54,8 +48,6 @@ def rob_command(
     turnup: TurnupOpt = None,
     hands: HandsOpt = None,
     leader: LeaderOpt = None,
-    trick: TrickOpt = None,
-    won: WonOpt = None,
     option: OptionOpt = None,
     example: ExampleOpt = False,
     goal: GoalOpt = None,
@@ -72,7 +64,8 @@ def rob_command(
     """
     search = search_options(max_seconds, max_nodes, memory)
     with handle_errors():
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        # No --trick or --won: robbing happens before the first card is played.
+        opts = PositionOptions(game, trump, turnup, hands, leader, options=option)
         for item in positions_from_cli(file, opts, example=example):
             decision = rob(item.position, goal, search.limit, search.memory_mb)
             if json_output:

@@ -7,19 +7,17 @@ from typing import Annotated, Any
 import typer
 
 from jink.cards import SUITS, card_name
-from jink.cli.common import JsonOpt, handle_errors, print_json, stdout
+from jink.cli.common import GAME_NAMES, JsonOpt, epilog, handle_errors, print_json, stdout
 from jink.cli.render import ranking_table
 from jink.games import Game, find_game
 
-GameArg = Annotated[str, typer.Argument(help="The game, by name or alias.", metavar="GAME")]
+GameArg = Annotated[str, typer.Argument(
+    help=f"The game: {GAME_NAMES}, or an alias; default spoil-five.", metavar="GAME",
+    show_default=False)]
 
-EPILOG = """\
-Examples:
-
-  jink rules
-
-  jink rules spoil-five --json
-"""
+EPILOG = epilog(
+    "jink rules",
+    "jink rules spoil-five --json")
 
 
 def rules(game: GameArg = "spoil-five", json_output: JsonOpt = False) -> None:

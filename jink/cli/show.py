@@ -17,6 +17,7 @@ from jink.cli.common import (
     TrumpOpt,
     TurnupOpt,
     WonOpt,
+    epilog,
     handle_errors,
     positions_from_cli,
     print_json,
@@ -25,15 +26,10 @@ from jink.cli.common import (
 from jink.cli.render import deal_diagram
 from jink.puzzles.examples import example_note
 
-EPILOG = """\
-Examples:
-
-  jink show --example
-
-  jink show deal.toml --json
-
-  jink show --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"
-"""
+EPILOG = epilog(
+    "jink show --example",
+    "jink show deal.toml --json",
+    'jink show --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"')
 
 
 def show(

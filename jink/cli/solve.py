@@ -30,6 +30,7 @@ from jink.cli.common import (
     TurnupOpt,
     WonOpt,
     check_seats,
+    epilog,
     fail,
     handle_errors,
     parse_seats,
@@ -47,46 +48,41 @@ from jink.solver import SolveResult, solve
 from jink.solver.expected import solve_expected
 from jink.solver.table import DEFAULT_MEMORY_MB
 
-EPILOG = """\
-Examples:
-
-  jink solve --example
-
-  jink solve deal.toml --seat 2 --goal spoil
-
-  jink solve --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H" --json
-
-  jink solve --positions deals.jsonl --out results.jsonl
-
-  jink solve loo.toml --expected      (a Loo simple pool with no turn card)
-"""
+EPILOG = epilog(
+    "jink solve --example",
+    "jink solve deal.toml --seat 2 --goal spoil",
+    'jink solve --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H" --json',
+    "jink solve --positions deals.jsonl --out results.jsonl",
+    "jink solve loo.toml --expected      (a Loo simple pool with no turn card)")
 
 SOLVE_PANEL = "Question"
 SeatOpt = Annotated[int | None, typer.Option(
-    "--seat", help="The seat asked about (1-based); default: the seat to play.",
+    "--seat", metavar="SEAT", help="The seat asked about; default: the seat to play.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
 SeatsOpt = Annotated[str | None, typer.Option(
-    "--seats", help='Verdicts for these seats only, and the seat asked about ("1,3"); '
-    "default every seat. At a big table another seat's spoil question can take minutes.",
+    "--seats", metavar="SEATS",
+    help='Verdicts for these seats only, and the seat asked about ("1,3"); default every '
+         "seat. At a big table another seat's spoil question can take minutes.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
 GoalOpt = Annotated[str | None, typer.Option(
-    "--goal", help="three, jink, spoil (Spoil Five), a question of the game (odd_trick, "
-    "...: see jink rules GAME), or a number of tricks; default: the game's main question.",
+    "--goal", metavar="GOAL",
+    help="three, jink, spoil (Spoil Five), a question of the game (odd_trick, ...: see "
+         "jink rules GAME), or a number of tricks; default: the game's main question.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
 LineOpt = Annotated[bool, typer.Option(
-    "--line/--no-line", help="Work out the annotated line of play.",
-    rich_help_panel=SOLVE_PANEL)]
+    "--line/--no-line", help="Work out the annotated line of play (the default), or not.",
+    rich_help_panel=SOLVE_PANEL, show_default=False)]
 MovesOpt = Annotated[bool, typer.Option(
-    "--moves/--no-moves", help="Score every legal card of the seat to play.",
-    rich_help_panel=SOLVE_PANEL)]
+    "--moves/--no-moves", help="Score every legal card of the seat to play (the default), "
+    "or not.", rich_help_panel=SOLVE_PANEL, show_default=False)]
 PositionsOpt = Annotated[Path | None, typer.Option(
-    "--positions", help="Solve every position of a .jsonl file, one result per line.",
-    show_default=False)]
+    "--positions", metavar="FILE",
+    help="Solve every position of a .jsonl file, one result per line.", show_default=False)]
 ExpectedOpt = Annotated[bool, typer.Option(
     "--expected", help="Loo simple pool with no turn: average over the cards the turn "
     "could be (a labelled expectation, not double dummy).", rich_help_panel=SOLVE_PANEL)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", help="With --positions: write the results here, not to stdout.",
+    "--out", metavar="FILE", help="With --positions: write the results here, not to stdout.",
     show_default=False)]
 
 
