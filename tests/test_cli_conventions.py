@@ -6,6 +6,7 @@ user would type and checks what every command that takes it does alike.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,96 @@ def test_rob_offers_no_option_that_cannot_apply(option: list[str]) -> None:
     assert result.exit_code == 2, result.output
     assert "No such option" in result.stderr
     assert option[0] not in help_text("rob")
+
+
+# -- item 16: human output -------------------------------------------------------------
+
+
+def test_notes_name_the_asking_seat_and_its_goal() -> None:
+    from jink.puzzles.examples import example
+    from jink.solver import solve
+    first = solve(example()).line[0]
+    assert first.note == ("only card that keeps 3 tricks for seat 1 (others would cost "
+                          "seat 1 its goal, three)")
+    # Seat 3's 2C against seat 1 (the Loo example of docs/cli.md).
+    from jink.puzzles.files import parse
+    loo = parse('game = "loo"\nhands = ["KH 9H 5S", "AH 3D 8C", "QH 7H 2C"]\nturn = "4C"\n')
+    third = solve(loo.position).line[2]
+    assert third.note == ("only card that holds seat 1 to 0 tricks (others would let seat 1 "
+                          "reach its goal, not looed)")
+
+
+@pytest.mark.parametrize("name", ["default", "four-hands", "renege", "forty-five", "rams",
+                                  "rounce", "bierspiel", "loo"])
+@pytest.mark.parametrize("goal", [None, "spoil", "2"])
+def test_every_note_is_said_from_the_asking_seat(name: str, goal: str | None) -> None:
+    from jink.errors import JinkError
+    from jink.puzzles.examples import example
+    from jink.solver import solve
+    position = example(name)
+    for seat in range(position.players):
+        try:
+            result = solve(position, seat, goal, moves=False)
+        except JinkError:
+            continue  # a goal of another game
+        for step in result.line:
+            assert "the goal" not in step.note
+            cost = step.note.partition("(others")[2]
+            if cost:
+                assert f"seat {seat + 1}" in cost, step.note
+            if goal == "2" and "its goal" in cost:
+                assert "its goal, at least 2 tricks" in cost, step.note
+
+
+def human(*args: str) -> list[str]:
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+def check_layout(lines: list[str], sections: list[str]) -> None:
+    """No trailing spaces, no doubled blank line, and each section (named by
+    the start of its first line) after a blank line."""
+    assert lines and lines[0].strip() and lines[-1].strip()
+    for line in lines:
+        assert line == line.rstrip(), repr(line)
+    for before, after in itertools.pairwise(lines):
+        assert before or after, "two blank lines"
+    for start in sections:
+        at = [i for i, line in enumerate(lines) if line.startswith(start)]
+        assert at, start
+        assert all(i == 0 or lines[i - 1] == "" for i in at), (start, lines)
+
+
+def test_solve_output_has_one_blank_line_between_sections() -> None:
+    check_layout(human("solve", "--example"), [
+        "What each seat can force", "Seat 1's legal cards", "Best play for seat 1",
+        "The pool is forceable"])
+    check_layout(human("solve", "--example", "four-hands"), [
+        "What each seat can force", "Best play for seat 1"])
+
+
+def test_analyse_output_has_one_blank_line_between_sections(game_file: Path) -> None:
+    check_layout(human("analyse", str(game_file)), [
+        "At the start, what each seat could force", "The record, card by card", "Summary"])
+
+
+def test_rob_output_has_one_blank_line_between_sections() -> None:
+    check_layout(human("rob", "--turnup", "9D", "--hands", ROB_HANDS),
+                 ["Seat 1 may rob", "Each choice is solved"])
+
+
+def test_other_outputs_have_no_trailing_spaces() -> None:
+    check_layout(human("declare", *RAMS_DECLARE), ["Seat 1's choices"])
+    check_layout(human("show", "--example"), ["Three hands at the first lead"])
+    check_layout(human("rules", "rams"), ["Spades trumps", "Hearts trumps"])
+    check_layout(human("legal", "--example", "renege"), [])
+
+
+def test_declare_uses_the_labels_of_solve() -> None:
+    text = "\n".join(human("declare", *RAMS_DECLARE))
+    assert "not_ramsed" not in text and "general_rams" not in text
+    header = text[:text.index("─")].split()   # the headings, wrapped as they may be
+    for label in ("Max tricks", "Takes a trick (not ramsed)", "General rams (all five)",
+                  "Pool share"):
+        assert all(word in header for word in label.split()), (label, header)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -23,8 +23,8 @@ from jink.cli.common import (
     handle_errors,
     parse_seats,
     print_json,
+    print_sections,
     search_options,
-    stdout,
 )
 from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve_render import verdicts_table
@@ -80,19 +80,18 @@ def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
                 replay(item.position, item.play)
             except JinkError as error:
                 fail(f"{where}: {error}" if len(items) > 1 else str(error))
-        for item in items:
+        for index, item in enumerate(items):
             assert item.play is not None  # checked above
             review = analyse(item.position, item.play, search.limit, search.memory_mb,
                              seats=None if solved is None else [s - 1 for s in solved])
             if json_output:
                 print_json(review.to_dict())
             else:
-                console = stdout()
-                console.print(deal_diagram(item.position))
-                console.print(analysis_picture(review))
+                print_sections(deal_diagram(item.position), *analysis_picture(review),
+                               gap=index > 0)
 
 
-def analysis_picture(review: Analysis) -> RenderableType:
+def analysis_picture(review: Analysis) -> list[RenderableType]:
     """The start's verdicts, the record card by card, and the summary."""
     start = verdicts_table(review.start, review.verdicts,
                            title="At the start, what each {who} could force")
@@ -116,4 +115,4 @@ def analysis_picture(review: Analysis) -> RenderableType:
     summary = Text.from_markup("[bold]Summary[/bold]\n"
                                + "\n".join(map(names_markup, review.summary()))
                                + f"\n[dim]{review.nodes} nodes.[/dim]")
-    return Group(start, table, summary)
+    return [start, table, summary]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 
 from jink.errors import JinkError, ParseError, PositionError
@@ -303,6 +304,39 @@ def positions_from_cli(file: Path | None, opts: PositionOptions, *,
 def stdout() -> Console:
     """A console on stdout for people (made per call: tests swap the streams)."""
     return Console(highlight=False)
+
+
+#: Spaces at the end of a line, before any colour codes that close it.
+_TRAILING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$")
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def print_sections(*sections: RenderableType, gap: bool = False) -> None:
+    """Print a result for people: its sections (a deal diagram, a table, a
+    summary) with one blank line between them, no blank line doubled, and no
+    trailing spaces (Rich pads table rows to their width; piped into a file or
+    another program the padding is noise). ``gap``: a blank line first, as
+    between the results of several positions.
+    """
+    console = stdout()
+    blocks: list[str] = []
+    for section in sections:
+        with console.capture() as capture:
+            console.print(section)
+        lines: list[str] = []
+        for line in capture.get().splitlines():
+            line = _TRAILING.sub(r"\1", line)
+            if _COLOUR.sub("", line).strip():
+                lines.append(line)
+            elif lines and lines[-1]:
+                lines.append("")  # one blank line, however many Rich drew
+        while lines and not lines[-1]:
+            lines.pop()
+        if lines:
+            blocks.append("\n".join(lines))
+    if blocks:
+        sys.stdout.write(("\n" if gap else "") + "\n\n".join(blocks) + "\n")
+        sys.stdout.flush()
 
 
 def print_json(obj: Any) -> None:

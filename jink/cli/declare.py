@@ -21,12 +21,13 @@ from jink.cli.common import (
     handle_errors,
     parse_seats,
     print_json,
+    print_sections,
     search_options,
-    stdout,
     trump_option,
     turnup_option,
 )
 from jink.cli.render import names_markup
+from jink.cli.solve_render import verdict_cells, verdict_headings
 from jink.errors import ParseError, PositionError
 from jink.games import find_game
 from jink.solver.declare import Declaration, deal_from_text, declare
@@ -112,7 +113,7 @@ def declare_command(
         if json_output:
             print_json(decision.to_dict())
         else:
-            stdout().print(declaration_table(decision))
+            print_sections(declaration_table(decision))
 
 
 def _parsed(parse: Callable[[str], T], text: str | None, where: str) -> T | None:
@@ -130,16 +131,24 @@ def declaration_table(decision: Declaration) -> Table:
     game = decision.deal.game
     questions = game.questions(len(decision.deal.hands))
     others = ", ".join(str(s + 1) for s in decision.others) or "none"
+    valued = [c.verdict for c in decision.choices if c.verdict is not None]
+    extras = [name for name, _ in valued[0].extras] if valued else []
     table = Table(title=f"Seat {decision.seat + 1}'s choices ({game.title}; others "
                         f"playing: {others})", box=box.SIMPLE_HEAD, title_justify="left")
-    for column in ("Choice", "In play", "Max", *(q.name for q in questions), "Note"):
-        table.add_column(column, no_wrap=column != "Note")
-    for choice in decision.choices:
+    # The verdict columns are those of jink solve: the questions' labels, not
+    # their keys. Each choice's note goes under its name, where it can wrap.
+    table.add_column("Choice")
+    table.add_column("In play", no_wrap=True)
+    for heading in ("Max tricks", *verdict_headings(questions, extras)):
+        table.add_column(heading, justify="center", max_width=9)
+    for index, choice in enumerate(decision.choices):
         verdict = choice.verdict
-        cells = ([str(verdict.max_tricks), *("yes" if verdict.answer(q.name) else "no"
-                                             for q in questions)]
-                 if verdict else ["-"] * (1 + len(questions)))
+        cells = ([str(verdict.max_tricks),
+                  *verdict_cells(questions, extras, verdict.to_dict())]
+                 if verdict else ["-"] * (1 + len(questions) + len(extras)))
         name = choice.name if choice.allowed else f"{choice.name} (not allowed)"
-        table.add_row(name, " ".join(str(s + 1) for s in choice.players) or "-", *cells,
-                      names_markup(choice.note))
+        if index:
+            table.add_section()
+        table.add_row(f"[bold]{name}[/bold]\n{names_markup(choice.note)}",
+                      " ".join(str(s + 1) for s in choice.players) or "-", *cells)
     return table

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from rich.text import Text
 
 from jink.cards import (
     Card,
@@ -41,7 +42,7 @@ from jink.cli.common import (
     parse_option,
     positions_from_cli,
     print_json,
-    stdout,
+    print_sections,
 )
 from jink.cli.render import cards_markup, legal_markup, suit_markup
 from jink.errors import ParseError, PositionError
@@ -106,36 +107,33 @@ def legal(
             raise typer.BadParameter("--players goes with --hand; a position has its hands",
                                      param_hint="--players")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
-        for item in positions_from_cli(file, opts, example=example):
-            _print_position(item.position, json_output)
+        for index, item in enumerate(positions_from_cli(file, opts, example=example)):
+            _print_position(item.position, json_output, gap=index > 0)
 
 
-def _print_position(p: Position, json_output: bool) -> None:
+def _print_position(p: Position, json_output: bool, gap: bool = False) -> None:
     cards = p.legal_cards()
     seat = None if p.is_over else p.seat_to_play + 1
     if json_output:
         print_json({"legal": [card_name(c) for c in cards], "seat_to_play": seat})
         return
-    out = stdout()
     if seat is None:
-        out.print("The deal is over: nothing to play.")
+        print_sections(Text("The deal is over: nothing to play."), gap=gap)
         return
     if p.trick:
         played = ", ".join(f"{cards_markup([c])} (seat {p.seat_of_trick_card(i) + 1})"
                            for i, c in enumerate(p.trick))
-        out.print(f"Seat {seat} to play to {played}:")
+        heading = f"Seat {seat} to play to {played}:"
     else:
-        out.print(f"Seat {seat} to lead:")
-    out.print("  " + legal_markup(p.rules, cards))
+        heading = f"Seat {seat} to lead:"
+    print_sections(Text.from_markup(f"{heading}\n  {legal_markup(p.rules, cards)}"), gap=gap)
 
 
 def _print_lone(rules: Rules, cards: list[Card], trick: str) -> None:
-    out = stdout()
     where = f"to {cards_markup(parse_cards(trick))}" if trick.strip() else "to lead"
     trumps = f" ({suit_markup(rules.trump)} trumps)" if rules.trump is not None \
         else " (no trump yet)"
-    out.print(f"Legal {where}{trumps}:")
-    out.print("  " + legal_markup(rules, cards))
+    print_sections(Text.from_markup(f"Legal {where}{trumps}:\n  {legal_markup(rules, cards)}"))
 
 
 def lone_hand_legal(game_name: str | None, trump_text: str | None, turnup_text: str | None,

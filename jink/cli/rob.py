@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -26,11 +26,12 @@ from jink.cli.common import (
     handle_errors,
     positions_from_cli,
     print_json,
+    print_sections,
     search_options,
-    stdout,
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve import GoalOpt
+from jink.cli.solve_render import label_of_goal
 from jink.solver.rob import RobDecision, rob
 from jink.solver.table import DEFAULT_MEMORY_MB
 
@@ -66,23 +67,22 @@ def rob_command(
     with handle_errors():
         # No --trick or --won: robbing happens before the first card is played.
         opts = PositionOptions(game, trump, turnup, hands, leader, options=option)
-        for item in positions_from_cli(file, opts, example=example):
+        for index, item in enumerate(positions_from_cli(file, opts, example=example)):
             decision = rob(item.position, goal, search.limit, search.memory_mb)
             if json_output:
                 print_json(decision.to_dict())
             else:
-                console = stdout()
-                console.print(deal_diagram(item))
-                console.print(rob_picture(decision))
+                print_sections(deal_diagram(item), *rob_picture(decision), gap=index > 0)
 
 
-def rob_picture(decision: RobDecision) -> RenderableType:
+def rob_picture(decision: RobDecision) -> list[RenderableType]:
     """One row per choice, the best marked."""
     seat = decision.robber + 1
     table = Table(title=f"Seat {seat} may rob the {card_markup(decision.position.turnup or 0)}"
                         f" (goal: {decision.goal.name})",
                   box=box.SIMPLE_HEAD, title_justify="left")
-    for column in ("Choice", f"Max tricks for seat {seat}", "Goal forceable", ""):
+    goal = label_of_goal(decision.position, decision.goal)
+    for column in ("Choice", f"Max tricks for seat {seat}", f"{goal}: forceable", ""):
         table.add_column(column)
     best = decision.best
     for choice in decision.choices:
@@ -103,7 +103,7 @@ def rob_picture(decision: RobDecision) -> RenderableType:
         lines.append(Text.from_markup(
             f"Seat {seat} robs at his first turn, after seat{'s' if len(first.before) > 1 else ''}"
             f" {after} {'have' if len(first.before) > 1 else 'has'} played: deciding then, "
-            f"{first.max_tricks} trick{'s' if first.max_tricks != 1 else ''} for sure, goal "
-            f"forceable: {'yes' if first.achieves else 'no'} ({gain} the best choice made "
-            "before the lead)."))
-    return Group(*lines)
+            f"{first.max_tricks} trick{'s' if first.max_tricks != 1 else ''} for sure, "
+            f"{goal.lower()} forceable: {'yes' if first.achieves else 'no'} ({gain} the best "
+            "choice made before the lead)."))
+    return lines

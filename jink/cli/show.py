@@ -21,7 +21,7 @@ from jink.cli.common import (
     handle_errors,
     positions_from_cli,
     print_json,
-    stdout,
+    print_sections,
 )
 from jink.cli.render import deal_diagram
 from jink.puzzles.examples import example_note
@@ -52,10 +52,11 @@ def show(
     with handle_errors():
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
         items = positions_from_cli(file, opts, example=example)
-        for item in items:
+        for index, item in enumerate(items):
             if json_output:
                 print_json(item.to_dict())
+            elif example:  # and what the example is there to show
+                print_sections(deal_diagram(item),
+                               Text(example_note(str(file or "default")), style="dim"))
             else:
-                stdout().print(deal_diagram(item))
-                if example:  # what the example is there to show
-                    stdout().print(Text(example_note(str(file or "default")), style="dim"))
+                print_sections(deal_diagram(item), gap=index > 0)

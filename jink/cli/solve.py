@@ -36,8 +36,8 @@ from jink.cli.common import (
     parse_seats,
     positions_from_cli,
     print_json,
+    print_sections,
     search_options,
-    stdout,
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
@@ -152,23 +152,20 @@ def solve_command(
                     f"--expected gives every seat's averaged verdicts; it takes no "
                     f"{', '.join(ignored)}", param_hint="--expected")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
-        for item in positions_from_cli(file, opts, example=example):
+        for index, item in enumerate(positions_from_cli(file, opts, example=example)):
             if expected:
                 outcome = solve_expected(item.position, search.limit, search.memory_mb)
                 if json_output:
                     print_json(outcome.to_dict())
                 else:
-                    console = stdout()
-                    console.print(deal_diagram(item))
-                    console.print(expected_picture(outcome))
+                    print_sections(deal_diagram(item), *expected_picture(outcome),
+                                   gap=index > 0)
                 continue
             result = run(item.position)
             if json_output:
                 print_json(result.to_dict())
             else:
-                console = stdout()
-                console.print(deal_diagram(item))
-                console.print(solve_picture(result))
+                print_sections(deal_diagram(item), *solve_picture(result), gap=index > 0)
 
 
 def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResult]) -> int:
