@@ -134,10 +134,11 @@ def declaration_table(decision: Declaration) -> Table:
     valued = [c.verdict for c in decision.choices if c.verdict is not None]
     extras = [name for name, _ in valued[0].extras] if valued else []
     table = Table(title=f"Seat {decision.seat + 1}'s choices ({game.title}; others "
-                        f"playing: {others})", box=box.SIMPLE_HEAD, title_justify="left")
+                        f"playing: {others})", box=box.SIMPLE_HEAD, title_justify="left",
+                  expand=True)
     # The verdict columns are those of jink solve: the questions' labels, not
     # their keys. Each choice's note goes under its name, where it can wrap.
-    table.add_column("Choice")
+    table.add_column("Choice", ratio=1)  # takes the width the others leave
     table.add_column("In play", no_wrap=True)
     for heading in ("Max tricks", *verdict_headings(questions, extras)):
         table.add_column(heading, justify="center", max_width=9)
