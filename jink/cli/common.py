@@ -4,8 +4,11 @@ A command takes a position either from a FILE (TOML, or JSON lines holding
 many), from ``--example``, or from options (``--game --trump --hands
 --leader --trick --won --option``); :func:`positions_from_cli` turns any of
 these into position files, so every command reads positions the same way.
-:func:`handle_errors` turns the library's errors into one red line on stderr
-and exit status 1, never a traceback.
+Every command that searches takes the same limits (``--max-seconds
+--max-nodes --memory``), each checked by :func:`check_limit`, and turns them
+into a :class:`Search` with :func:`search_options`. :func:`handle_errors`
+turns the library's errors into one red line on stderr and exit status 1,
+never a traceback; :func:`print_sections` prints every picture for people.
 """
 
 from __future__ import annotations
