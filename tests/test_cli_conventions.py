@@ -295,3 +295,20 @@ def test_declare_uses_the_labels_of_solve() -> None:
     for label in ("Max tricks", "Takes a trick (not ramsed)", "General rams (all five)",
                   "Pool share"):
         assert all(word in header for word in label.split()), (label, header)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--turnup", "1D"], "error: --turnup: not a card: '1D'"),
+    (["--trump", "D", "--trick", "ZZ"], "error: --trick: not a card: 'ZZ'"),
+    (["--trump", "Q"], "error: --trump: not a suit: 'Q'"),
+    (["--trump", "D", "-g", "whist"], "error: --game: unknown game 'whist'"),
+    (["--trump", "D", "-o", "rob_anyway"], "error: --option"),
+])
+def test_position_options_are_named_as_given(args: list[str], message: str) -> None:
+    hands = "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"
+    for command in ("show", "solve", "legal"):
+        result = invoke(command, "--hands", hands, *args)
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith(message), result.stderr
+    bad_hand = invoke("show", "--trump", "D", "--hands", hands.replace("2S", "2X"))
+    assert bad_hand.stderr.startswith("error: --hands (seat 1): not a card: '2X'")

@@ -274,7 +274,22 @@ def position_from_options(opts: PositionOptions) -> PositionFile:
         obj["turnup"] = opts.turnup
     if opts.won is not None:
         obj["won"] = parse_won(opts.won)
-    return file_from_dict(obj, source="command line")
+    try:
+        return file_from_dict(obj)
+    except ParseError as error:
+        raise _as_option(error) from None
+
+
+def _as_option(error: ParseError) -> ParseError:
+    """An error the file reader named by its key (``turnup``, ``hands (seat
+    1)``), named instead by the option the user gave (``--turnup``)."""
+    where = error.where
+    if where is None:
+        return error
+    key, paren, detail = where.partition(" (")
+    message = str(error)[len(where) + 2:]
+    option = "--option" if key == "options" else f"--{key}"
+    return ParseError(message, option + paren + detail)
 
 
 def positions_from_cli(file: Path | None, opts: PositionOptions, *,
