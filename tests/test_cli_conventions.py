@@ -13,6 +13,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from jink.cli.app import app
+from jink.errors import JinkError
+from jink.games import GAMES
+from jink.puzzles.examples import EXAMPLES, example
+from jink.puzzles.files import parse
+from jink.solver import solve
 
 # Plain text whatever the terminal asks for, so the assertions see no colour codes.
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
@@ -113,7 +118,6 @@ def test_help_shows_no_bool_value_and_no_default_noise(command: list[str]) -> No
 
 @pytest.mark.parametrize("command", ["legal", "show", "solve", "rob", "declare", "rules"])
 def test_help_lists_the_games(command: str) -> None:
-    from jink.games import GAMES
     text = flat(help_text(command))
     for name in GAMES:
         assert name in text, name
@@ -121,7 +125,6 @@ def test_help_lists_the_games(command: str) -> None:
 
 @pytest.mark.parametrize("command", ["legal", "show", "solve", "rob"])
 def test_help_lists_the_examples(command: str) -> None:
-    from jink.puzzles.examples import EXAMPLES
     text = flat(help_text(command))
     for name in EXAMPLES:
         assert name in text, name
@@ -208,13 +211,10 @@ def test_rob_offers_no_option_that_cannot_apply(option: list[str]) -> None:
 
 
 def test_notes_name_the_asking_seat_and_its_goal() -> None:
-    from jink.puzzles.examples import example
-    from jink.solver import solve
     first = solve(example()).line[0]
     assert first.note == ("only card that keeps 3 tricks for seat 1 (others would cost "
                           "seat 1 its goal, three)")
     # Seat 3's 2C against seat 1 (the Loo example of docs/cli.md).
-    from jink.puzzles.files import parse
     loo = parse('game = "loo"\nhands = ["KH 9H 5S", "AH 3D 8C", "QH 7H 2C"]\nturn = "4C"\n')
     third = solve(loo.position).line[2]
     assert third.note == ("only card that holds seat 1 to 0 tricks (others would let seat 1 "
@@ -225,9 +225,6 @@ def test_notes_name_the_asking_seat_and_its_goal() -> None:
                                   "rounce", "bierspiel", "loo"])
 @pytest.mark.parametrize("goal", [None, "spoil", "2"])
 def test_every_note_is_said_from_the_asking_seat(name: str, goal: str | None) -> None:
-    from jink.errors import JinkError
-    from jink.puzzles.examples import example
-    from jink.solver import solve
     position = example(name)
     for seat in range(position.players):
         try:
