@@ -13,7 +13,7 @@ from jink.cli.app import app
 from jink.errors import IllegalPlayError, PositionError
 from jink.position import Position
 from jink.puzzles.examples import example
-from jink.solver import Solver
+from jink.solver import Limit, Solver
 from jink.solver.analyse import analyse
 
 runner = CliRunner()
@@ -176,3 +176,45 @@ def test_people_see_cards_and_json_keeps_names() -> None:
     assert "seat 1's KD threw away three tricks (the pool)" in data["cards"][0]["notes"]
     line = runner.invoke(app, ["solve", "--example", "--no-moves"]).stdout
     assert "(with its equal Q♦)" in " ".join(line.split())
+
+
+# -- the record is checked whole before any search (issue 12, item 7) ------------------
+
+# Seven seats, hearts trumps: seat 1 leads the 2C, and seat 2, holding the 9C,
+# plays the KD: a renege of a plain suit, illegal at the first trick.
+SEVEN = Position.create("spoil-five", "H", [
+    "2C 3C 4C 5C 6C", "9C 2D 3D 4D KD", "7C 5D 6D 7D 8D", "8C 9D TD JD QD",
+    "TC 2S 3S 4S 5S", "JC 6S 7S 8S 9S", "QC TS JS QS KS"])
+
+
+@pytest.mark.parametrize("bad_trick", [
+    ["2C KD 7C 8C TC JC QC"],                                        # the first trick
+    ["2C 9C 7C 8C TC JC QC", "QC 2D"],                               # after a whole trick
+    ["2C 9C 7C 8C TC JC QC", "QS KS 4S"],                            # a card not held
+])
+def test_an_illegal_card_is_found_before_any_search(bad_trick: list[str]) -> None:
+    """With a one-node limit, any search would stop first: the illegal card
+    must be reported all the same, so the record was checked before."""
+    record = [parse_cards(t) for t in bad_trick]
+    with pytest.raises(IllegalPlayError, match=r"trick [12]"):
+        analyse(SEVEN, record, Limit(nodes=1))
+
+
+def test_every_record_of_a_file_is_checked_before_any_search(tmp_path: Path) -> None:
+    good = {"game": "spoil-five", "turnup": "2S",
+            "hands": ["8S QH KD QD KC", "7S 7H 9D 4D JC", "JS QS TH 2D TC"],
+            "play": ["KD 9D 2D"]}
+    bad = {**good, "play": ["KD JC 2D"]}   # seat 2 holds diamonds
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["analyse", str(path), "--max-nodes", "1"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "games.jsonl, position 2: trick 1: seat 2 cannot play JC" in result.stderr
+    unplayed = tmp_path / "unplayed.jsonl"
+    no_play = {k: v for k, v in good.items() if k != "play"}
+    unplayed.write_text(json.dumps(good) + "\n" + json.dumps(no_play) + "\n",
+                        encoding="utf-8")
+    result = runner.invoke(app, ["analyse", str(unplayed), "--max-nodes", "1"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "unplayed.jsonl, position 2: no played record" in result.stderr

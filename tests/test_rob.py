@@ -195,7 +195,7 @@ def test_first_turn_in_words() -> None:
                                       " / ".join(WAIT_AND_SEE)])
     text = " ".join(result.stdout.split())
     assert "Seat 3 robs at his first turn, after seats 1, 2 have played: deciding then, " \
-        "2 tricks for sure, goal forceable: no (more than the best choice made before " \
+        "2 tricks for sure, three (pool) forceable: no (more than the best choice made before " \
         "the lead)." in text
 
 

@@ -346,7 +346,7 @@ def test_line_first_note_only_card() -> None:
     first = result.line[0]
     assert card_name(first.card) == "8S"
     assert first.note.startswith("only card that keeps 3 tricks for seat 1")
-    assert "others lose the goal (three)" in first.note
+    assert "others would cost seat 1 its goal, three" in first.note
     assert [card_name(c) for c in first.keeps] == ["8S"]
 
 

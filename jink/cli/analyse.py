@@ -2,54 +2,60 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.common import (
-    FileArg,
     JsonOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
     check_seats,
+    epilog,
     fail,
     handle_errors,
     parse_seats,
     print_json,
-    stdout,
+    print_sections,
+    search_options,
 )
 from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve_render import verdicts_table
+from jink.errors import JinkError
 from jink.puzzles.files import read
-from jink.solver.analyse import Analysis, analyse
+from jink.solver.analyse import Analysis, analyse, replay
+from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.page import analysis_page
 from jink.words import plural
 
-EPILOG = """\
-Examples:
-
-  jink analyse game.toml
-
-  jink analyse game.toml --json
-
-A game file is a position file at the first lead (or at the start of any
-trick) with the tricks played after it, each trick's cards in the order
-played:
-
-  play = ["5D 9C KD", "JD 8C QD", ...]
-"""
+EPILOG = epilog(
+    "jink analyse game.toml",
+    "jink analyse game.toml --seats 1 --max-seconds 60 --json",
+    note="A game file is a position file at the first lead (or at the start of any trick) "
+         "with the tricks played after it, each trick's cards in the order played: "
+         'play = ["5D 9C KD", "JD 8C QD", ...]')
 
 
 SeatsOpt = Annotated[str | None, typer.Option(
-    "--seats", help='Verdicts for these seats only ("1,3"); default every seat. At a big '
-    "table every seat's spoil question at every card can take hours.", show_default=False)]
+    "--seats", metavar="SEATS", help='Verdicts for these seats only ("1,3"); default '
+    "every seat. At a big table every seat's spoil question at every card can take hours.",
+    show_default=False)]
+GameFileArg = Annotated[Path | None, typer.Argument(
+    help="A game file: a position file (TOML, or JSON lines holding several) with the "
+         "tricks played from it, play = [...].", metavar="FILE", show_default=False)]
 
 
-def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
+def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
+                    max_seconds: MaxSecondsOpt = None, max_nodes: MaxNodesOpt = None,
+                    memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     json_output: JsonOpt = False, html: HtmlOpt = None) -> None:
     """Replay a played deal: every card with every seat's verdicts before and after.
 
@@ -57,31 +63,41 @@ def analyse_command(file: FileArg = None, seats: SeatsOpt = None,
     another seat force it), says where a seat with three tricks should have
     claimed or could jink, and sums up the deal.
     """
+    search = search_options(max_seconds, max_nodes, memory)
+    if file is None:
+        raise typer.BadParameter("give a game file: a position with play = [...]",
+                                 param_hint="FILE")
     with handle_errors():
         solved = parse_seats(seats) if seats is not None else None
-        if file is None:
-            fail("give a game file: a position with play = [...] (see jink analyse --help)")
         items = read(file)
         check_html(html, len(items))
-        for item in items:
+        # Every record is checked before the first search: a bad card in the
+        # last game of a file must not wait for the others to be solved.
+        for number, item in enumerate(items, start=1):
+            where = f"{file}, position {number}" if len(items) > 1 else str(file)
             if item.play is None:
-                fail(f"{file}: no played record: add play = [\"...\", ...], the tricks "
+                fail(f"{where}: no played record: add play = [\"...\", ...], the tricks "
                      "played from this position")
             if solved is not None:
                 check_seats(solved, item.position.players)
-            review = analyse(item.position, item.play,
+            try:
+                replay(item.position, item.play)
+            except JinkError as error:
+                fail(f"{where}: {error}" if len(items) > 1 else str(error))
+        for index, item in enumerate(items):
+            assert item.play is not None  # checked above
+            review = analyse(item.position, item.play, search.limit, search.memory_mb,
                              seats=None if solved is None else [s - 1 for s in solved])
             if html is not None:
                 write_html(html, analysis_page(review))
             if json_output:
                 print_json(review.to_dict())
             else:
-                console = stdout()
-                console.print(deal_diagram(item.position))
-                console.print(analysis_picture(review))
+                print_sections(deal_diagram(item.position), *analysis_picture(review),
+                               gap=index > 0)
 
 
-def analysis_picture(review: Analysis) -> RenderableType:
+def analysis_picture(review: Analysis) -> list[RenderableType]:
     """The start's verdicts, the record card by card, and the summary."""
     start = verdicts_table(review.start, review.verdicts,
                            title="At the start, what each {who} could force")
@@ -105,4 +121,4 @@ def analysis_picture(review: Analysis) -> RenderableType:
     summary = Text.from_markup("[bold]Summary[/bold]\n"
                                + "\n".join(map(names_markup, review.summary()))
                                + f"\n[dim]{plural(review.nodes, 'node')}.[/dim]")
-    return Group(start, table, summary)
+    return [start, table, summary]

@@ -6,16 +6,42 @@ registers them, so the list below is the whole command set.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from jink import __version__
 from jink.cli import analyse, declare, legal, rob, rules, show, solve
 from jink.cli import study as study_cli
 from jink.cli import tree as tree_cli
 
+
+def _no_flag_values(params: list[Any]) -> list[Any]:
+    """Flags take no value, so --help shows none for them (Typer's Rich help
+    would show ``<bool>``), the help option included."""
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class Command(TyperCommand):
+    """A jink command: Typer's, with flags shown without a value in --help."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _no_flag_values(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """The jink command group: flags shown without a value in --help."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _no_flag_values(super().get_params(ctx))
+
+
 app = typer.Typer(
+    cls=Group,
     name="jink",
     help="Double-dummy analysis for Spoil Five and its family.",
     epilog="Try: jink solve --example, jink show --example, jink rules, jink legal --help.",
@@ -25,15 +51,15 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-app.command("legal", epilog=legal.EPILOG)(legal.legal)
-app.command("rules", epilog=rules.EPILOG)(rules.rules)
-app.command("show", epilog=show.EPILOG)(show.show)
-app.command("solve", epilog=solve.EPILOG)(solve.solve_command)
-app.command("analyse", epilog=analyse.EPILOG)(analyse.analyse_command)
-app.command("rob", epilog=rob.EPILOG)(rob.rob_command)
-app.command("declare", epilog=declare.EPILOG)(declare.declare_command)
-app.command("tree", epilog=tree_cli.EPILOG)(tree_cli.tree_command)
-app.command("study", epilog=study_cli.EPILOG)(study_cli.study_command)
+app.command("legal", cls=Command, epilog=legal.EPILOG)(legal.legal)
+app.command("rules", cls=Command, epilog=rules.EPILOG)(rules.rules)
+app.command("show", cls=Command, epilog=show.EPILOG)(show.show)
+app.command("solve", cls=Command, epilog=solve.EPILOG)(solve.solve_command)
+app.command("analyse", cls=Command, epilog=analyse.EPILOG)(analyse.analyse_command)
+app.command("rob", cls=Command, epilog=rob.EPILOG)(rob.rob_command)
+app.command("declare", cls=Command, epilog=declare.EPILOG)(declare.declare_command)
+app.command("tree", cls=Command, epilog=tree_cli.EPILOG)(tree_cli.tree_command)
+app.command("study", cls=Command, epilog=study_cli.EPILOG)(study_cli.study_command)
 
 
 def _version(value: bool) -> None:

@@ -4,14 +4,19 @@ A command takes a position either from a FILE (TOML, or JSON lines holding
 many), from ``--example``, or from options (``--game --trump --hands
 --leader --trick --won --option``); :func:`positions_from_cli` turns any of
 these into position files, so every command reads positions the same way.
-:func:`handle_errors` turns the library's errors into one red line on stderr
-and exit status 1, never a traceback.
+Every command that searches takes the same limits (``--max-seconds
+--max-nodes --memory``), each checked by :func:`check_limit`, and turns them
+into a :class:`Search` with :func:`search_options`. :func:`handle_errors`
+turns the library's errors into one red line on stderr and exit status 1,
+never a traceback; :func:`print_sections` prints every picture for people.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
@@ -19,49 +24,148 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 
 from jink.errors import JinkError, ParseError, PositionError
-from jink.puzzles.examples import example_file
+from jink.games import GAMES
+from jink.puzzles.examples import EXAMPLES, example_file
 from jink.puzzles.files import PositionFile, file_from_dict, read
+from jink.solver.limits import Limit
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 POSITION_PANEL = "Position (instead of a FILE)"
+LIMITS_PANEL = "Limits"
 
 # -- the shared argument and option types ---------------------------------------------
+
+#: The game names and built-in example names, for --help (the registries' own order).
+GAME_NAMES = ", ".join(GAMES)
+EXAMPLE_NAMES = ", ".join(EXAMPLES)
 
 FileArg = Annotated[Path | None, typer.Argument(
     help="A position file: TOML, or JSON lines (.jsonl) holding one position a line. "
          "With --example: the name of a built-in example.",
     metavar="FILE", show_default=False)]
 ExampleOpt = Annotated[bool, typer.Option(
-    "--example", help="Use a built-in example position (FILE, if given, names which).")]
-GameOpt = Annotated[str | None, typer.Option(
-    "--game", "-g", help="The game: spoil-five (the default), ...",
-    rich_help_panel=POSITION_PANEL, show_default=False)]
-TrumpOpt = Annotated[str | None, typer.Option(
-    "--trump", "-t", help="The trump suit: S H D C or ♠ ♥ ♦ ♣.",
-    rich_help_panel=POSITION_PANEL, show_default=False)]
-TurnupOpt = Annotated[str | None, typer.Option(
-    "--turnup", help="The turned-up card (sets the trump suit).",
-    rich_help_panel=POSITION_PANEL, show_default=False)]
+    "--example", help=f"Use a built-in example position, named by FILE: {EXAMPLE_NAMES} "
+                      "(the one called default when FILE is not given).")]
+
+
+def game_option(panel: str = POSITION_PANEL) -> Any:
+    """``--game``/``-g``, the same in every command (``panel``: its --help panel)."""
+    return typer.Option(
+        "--game", "-g", metavar="GAME",
+        help=f"The game: {GAME_NAMES}, or an alias (see jink rules); default spoil-five.",
+        rich_help_panel=panel, show_default=False)
+
+
+def trump_option(panel: str = POSITION_PANEL) -> Any:
+    """``--trump``/``-t``, the same in every command."""
+    return typer.Option("--trump", "-t", metavar="SUIT",
+                        help="The trump suit: S H D C or ♠ ♥ ♦ ♣.",
+                        rich_help_panel=panel, show_default=False)
+
+
+def turnup_option(panel: str = POSITION_PANEL) -> Any:
+    """``--turnup``, the same in every command."""
+    return typer.Option("--turnup", metavar="CARD",
+                        help="The turned-up card (sets the trump suit).",
+                        rich_help_panel=panel, show_default=False)
+
+
+GameOpt = Annotated[str | None, game_option()]
+TrumpOpt = Annotated[str | None, trump_option()]
+TurnupOpt = Annotated[str | None, turnup_option()]
 HandsOpt = Annotated[str | None, typer.Option(
-    "--hands", help='Every hand, seat 1 first, separated by "/": "5D JD AH KC 2S / 9C 8C ...".',
+    "--hands", metavar="HANDS",
+    help='Every hand, seat 1 first, separated by "/": "5D JD AH KC 2S / 9C 8C ...".',
     rich_help_panel=POSITION_PANEL, show_default=False)]
 LeaderOpt = Annotated[int | None, typer.Option(
-    "--leader", help="The seat leading the current trick (seat 1 is the eldest hand).",
-    rich_help_panel=POSITION_PANEL, show_default="1")]
+    "--leader", metavar="SEAT",
+    help="The seat leading the current trick; default 1 (the eldest hand).",
+    rich_help_panel=POSITION_PANEL, show_default=False)]
 TrickOpt = Annotated[str | None, typer.Option(
-    "--trick", help='Cards already played to the current trick, in order: "3S 9S".',
+    "--trick", metavar="CARDS",
+    help='Cards already played to the current trick, in order: "3S 9S".',
     rich_help_panel=POSITION_PANEL, show_default=False)]
 WonOpt = Annotated[str | None, typer.Option(
-    "--won", help='Tricks already taken by each seat: "1,0,1".',
-    rich_help_panel=POSITION_PANEL, show_default="none")]
+    "--won", metavar="TRICKS",
+    help='Tricks already taken by each seat: "1,0,1"; default none.',
+    rich_help_panel=POSITION_PANEL, show_default=False)]
 OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="A rule option, name=true or name=false (repeatable).",
+    "--option", "-o", metavar="NAME=VALUE",
+    help="A rule option, name=true or name=false (repeatable; see jink rules GAME).",
     rich_help_panel=POSITION_PANEL, show_default=False)]
 JsonOpt = Annotated[bool, typer.Option(
     "--json", help="Print JSON on stdout (one line per result) instead of a picture.")]
+
+
+
+
+def epilog(*examples: str, note: str = "") -> str:
+    """A command's --help epilog: its examples, then an optional note, laid out
+    alike for every command.
+
+    Typer dedents the epilog as a whole (``inspect.cleandoc``), so an epilog
+    whose every line was indented would lose its examples' indent: the first,
+    empty line keeps the heading at the margin and the examples two in.
+    """
+    shown = "\n\n".join("\n".join("  " + line for line in example.splitlines())
+                         for example in examples)
+    text = f"\nExamples:\n\n{escape(shown)}\n"
+    return text + (f"\n{escape(note)}\n" if note else "")
+
+
+# -- the limits of a search: the same options, checked alike, for every command that solves
+
+
+def check_limit(value: float | None) -> float | None:
+    """A limit must be a finite number above 0 (None: not given).
+
+    The one check of ``--max-seconds``, ``--max-nodes`` and ``--memory``, run
+    by the command line as it parses them, so a bad limit is a usage error
+    (exit status 2) naming the option, before any position is read. ``nan``
+    compares false with everything, so it is refused by name, not by ``<=``.
+
+    >>> check_limit(2.5)
+    2.5
+    """
+    if value is not None and (math.isnan(value) or math.isinf(value) or value <= 0):
+        shown = f"{value:g}" if isinstance(value, float) else str(value)
+        raise typer.BadParameter(f"must be a finite number above 0, not {shown}")
+    return value
+
+
+MaxSecondsOpt = Annotated[float | None, typer.Option(
+    "--max-seconds", metavar="SECONDS", callback=check_limit,
+    help="Stop with an error (never a guess) past this many seconds; default: no limit.",
+    rich_help_panel=LIMITS_PANEL, show_default=False)]
+MaxNodesOpt = Annotated[int | None, typer.Option(
+    "--max-nodes", metavar="NODES", callback=check_limit,
+    help="Stop with an error (never a guess) past this many search nodes; default: no "
+         "limit.", rich_help_panel=LIMITS_PANEL, show_default=False)]
+MemoryOpt = Annotated[float, typer.Option(
+    "--memory", metavar="MB", callback=check_limit,
+    help=f"Memory cap of the transposition table, in MB; default {DEFAULT_MEMORY_MB}.",
+    rich_help_panel=LIMITS_PANEL, show_default=False)]
+
+
+@dataclass(frozen=True)
+class Search:
+    """How to search, from the limit options: every solving command takes these.
+
+    (A later ``--engine`` option joins them here, so every command gets it.)
+    """
+
+    limit: Limit
+    memory_mb: float = DEFAULT_MEMORY_MB
+
+
+def search_options(max_seconds: float | None, max_nodes: int | None,
+                   memory: float = DEFAULT_MEMORY_MB) -> Search:
+    """The search the limit options ask for (each already checked by :func:`check_limit`)."""
+    return Search(Limit(nodes=max_nodes, seconds=max_seconds), memory)
 
 
 @dataclass(frozen=True)
@@ -182,7 +286,22 @@ def position_from_options(opts: PositionOptions) -> PositionFile:
         obj["turnup"] = opts.turnup
     if opts.won is not None:
         obj["won"] = parse_won(opts.won)
-    return file_from_dict(obj, source="command line")
+    try:
+        return file_from_dict(obj)
+    except ParseError as error:
+        raise _as_option(error) from None
+
+
+def _as_option(error: ParseError) -> ParseError:
+    """An error the file reader named by its key (``turnup``, ``hands (seat
+    1)``), named instead by the option the user gave (``--turnup``)."""
+    where = error.where
+    if where is None:
+        return error
+    key, paren, detail = where.partition(" (")
+    message = str(error)[len(where) + 2:]
+    option = "--option" if key == "options" else f"--{key}"
+    return ParseError(message, option + paren + detail)
 
 
 def positions_from_cli(file: Path | None, opts: PositionOptions, *,
@@ -221,6 +340,39 @@ def positions_from_cli(file: Path | None, opts: PositionOptions, *,
 def stdout() -> Console:
     """A console on stdout for people (made per call: tests swap the streams)."""
     return Console(highlight=False)
+
+
+#: Spaces at the end of a line, before any colour codes that close it.
+_TRAILING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$")
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def print_sections(*sections: RenderableType, gap: bool = False) -> None:
+    """Print a result for people: its sections (a deal diagram, a table, a
+    summary) with one blank line between them, no blank line doubled, and no
+    trailing spaces (Rich pads table rows to their width; piped into a file or
+    another program the padding is noise). ``gap``: a blank line first, as
+    between the results of several positions.
+    """
+    console = stdout()
+    blocks: list[str] = []
+    for section in sections:
+        with console.capture() as capture:
+            console.print(section)
+        lines: list[str] = []
+        for line in capture.get().splitlines():
+            line = _TRAILING.sub(r"\1", line)
+            if _COLOUR.sub("", line).strip():
+                lines.append(line)
+            elif lines and lines[-1]:
+                lines.append("")  # one blank line, however many Rich drew
+        while lines and not lines[-1]:
+            lines.pop()
+        if lines:
+            blocks.append("\n".join(lines))
+    if blocks:
+        sys.stdout.write(("\n" if gap else "") + "\n\n".join(blocks) + "\n")
+        sys.stdout.flush()
 
 
 def print_json(obj: Any) -> None:

@@ -3,47 +3,84 @@ Bierspiel, Loo)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, TypeVar
 
 import typer
 from rich import box
 from rich.table import Table
 
-from jink.cards import parse_card, parse_suit, suit_of
-from jink.cli.common import JsonOpt, handle_errors, parse_won, print_json, stdout
+from jink.cards import card_name, parse_card, parse_cardset, parse_suit, suit_of
+from jink.cli.common import (
+    JsonOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
+    check_seats,
+    epilog,
+    game_option,
+    handle_errors,
+    parse_seats,
+    print_json,
+    print_sections,
+    search_options,
+    trump_option,
+    turnup_option,
+)
 from jink.cli.render import names_markup
-from jink.errors import ParseError
+from jink.cli.solve_render import verdict_cells, verdict_headings
+from jink.errors import ParseError, PositionError
 from jink.games import find_game
 from jink.solver.declare import Declaration, deal_from_text, declare
+from jink.solver.table import DEFAULT_MEMORY_MB
 
-EPILOG = """\
-Examples:
+T = TypeVar("T")
 
-  jink declare --game rams --trump H --widow "AD KD QD JD TD" \\
-      --hands "AH KH 8C 9C TS / QH JH AC KC 7S / 7H AS KS QS JS / 8H 9H TH 7D 8D" \\
-      --seat 1 --playing 3
+EPILOG = epilog(
+    'jink declare --game rams --trump H --widow "AD KD QD JD TD" \\\n'
+    '    --hands "AH KH 8C 9C TS / QH JH AC KC 7S / 7H AS KS QS JS / 8H 9H TH 7D 8D" \\\n'
+    "    --seat 1 --playing 3",
+    'jink declare --game loo --trump S --widow "2D 3D 4D" \\\n'
+    '    --hands "AS 7H 2C / KS 8H 3C / QS 9D 4C" --seat 2 --playing 1,3 --json',
+    note="--hands gives every hand at the table (seat 1 first, the dealer last), as "
+         "dealt; --playing the other seats that declare to play; --widow-taker the one "
+         "of them, before the seat asking, that took the widow. A later seat takes the "
+         "widow, if left, or not, as hurts the seat asking most.")
 
-  jink declare --game loo --trump S --widow "2D 3D 4D" \\
-      --hands "AS 7H 2C / KS 8H 3C / QS 9D 4C" --seat 2 --playing 1,3 --json
 
---hands gives every hand at the table (seat 1 first, the dealer last), as
-dealt; --playing the other seats that declare to play; --widow-taker the one
-of them, before the seat asking, that took the widow. A later seat takes the
-widow, if left, or not, as hurts the seat asking most.
-"""
+DEAL_PANEL = "The deal, as dealt"
+DeclareGameOpt = Annotated[str | None, game_option(DEAL_PANEL)]
+DeclareTrumpOpt = Annotated[str | None, trump_option(DEAL_PANEL)]
+DeclareTurnupOpt = Annotated[str | None, turnup_option(DEAL_PANEL)]
+TableHandsOpt = Annotated[str | None, typer.Option(
+    "--hands", metavar="HANDS", help='Every hand at the table, seat 1 first, the dealer '
+    'last, separated by "/".', rich_help_panel=DEAL_PANEL, show_default=False)]
+WidowOpt = Annotated[str, typer.Option(
+    "--widow", metavar="CARDS", help="The widow's cards.", rich_help_panel=DEAL_PANEL,
+    show_default=False)]
+AskingSeatOpt = Annotated[int | None, typer.Option(
+    "--seat", metavar="SEAT", help="The seat asking; default 1, the eldest hand, who "
+    "declares first.", show_default=False)]
+PlayingOpt = Annotated[str | None, typer.Option(
+    "--playing", metavar="SEATS", help='The other seats that declare to play ("2,4"); '
+    "default none.", show_default=False)]
+WidowTakerOpt = Annotated[int | None, typer.Option(
+    "--widow-taker", metavar="SEAT", help="The seat of those playing, before the seat "
+    "asking, that took the widow; default none.", show_default=False)]
 
 
 def declare_command(
-    game: Annotated[str, typer.Option(help="rams, rounce, bierspiel or loo.")] = "rams",
-    trump: Annotated[str | None, typer.Option(help="The trump suit.")] = None,
-    turnup: Annotated[str | None, typer.Option(help="The turn-up card (sets trumps).")] = None,
-    hands: Annotated[str, typer.Option(help="Every hand at the table, seat 1 first, "
-                                            "separated by '/'.")] = "",
-    widow: Annotated[str, typer.Option(help="The widow's cards.")] = "",
-    seat: Annotated[int, typer.Option(help="The seat asking (1-based).")] = 1,
-    playing: Annotated[str, typer.Option(help="The other seats that play, e.g. 2,4.")] = "",
-    widow_taker: Annotated[int | None, typer.Option(
-        help="The seat of those playing, before the seat asking, that took the widow.")] = None,
+    game: DeclareGameOpt = None,
+    trump: DeclareTrumpOpt = None,
+    turnup: DeclareTurnupOpt = None,
+    hands: TableHandsOpt = None,
+    widow: WidowOpt = "",
+    seat: AskingSeatOpt = None,
+    playing: PlayingOpt = None,
+    widow_taker: WidowTakerOpt = None,
+    max_seconds: MaxSecondsOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
     json_output: JsonOpt = False,
 ) -> None:
     """Value each choice of a seat: pass, play its hand, take the widow, general rams.
@@ -51,23 +88,53 @@ def declare_command(
     Each choice gives a position of the seats in the play (the dealer joins a
     lone player); each is solved double dummy for the seat asking.
     """
+    search = search_options(max_seconds, max_nodes, memory)
+    if hands is None:
+        raise typer.BadParameter("give every hand at the table, seat 1 first, separated "
+                                 'by "/"', param_hint="--hands")
     with handle_errors():
-        found = find_game(game)
-        if (trump is None) == (turnup is None):
-            raise ParseError("give the trump suit or the turn-up, one of them", "--trump")
-        turned = parse_card(turnup) if turnup is not None else None
-        suit = parse_suit(trump) if trump is not None else suit_of(turned or 0)
-        if not hands:
-            raise ParseError("give every hand at the table, separated by '/'", "--hands")
-        deal = deal_from_text(found, suit, [h.strip() for h in hands.split("/")], widow,
-                              turned)
-        others = [s - 1 for s in parse_won(playing)] if playing.strip() else []
+        found = find_game(game or "spoil-five")
+        if trump is None and turnup is None:
+            raise ParseError("give the trump suit (or --turnup)", "--trump")
+        turned = _parsed(parse_card, turnup, "--turnup")
+        suit = _parsed(parse_suit, trump, "--trump")
+        if suit is None:
+            assert turned is not None
+            suit = suit_of(turned)
+        elif turned is not None and suit_of(turned) != suit:
+            raise PositionError(f"the turn-up {card_name(turned)} is not of the trump suit")
+        table = [h.strip() for h in hands.split("/")]
+        for text in table:
+            _parsed(parse_cardset, text, "--hands")
+        _parsed(parse_cardset, widow, "--widow")
+        asking = 1 if seat is None else seat
+        check_seats([asking], len(table), "--seat")
+        others = parse_seats(playing, "--playing") if playing is not None else []
+        check_seats(others, len(table), "--playing")
+        if asking in others:
+            raise PositionError(f"--playing {asking}: seat {asking} is the seat asking "
+                                "(--seat)")
+        if widow_taker is not None and widow_taker not in others:
+            raise PositionError(f"--widow-taker {widow_taker}: seat {widow_taker} is not "
+                                "among the seats playing (--playing)")
+        deal = deal_from_text(found, suit, table, widow, turned)
         taker = widow_taker - 1 if widow_taker is not None else None
-        decision = declare(deal, seat - 1, others, widow_taker=taker)
+        decision = declare(deal, asking - 1, [s - 1 for s in others], search.limit,
+                           widow_taker=taker, memory_mb=search.memory_mb)
         if json_output:
             print_json(decision.to_dict())
         else:
-            stdout().print(declaration_table(decision))
+            print_sections(declaration_table(decision))
+
+
+def _parsed(parse: Callable[[str], T], text: str | None, where: str) -> T | None:
+    """``parse(text)``, a bad value named by its option; None when not given."""
+    if text is None:
+        return None
+    try:
+        return parse(text)
+    except ParseError as error:
+        raise ParseError(str(error), where) from None
 
 
 def declaration_table(decision: Declaration) -> Table:
@@ -75,16 +142,25 @@ def declaration_table(decision: Declaration) -> Table:
     game = decision.deal.game
     questions = game.questions(len(decision.deal.hands))
     others = ", ".join(str(s + 1) for s in decision.others) or "none"
+    valued = [c.verdict for c in decision.choices if c.verdict is not None]
+    extras = [name for name, _ in valued[0].extras] if valued else []
     table = Table(title=f"Seat {decision.seat + 1}'s choices ({game.title}; others "
-                        f"playing: {others})", box=box.SIMPLE_HEAD, title_justify="left")
-    for column in ("Choice", "In play", "Max", *(q.name for q in questions), "Note"):
-        table.add_column(column, no_wrap=column != "Note")
-    for choice in decision.choices:
+                        f"playing: {others})", box=box.SIMPLE_HEAD, title_justify="left",
+                  expand=True)
+    # The verdict columns are those of jink solve: the questions' labels, not
+    # their keys. Each choice's note goes under its name, where it can wrap.
+    table.add_column("Choice", ratio=1)  # takes the width the others leave
+    table.add_column("In play", no_wrap=True)
+    for heading in ("Max tricks", *verdict_headings(questions, extras)):
+        table.add_column(heading, justify="center", max_width=9)
+    for index, choice in enumerate(decision.choices):
         verdict = choice.verdict
-        cells = ([str(verdict.max_tricks), *("yes" if verdict.answer(q.name) else "no"
-                                             for q in questions)]
-                 if verdict else ["-"] * (1 + len(questions)))
+        cells = ([str(verdict.max_tricks),
+                  *verdict_cells(questions, extras, verdict.to_dict())]
+                 if verdict else ["-"] * (1 + len(questions) + len(extras)))
         name = choice.name if choice.allowed else f"{choice.name} (not allowed)"
-        table.add_row(name, " ".join(str(s + 1) for s in choice.players) or "-", *cells,
-                      names_markup(choice.note))
+        if index:
+            table.add_section()
+        table.add_row(f"[bold]{name}[/bold]\n{names_markup(choice.note)}",
+                      " ".join(str(s + 1) for s in choice.players) or "-", *cells)
     return table

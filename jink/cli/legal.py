@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from rich.text import Text
 
 from jink.cards import (
     Card,
@@ -36,11 +37,12 @@ from jink.cli.common import (
     TrumpOpt,
     TurnupOpt,
     WonOpt,
+    epilog,
     handle_errors,
     parse_option,
     positions_from_cli,
     print_json,
-    stdout,
+    print_sections,
 )
 from jink.cli.render import cards_markup, legal_markup, suit_markup
 from jink.errors import ParseError, PositionError
@@ -49,23 +51,19 @@ from jink.position import Position, sort_cards
 from jink.words import plural
 
 HandOpt = Annotated[str | None, typer.Option(
-    "--hand", help="Only the hand of the seat to play (with --trick and --trump), "
-                   "instead of a whole position.", show_default=False)]
+    "--hand", metavar="CARDS", help="Only the hand of the seat to play (with --trick and "
+    "--trump), instead of a whole position.", show_default=False)]
 TricksDoneOpt = Annotated[int | None, typer.Option(
-    "--tricks-done", help="With --hand: tricks already completed.", show_default="0")]
+    "--tricks-done", metavar="N", help="With --hand: tricks already completed; default 0.",
+    show_default=False)]
 PlayersOpt = Annotated[int | None, typer.Option(
-    "--players", help="With --hand: how many seats play (Bierspiel's first leads depend "
-                      "on it).", show_default=False)]
+    "--players", metavar="N", help="With --hand: how many seats play (Bierspiel's first "
+    "leads depend on it).", show_default=False)]
 
-EPILOG = """\
-Examples:
-
-  jink legal --trump S --hand "2S AH 5D" --trick "3S" --json
-
-  jink legal --hands "QH KD QD KC / 7S 7H 9D 4D JC / JS QS TH 2D TC" --trump S --trick 8S
-
-  jink legal --example renege
-"""
+EPILOG = epilog(
+    'jink legal --trump S --hand "2S AH 5D" --trick "3S" --json',
+    'jink legal --hands "QH KD QD KC / 7S 7H 9D 4D JC / JS QS TH 2D TC" --trump S --trick 8S',
+    "jink legal --example renege")
 
 
 def legal(
@@ -110,36 +108,33 @@ def legal(
             raise typer.BadParameter("--players goes with --hand; a position has its hands",
                                      param_hint="--players")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
-        for item in positions_from_cli(file, opts, example=example):
-            _print_position(item.position, json_output)
+        for index, item in enumerate(positions_from_cli(file, opts, example=example)):
+            _print_position(item.position, json_output, gap=index > 0)
 
 
-def _print_position(p: Position, json_output: bool) -> None:
+def _print_position(p: Position, json_output: bool, gap: bool = False) -> None:
     cards = p.legal_cards()
     seat = None if p.is_over else p.seat_to_play + 1
     if json_output:
         print_json({"legal": [card_name(c) for c in cards], "seat_to_play": seat})
         return
-    out = stdout()
     if seat is None:
-        out.print("The deal is over: nothing to play.")
+        print_sections(Text("The deal is over: nothing to play."), gap=gap)
         return
     if p.trick:
         played = ", ".join(f"{cards_markup([c])} (seat {p.seat_of_trick_card(i) + 1})"
                            for i, c in enumerate(p.trick))
-        out.print(f"Seat {seat} to play to {played}:")
+        heading = f"Seat {seat} to play to {played}:"
     else:
-        out.print(f"Seat {seat} to lead:")
-    out.print("  " + legal_markup(p.rules, cards))
+        heading = f"Seat {seat} to lead:"
+    print_sections(Text.from_markup(f"{heading}\n  {legal_markup(p.rules, cards)}"), gap=gap)
 
 
 def _print_lone(rules: Rules, cards: list[Card], trick: str) -> None:
-    out = stdout()
     where = f"to {cards_markup(parse_cards(trick))}" if trick.strip() else "to lead"
     trumps = f" ({suit_markup(rules.trump)} trumps)" if rules.trump is not None \
         else " (no trump yet)"
-    out.print(f"Legal {where}{trumps}:")
-    out.print("  " + legal_markup(rules, cards))
+    print_sections(Text.from_markup(f"Legal {where}{trumps}:\n  {legal_markup(rules, cards)}"))
 
 
 def lone_hand_legal(game_name: str | None, trump_text: str | None, turnup_text: str | None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -15,32 +15,32 @@ from jink.cli.common import (
     HandsOpt,
     JsonOpt,
     LeaderOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
     OptionOpt,
     PositionOptions,
-    TrickOpt,
     TrumpOpt,
     TurnupOpt,
-    WonOpt,
+    epilog,
     handle_errors,
     positions_from_cli,
     print_json,
-    stdout,
+    print_sections,
+    search_options,
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve import GoalOpt
+from jink.cli.solve_render import label_of_goal
 from jink.solver.rob import RobDecision, rob
+from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
-EPILOG = """\
-Examples:
-
-  jink rob --turnup AD --hands "5D 2S 3S 4C 6C / KD QD JC TC 9C"
-
-  jink rob deal.toml --goal jink --json
-
-The deal is given as dealt, with its turn-up (turnup = "9D"), before any
-robbing. With the option compulsory_rob the "keep" row is absent.
-"""
+EPILOG = epilog(
+    'jink rob --turnup AD --hands "5D 2S 3S 4C 6C / KD QD JC TC 9C"',
+    "jink rob deal.toml --goal jink --json",
+    note='The deal is given as dealt, with its turn-up (turnup = "9D"), before any '
+         'robbing. With the option compulsory_rob the "keep" row is absent.')
 
 
 def rob_command(
@@ -50,11 +50,12 @@ def rob_command(
     turnup: TurnupOpt = None,
     hands: HandsOpt = None,
     leader: LeaderOpt = None,
-    trick: TrickOpt = None,
-    won: WonOpt = None,
     option: OptionOpt = None,
     example: ExampleOpt = False,
     goal: GoalOpt = None,
+    max_seconds: MaxSecondsOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
     json_output: JsonOpt = False,
 ) -> None:
     """Value robbing the turn-up: keeping the hand, and robbing with each discard.
@@ -63,25 +64,26 @@ def rob_command(
     may. Each choice is solved double dummy for the robber and the goal
     (default three); equivalent discards are grouped.
     """
+    search = search_options(max_seconds, max_nodes, memory)
     with handle_errors():
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
-        for item in positions_from_cli(file, opts, example=example):
-            decision = rob(item.position, goal)
+        # No --trick or --won: robbing happens before the first card is played.
+        opts = PositionOptions(game, trump, turnup, hands, leader, options=option)
+        for index, item in enumerate(positions_from_cli(file, opts, example=example)):
+            decision = rob(item.position, goal, search.limit, search.memory_mb)
             if json_output:
                 print_json(decision.to_dict())
             else:
-                console = stdout()
-                console.print(deal_diagram(item))
-                console.print(rob_picture(decision))
+                print_sections(deal_diagram(item), *rob_picture(decision), gap=index > 0)
 
 
-def rob_picture(decision: RobDecision) -> RenderableType:
+def rob_picture(decision: RobDecision) -> list[RenderableType]:
     """One row per choice, the best marked."""
     seat = decision.robber + 1
     table = Table(title=f"Seat {seat} may rob the {card_markup(decision.position.turnup or 0)}"
                         f" (goal: {decision.goal.name})",
                   box=box.SIMPLE_HEAD, title_justify="left")
-    for column in ("Choice", f"Max tricks for seat {seat}", "Goal forceable", ""):
+    goal = label_of_goal(decision.position, decision.goal)
+    for column in ("Choice", f"Max tricks for seat {seat}", f"{goal}: forceable", ""):
         table.add_column(column)
     best = decision.best
     for choice in decision.choices:
@@ -102,7 +104,7 @@ def rob_picture(decision: RobDecision) -> RenderableType:
         lines.append(Text.from_markup(
             f"Seat {seat} robs at his first turn, after seat{'s' if len(first.before) > 1 else ''}"
             f" {after} {'have' if len(first.before) > 1 else 'has'} played: deciding then, "
-            f"{plural(first.max_tricks, 'trick')} for sure, goal "
-            f"forceable: {'yes' if first.achieves else 'no'} ({gain} the best choice made "
-            "before the lead)."))
-    return Group(*lines)
+            f"{plural(first.max_tricks, 'trick')} for sure, "
+            f"{goal.lower()} forceable: {'yes' if first.achieves else 'no'} ({gain} the best "
+            "choice made before the lead)."))
+    return lines

@@ -5,21 +5,27 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from rich.text import Text
 
 from jink.cards import SUITS, card_name
-from jink.cli.common import JsonOpt, handle_errors, print_json, stdout
+from jink.cli.common import (
+    GAME_NAMES,
+    JsonOpt,
+    epilog,
+    handle_errors,
+    print_json,
+    print_sections,
+)
 from jink.cli.render import ranking_table
 from jink.games import Game, find_game
 
-GameArg = Annotated[str, typer.Argument(help="The game, by name or alias.", metavar="GAME")]
+GameArg = Annotated[str, typer.Argument(
+    help=f"The game: {GAME_NAMES}, or an alias; default spoil-five.", metavar="GAME",
+    show_default=False)]
 
-EPILOG = """\
-Examples:
-
-  jink rules
-
-  jink rules spoil-five --json
-"""
+EPILOG = epilog(
+    "jink rules",
+    "jink rules spoil-five --json")
 
 
 def rules(game: GameArg = "spoil-five", json_output: JsonOpt = False) -> None:
@@ -29,23 +35,24 @@ def rules(game: GameArg = "spoil-five", json_output: JsonOpt = False) -> None:
         if json_output:
             print_json(rules_dict(found))
             return
-        out = stdout()
         counts = (", ".join(map(str, found.player_counts[:-1]))
                   + f" or {found.player_counts[-1]}" if found.player_counts
                   else f"{found.min_players} to {found.max_players}")
-        out.print(f"[bold]{found.title}[/bold]: {counts} seats in the play, "
-                  f"{found.hand_size} cards each.")
-        for trump in range(4):
-            out.print(ranking_table(found.bind(trump)))
+        heading = Text.from_markup(f"[bold]{found.title}[/bold]: {counts} seats in the play, "
+                                   f"{found.hand_size} cards each.")
+        tables = [ranking_table(found.bind(trump)) for trump in range(4)]
+        notes = []
         following = getattr(found, "following", None)
         if following:
-            out.print(f"Following: {following}.")
+            notes.append(f"Following: {following}.")
         for option in found.options:
-            out.print(f"Option [bold]{option.name}[/bold] (default "
-                      f"{str(option.default).lower()}): {option.help}.")
+            notes.append(f"Option [bold]{option.name}[/bold] (default "
+                         f"{str(option.default).lower()}): {option.help}.")
         questions = ", ".join(f"[bold]{q.name}[/bold] ({q.label.lower()})"
                               for q in found.questions(found.min_players))
-        out.print(f"Questions (jink solve --goal NAME): {questions}; or a number of tricks.")
+        notes.append(f"Questions (jink solve --goal NAME): {questions}; or a number of "
+                     "tricks.")
+        print_sections(heading, *tables, Text.from_markup("\n".join(notes)))
 
 
 def rules_dict(game: Game) -> dict[str, Any]:

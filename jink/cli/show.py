@@ -17,23 +17,19 @@ from jink.cli.common import (
     TrumpOpt,
     TurnupOpt,
     WonOpt,
+    epilog,
     handle_errors,
     positions_from_cli,
     print_json,
-    stdout,
+    print_sections,
 )
 from jink.cli.render import deal_diagram
 from jink.puzzles.examples import example_note
 
-EPILOG = """\
-Examples:
-
-  jink show --example
-
-  jink show deal.toml --json
-
-  jink show --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"
-"""
+EPILOG = epilog(
+    "jink show --example",
+    "jink show deal.toml --json",
+    'jink show --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"')
 
 
 def show(
@@ -56,10 +52,11 @@ def show(
     with handle_errors():
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
         items = positions_from_cli(file, opts, example=example)
-        for item in items:
+        for index, item in enumerate(items):
             if json_output:
                 print_json(item.to_dict())
+            elif example:  # and what the example is there to show
+                print_sections(deal_diagram(item),
+                               Text(example_note(str(file or "default")), style="dim"))
             else:
-                stdout().print(deal_diagram(item))
-                if example:  # what the example is there to show
-                    stdout().print(Text(example_note(str(file or "default")), style="dim"))
+                print_sections(deal_diagram(item), gap=index > 0)

@@ -21,6 +21,9 @@ from jink.cli.common import (
     HandsOpt,
     JsonOpt,
     LeaderOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
     OptionOpt,
     PositionOptions,
     TrickOpt,
@@ -28,12 +31,14 @@ from jink.cli.common import (
     TurnupOpt,
     WonOpt,
     check_seats,
+    epilog,
     fail,
     handle_errors,
     parse_seats,
     positions_from_cli,
     print_json,
-    stdout,
+    print_sections,
+    search_options,
 )
 from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram
@@ -41,60 +46,47 @@ from jink.cli.solve_render import expected_picture, solve_picture
 from jink.errors import JinkError, ParseError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
-from jink.solver import Limit, SolveResult, solve
+from jink.solver import SolveResult, solve
 from jink.solver.expected import solve_expected
+from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.page import solve_page
 from jink.words import plural
 
-EPILOG = """\
-Examples:
-
-  jink solve --example
-
-  jink solve deal.toml --seat 2 --goal spoil
-
-  jink solve --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H" --json
-
-  jink solve --positions deals.jsonl --out results.jsonl
-
-  jink solve loo.toml --expected      (a Loo simple pool with no turn card)
-"""
+EPILOG = epilog(
+    "jink solve --example",
+    "jink solve deal.toml --seat 2 --goal spoil",
+    'jink solve --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H" --json',
+    "jink solve --positions deals.jsonl --out results.jsonl",
+    "jink solve loo.toml --expected      (a Loo simple pool with no turn card)")
 
 SOLVE_PANEL = "Question"
 SeatOpt = Annotated[int | None, typer.Option(
-    "--seat", help="The seat asked about (1-based); default: the seat to play.",
+    "--seat", metavar="SEAT", help="The seat asked about; default: the seat to play.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
 SeatsOpt = Annotated[str | None, typer.Option(
-    "--seats", help='Verdicts for these seats only, and the seat asked about ("1,3"); '
-    "default every seat. At a big table another seat's spoil question can take minutes.",
+    "--seats", metavar="SEATS",
+    help='Verdicts for these seats only, and the seat asked about ("1,3"); default every '
+         "seat. At a big table another seat's spoil question can take minutes.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
 GoalOpt = Annotated[str | None, typer.Option(
-    "--goal", help="three, jink, spoil (Spoil Five), a question of the game (odd_trick, "
-    "...: see jink rules GAME), or a number of tricks; default: the game's main question.",
+    "--goal", metavar="GOAL",
+    help="three, jink, spoil (Spoil Five), a question of the game (odd_trick, ...: see "
+         "jink rules GAME), or a number of tricks; default: the game's main question.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
 LineOpt = Annotated[bool, typer.Option(
-    "--line/--no-line", help="Work out the annotated line of play.",
-    rich_help_panel=SOLVE_PANEL)]
+    "--line/--no-line", help="Work out the annotated line of play (the default), or not.",
+    rich_help_panel=SOLVE_PANEL, show_default=False)]
 MovesOpt = Annotated[bool, typer.Option(
-    "--moves/--no-moves", help="Score every legal card of the seat to play.",
-    rich_help_panel=SOLVE_PANEL)]
-NodesOpt = Annotated[int | None, typer.Option(
-    "--max-nodes", help="Stop (with an error, never a guess) past this many nodes.",
-    rich_help_panel=SOLVE_PANEL, show_default=False)]
-SecondsOpt = Annotated[float | None, typer.Option(
-    "--max-seconds", help="Stop (with an error, never a guess) past this many seconds.",
-    rich_help_panel=SOLVE_PANEL, show_default=False)]
-MemoryOpt = Annotated[float, typer.Option(
-    "--memory", help="Memory cap of the transposition table, in MB.",
-    rich_help_panel=SOLVE_PANEL)]
+    "--moves/--no-moves", help="Score every legal card of the seat to play (the default), "
+    "or not.", rich_help_panel=SOLVE_PANEL, show_default=False)]
 PositionsOpt = Annotated[Path | None, typer.Option(
-    "--positions", help="Solve every position of a .jsonl file, one result per line.",
-    show_default=False)]
+    "--positions", metavar="FILE",
+    help="Solve every position of a .jsonl file, one result per line.", show_default=False)]
 ExpectedOpt = Annotated[bool, typer.Option(
     "--expected", help="Loo simple pool with no turn: average over the cards the turn "
     "could be (a labelled expectation, not double dummy).", rich_help_panel=SOLVE_PANEL)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", help="With --positions: write the results here, not to stdout.",
+    "--out", metavar="FILE", help="With --positions: write the results here, not to stdout.",
     show_default=False)]
 
 
@@ -114,9 +106,9 @@ def solve_command(
     goal: GoalOpt = None,
     line: LineOpt = True,
     moves: MovesOpt = True,
-    max_nodes: NodesOpt = None,
-    max_seconds: SecondsOpt = None,
-    memory: MemoryOpt = 256.0,
+    max_seconds: MaxSecondsOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
     positions: PositionsOpt = None,
     out: OutOpt = None,
     expected: ExpectedOpt = False,
@@ -129,21 +121,19 @@ def solve_command(
     card of the seat to play scored for the seat asked about, and the best line
     of play to the end of the deal with a note on each card.
     """
-    limit = Limit(nodes=max_nodes, seconds=max_seconds)
+    search = search_options(max_seconds, max_nodes, memory)
     solved: list[int] | None = None
 
     def run(position: Position) -> SolveResult:
         check_seats([] if seat is None else [seat], position.players, "--seat")
         check_seats(solved or [], position.players)
         return solve(position, None if seat is None else seat - 1, goal, moves=moves,
-                     line=line, limit=limit, memory_mb=memory,
+                     line=line, limit=search.limit, memory_mb=search.memory_mb,
                      seats=None if solved is None else [s - 1 for s in solved])
 
     with handle_errors():
         if seats is not None:
             solved = parse_seats(seats)
-        if memory <= 0:
-            raise typer.BadParameter(f"must be positive, not {memory}", param_hint="--memory")
         if positions is not None:
             opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
             if file is not None or example or opts.given():
@@ -174,15 +164,14 @@ def solve_command(
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
         items = positions_from_cli(file, opts, example=example)
         check_html(html, len(items), not_with="--expected" if expected else None)
-        for item in items:
+        for index, item in enumerate(items):
             if expected:
-                outcome = solve_expected(item.position, limit, memory)
+                outcome = solve_expected(item.position, search.limit, search.memory_mb)
                 if json_output:
                     print_json(outcome.to_dict())
                 else:
-                    console = stdout()
-                    console.print(deal_diagram(item))
-                    console.print(expected_picture(outcome))
+                    print_sections(deal_diagram(item), *expected_picture(outcome),
+                                   gap=index > 0)
                 continue
             result = run(item.position)
             if html is not None:
@@ -190,9 +179,7 @@ def solve_command(
             if json_output:
                 print_json(result.to_dict())
             else:
-                console = stdout()
-                console.print(deal_diagram(item))
-                console.print(solve_picture(result))
+                print_sections(deal_diagram(item), *solve_picture(result), gap=index > 0)
 
 
 def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResult]) -> int:

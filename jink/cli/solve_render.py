@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -9,8 +11,9 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.render import names_markup, suit_markup
+from jink.games import Question
 from jink.position import Position, sort_cards
-from jink.solver import AtLeast, MoveScore, SolveResult, Spoil, Verdict
+from jink.solver import AtLeast, Goal, MoveScore, SolveResult, Spoil, Verdict
 from jink.solver.expected import ExpectedResult
 from jink.words import plural
 
@@ -23,6 +26,21 @@ def _flag(value: bool) -> str:
 
 def _cell(value: object) -> str:
     return _flag(value) if isinstance(value, bool) else str(value)
+
+
+def verdict_headings(questions: Sequence[Question], extras: Sequence[str]) -> list[str]:
+    """The column headings of verdicts, after "Max tricks": each question's
+    label, then what the tricks are worth (Points, Pool share). Every table of
+    verdicts (solve, analyse, declare) uses these."""
+    return [q.label for q in questions] + [name.replace("_", " ").capitalize()
+                                           for name in extras]
+
+
+def verdict_cells(questions: Sequence[Question], extras: Sequence[str],
+                  verdict: dict[str, object]) -> list[str]:
+    """One verdict's cells under :func:`verdict_headings` (``verdict``: its dict form)."""
+    return [_cell(verdict[q.name]) for q in questions] + [_cell(verdict[name])
+                                                          for name in extras]
 
 
 def verdict_table(result: SolveResult) -> Table:
@@ -41,10 +59,8 @@ def verdicts_table(p: Position, verdicts: list[Verdict],
     table = Table(title=title.format(who=who), box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("Side (seats)" if partnership else "Seat", justify="center")
     table.add_column("Max tricks", justify="center")
-    for question in questions:
-        table.add_column(question.label, justify="center")
-    for name in extras:
-        table.add_column(name.replace("_", " ").capitalize(), justify="center")
+    for heading in verdict_headings(questions, extras):
+        table.add_column(heading, justify="center")
     if partnership:
         by_seat = {v.seat: v for v in verdicts}
         rows = [(" & ".join(str(s + 1) for s in seats),
@@ -54,8 +70,7 @@ def verdicts_table(p: Position, verdicts: list[Verdict],
         rows = [(str(v.seat + 1), v.to_dict()) for v in verdicts]
     for label, verdict in rows:
         table.add_row(label, str(verdict["max_tricks"]),
-                      *(_cell(verdict[q.name]) for q in questions),
-                      *(_cell(verdict[name]) for name in extras))
+                      *verdict_cells(questions, extras, verdict))
     return table
 
 
@@ -74,8 +89,13 @@ def _groups(moves: list[MoveScore]) -> list[list[MoveScore]]:
 
 def goal_label(result: SolveResult) -> str:
     """The goal in words: the game's label for it, or At least 2."""
-    name = result.goal.name
-    for question in result.position.game.questions(result.position.players):
+    return label_of_goal(result.position, result.goal)
+
+
+def label_of_goal(position: Position, goal: Goal) -> str:
+    """A goal in words, as the tables head it: the game's label for it, or At least 2."""
+    name = goal.name
+    for question in position.game.questions(position.players):
         if question.name == name:
             return question.label
     return f"At least {plural(int(name), 'trick')}" if name.isdigit() else name.capitalize()
@@ -183,17 +203,18 @@ def summary(result: SolveResult) -> Text:
                             f"{entries}.[/dim]")
 
 
-def solve_picture(result: SolveResult) -> RenderableType:
+def solve_picture(result: SolveResult) -> list[RenderableType]:
+    """The sections of a solve result: verdicts, scored cards, line, summary."""
     parts: list[RenderableType] = [verdict_table(result)]
     if result.moves:
         parts.append(moves_table(result))
     if result.line:
         parts.append(line_table(result))
     parts.append(summary(result))
-    return Group(*parts)
+    return parts
 
 
-def expected_picture(outcome: ExpectedResult) -> RenderableType:
+def expected_picture(outcome: ExpectedResult) -> list[RenderableType]:
     """Expected mode: each seat's average over the cards the turn could be."""
     p = outcome.position
     questions = p.game.questions(p.players)
@@ -209,6 +230,6 @@ def expected_picture(outcome: ExpectedResult) -> RenderableType:
         table.add_row(str(seat + 1), f"{values['max_tricks']:.2f}",
                       *(f"{values[q.name]:.0%}" for q in questions))
     weights = ", ".join(f"{suit_markup(s)} {w}" for s, w in outcome.weights.items())
-    return Group(table, Text.from_markup(
+    return [table, Text.from_markup(
         f"Weights (unseen cards of each suit): {weights}.\n[dim]Each suit is solved "
-        f"double dummy with it as the turn; {plural(outcome.nodes, 'node')}.[/dim]"))
+        f"double dummy with it as the turn; {plural(outcome.nodes, 'node')}.[/dim]")]

@@ -25,6 +25,9 @@ from jink.cli.common import (
     HandsOpt,
     JsonOpt,
     LeaderOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
     OptionOpt,
     PositionOptions,
     TrickOpt,
@@ -36,15 +39,17 @@ from jink.cli.common import (
     handle_errors,
     positions_from_cli,
     print_json,
+    search_options,
     stdout,
 )
 from jink.cli.render import deal_diagram
-from jink.cli.solve import GoalOpt, NodesOpt, SeatOpt, SecondsOpt
+from jink.cli.solve import GoalOpt, SeatOpt
 from jink.cli.solve_render import line_table, moves_table
 from jink.errors import JinkError
 from jink.puzzles.files import position_to_dict
-from jink.solver import Limit, MoveScore, SolveResult
+from jink.solver import MoveScore, SolveResult
 from jink.solver.line import LineStep
+from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.study import Study, StudyError
 
 EPILOG = """\
@@ -94,8 +99,9 @@ def study_command(
     example: ExampleOpt = False,
     seat: SeatOpt = None,
     goal: GoalOpt = None,
-    max_nodes: NodesOpt = None,
-    max_seconds: SecondsOpt = None,
+    max_seconds: MaxSecondsOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
     json_output: JsonOpt = False,
 ) -> None:
     """Walk a position at the terminal: every legal card scored at each step.
@@ -111,8 +117,9 @@ def study_command(
             fail(f"{file} holds {len(items)} positions; jink study takes one")
         position = items[0].position
         check_seats([] if seat is None else [seat], position.players, "--seat")
-        study = Study(position, None if seat is None else seat - 1, goal,
-                      Limit(nodes=max_nodes, seconds=max_seconds))
+        search = search_options(max_seconds, max_nodes, memory)
+        study = Study(position, None if seat is None else seat - 1, goal, search.limit,
+                      search.memory_mb)
     failed = Prompt(study, json_output).run()
     if failed:
         raise typer.Exit(1)

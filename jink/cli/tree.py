@@ -15,6 +15,9 @@ from jink.cli.common import (
     HandsOpt,
     JsonOpt,
     LeaderOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
     OptionOpt,
     PositionOptions,
     TrickOpt,
@@ -24,11 +27,12 @@ from jink.cli.common import (
     check_seats,
     handle_errors,
     positions_from_cli,
+    search_options,
 )
-from jink.cli.solve import GoalOpt, NodesOpt, SeatOpt, SecondsOpt
+from jink.cli.solve import GoalOpt, SeatOpt
 from jink.errors import PositionError
 from jink.position import Position
-from jink.solver import Limit
+from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.export import FORMATS, dumps
 from jink.study.tree import MAX_TREE_NODES, full_tree, proof_tree, summarise
 
@@ -94,8 +98,9 @@ def tree_command(
     depth: DepthOpt = None,
     fmt: FormatOpt = None,
     out: OutOpt = None,
-    max_nodes: NodesOpt = None,
-    max_seconds: SecondsOpt = None,
+    max_seconds: MaxSecondsOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
     max_size: SizeOpt = MAX_TREE_NODES,
     json_output: JsonOpt = False,
 ) -> None:
@@ -121,13 +126,15 @@ def tree_command(
         position = items[0].position
         check_seats([] if seat is None else [seat], position.players, "--seat")
         asked = None if seat is None else seat - 1
-        limit = Limit(nodes=max_nodes, seconds=max_seconds)
+        search = search_options(max_seconds, max_nodes, memory)
         if full:
             tree = full_tree(position, asked, goal, depth=_round(position, depth),
-                             limit=limit, max_nodes=max_size)
+                             limit=search.limit, max_nodes=max_size,
+                             memory_mb=search.memory_mb)
         else:
             tree = proof_tree(position, asked, goal, all_keys=all_keys, depth=depth,
-                              limit=limit, max_nodes=max_size)
+                              limit=search.limit, max_nodes=max_size,
+                              memory_mb=search.memory_mb)
         text = dumps(tree, fmt)
         if out is not None:
             out.write_text(text, encoding="utf-8")

@@ -197,25 +197,30 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
     return notes
 
 
-def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None = None,
-            memory_mb: float = DEFAULT_MEMORY_MB,
-            seats: Iterable[int] | None = None) -> Analysis:
-    """Review a played record: ``play`` holds the tricks from ``start``, in order.
+@dataclass(frozen=True)
+class Played:
+    """One card of a checked record: the position before it and after it."""
 
-    ``start`` must be at the beginning of a trick. The last trick of the
-    record may be unfinished (a record cut short); an illegal card is an
-    :class:`~jink.errors.IllegalPlayError` naming the trick and the card.
-    ``seats`` (0-based) limits the verdicts to those seats (default every seat).
+    trick: int
+    seat: int
+    card: Card
+    before: Position
+    after: Position
+
+
+def replay(start: Position, play: Sequence[Sequence[Card]]) -> list[Played]:
+    """Check a played record whole, without searching: every card legal, every
+    trick but the last complete, nothing after the last trick.
+
+    :func:`analyse` calls this before its first search, so a bad record is
+    reported at once (at seven seats the search of one card can take seconds).
+    An illegal card is an :class:`~jink.errors.IllegalPlayError` naming the
+    trick and the card.
     """
     if start.trick:
         raise PositionError("a played record starts at the beginning of a trick: give the "
                             "position before its first card")
-    solved = None if seats is None else sorted(set(seats))
-    for seat in solved or ():
-        start.check_seat(seat)
-    solver = Solver(limit, memory_mb)
-    verdicts = solver.verdicts(start, solved)
-    review = Analysis(start, verdicts)
+    played: list[Played] = []
     position = start
     for index, cards in enumerate(play):
         trick_no = start.tricks_done + index + 1
@@ -229,22 +234,46 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
             if position.is_over:
                 raise IllegalPlayError(f"trick {trick_no}: {card_name(card)} comes after the "
                                        "last trick of the deal")
-            mover = position.seat_to_play
             try:
-                after_position = position.play(card)
+                after = position.play(card)
             except IllegalPlayError as error:
                 raise IllegalPlayError(f"trick {trick_no}: {error}") from None
-            after = solver.verdicts(after_position, solved)
-            won_by = claim = None
-            if after_position.tricks_done > position.tricks_done:
-                won_by = after_position.leader
-                claim = _claim(solver, after_position, won_by, trick_no,
-                               more=index < len(play) - 1)
-            review.cards.append(CardReview(trick_no, mover, card, verdicts, after,
-                                           _changes(position, mover, card, verdicts, after),
-                                           won_by, claim))
-            position, verdicts = after_position, after
-    review.end = position
+            played.append(Played(trick_no, position.seat_to_play, card, position, after))
+            position = after
+    return played
+
+
+def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None = None,
+            memory_mb: float = DEFAULT_MEMORY_MB,
+            seats: Iterable[int] | None = None) -> Analysis:
+    """Review a played record: ``play`` holds the tricks from ``start``, in order.
+
+    ``start`` must be at the beginning of a trick. The last trick of the
+    record may be unfinished (a record cut short). The whole record is
+    checked (:func:`replay`) before any search. ``seats`` (0-based) limits the
+    verdicts to those seats (default every seat).
+    """
+    record = replay(start, play)
+    solved = None if seats is None else sorted(set(seats))
+    for seat in solved or ():
+        start.check_seat(seat)
+    solver = Solver(limit, memory_mb)
+    verdicts = solver.verdicts(start, solved)
+    review = Analysis(start, verdicts)
+    last_trick = start.tricks_done + len(play)
+    for step in record:
+        after = solver.verdicts(step.after, solved)
+        won_by = claim = None
+        if step.after.tricks_done > step.before.tricks_done:
+            won_by = step.after.leader
+            claim = _claim(solver, step.after, won_by, step.trick,
+                           more=step.trick < last_trick)
+        review.cards.append(CardReview(step.trick, step.seat, step.card, verdicts, after,
+                                       _changes(step.before, step.seat, step.card, verdicts,
+                                                after),
+                                       won_by, claim))
+        verdicts = after
+    review.end = record[-1].after if record else start
     review.nodes = solver.nodes
     return review
 

@@ -54,6 +54,7 @@ from jink.solver.limits import Limit
 from jink.solver.rob import robbed_hands
 from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver, Verdict
+from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
 #: One way the other seats in the play hold their cards (seat -> hand, where
@@ -183,9 +184,14 @@ def _who(seat: int, dealer: int) -> str:
 
 
 def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = None,
-            widow_taker: int | None = None) -> Declaration:
+            widow_taker: int | None = None,
+            memory_mb: float = DEFAULT_MEMORY_MB) -> Declaration:
     """Value every choice of ``seat`` (0-based) when the seats ``others`` play
-    and ``widow_taker`` (one of them, before ``seat``), if any, took the widow."""
+    and ``widow_taker`` (one of them, before ``seat``), if any, took the widow.
+
+    ``limit`` and ``memory_mb`` cover every choice's search together, as in
+    :func:`~jink.solver.api.solve`.
+    """
     game = deal.game
     n = len(deal.hands)
     others = tuple(sorted(set(others)))
@@ -204,7 +210,7 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     dealer, pone = n - 1, n - 2
     rams_rule = game.declaring is Declaring.RAMS
     loo_rule = game.declaring is Declaring.LOO
-    solver = Solver(limit)
+    solver = Solver(limit, memory_mb)
     choices: list[Choice] = []
     widows = _widow_hands(deal)
 

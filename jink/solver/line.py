@@ -52,6 +52,16 @@ def _tricks(n: int) -> str:
     return plural(n, "trick")
 
 
+def goal_words(goal: Goal) -> str:
+    """A goal in words: its name (``not looed``), or ``at least 2 tricks``.
+
+    >>> goal_words(AtLeast(2)), goal_words(AtLeast(3)), goal_words(AtLeast(1, "odd_trick"))
+    ('at least 2 tricks', 'three', 'odd trick')
+    """
+    name = goal.name
+    return f"at least {_tricks(int(name))}" if name.isdigit() else name.replace("_", " ")
+
+
 def _what(goal: Goal, seat: int, value: MoveScore, on_side: bool, in_tricks: bool) -> str:
     """What the chosen card achieves, said from the mover's side of the table.
 
@@ -96,13 +106,16 @@ def annotate(scores: list[MoveScore], chosen: MoveScore, on_side: bool, goal: Go
         lead = f"one of {distinct} cards that"
     worst = (min if on_side else max)(scores, key=_value)
     diff = abs(worst.max_tricks - chosen.max_tricks)
+    # What the other cards would do is said from the asking seat's side, and
+    # names it: "the goal" alone could be the mover's as well as the asker's.
+    who = f"seat {seat + 1}"
     if worst.achieves != chosen.achieves:
-        words = goal.name.replace("_", " ")
-        cost = f"others lose the goal ({words})" if on_side else \
-            f"others give up the goal ({words})"
+        words = goal_words(goal)
+        cost = f"others would cost {who} its goal, {words}" if on_side else \
+            f"others would let {who} reach its goal, {words}"
     elif diff:
-        cost = f"others give up to {_tricks(diff)}" if on_side else \
-            f"others give up to {_tricks(diff)} more"
+        cost = f"others would cost {who} up to {_tricks(diff)}" if on_side else \
+            f"others would give {who} up to {_tricks(diff)} more"
     else:
         cost = "others do as well"  # not reached: they would be among the keepers
     verb = (what.replace("keeps", "keep").replace("holds", "hold").replace("stops", "stop")

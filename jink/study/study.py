@@ -29,6 +29,7 @@ from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
+from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.tree import NO_TURN
 
 __all__ = ["Standing", "Study", "StudyError"]
@@ -51,13 +52,14 @@ class Study:
     """A position being studied: the start, the cards played since, the question."""
 
     def __init__(self, start: Position, seat: int | None = None,
-                 goal: Goal | str | None = None, limit: Limit | None = None) -> None:
+                 goal: Goal | str | None = None, limit: Limit | None = None,
+                 memory_mb: float = DEFAULT_MEMORY_MB) -> None:
         if turn_unknown(start):
             raise PositionError(NO_TURN)
         self.start = start
         self.positions = [start]
         self.played: list[Card] = []
-        self.solver = Solver(limit)
+        self.solver = Solver(limit, memory_mb)
         if seat is None:
             seat = 0 if start.is_over else start.seat_to_play
         self.seat = seat

@@ -47,6 +47,7 @@ from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 ROOT = "root"
 
@@ -100,38 +101,41 @@ def summarise(tree: Tree) -> TreeSummary:
 
 def proof_tree(position: Position, seat: int | None = None, goal: Goal | str | None = None,
                *, all_keys: bool = False, depth: int | None = None,
-               limit: Limit | None = None, max_nodes: int = MAX_TREE_NODES) -> Tree:
+               limit: Limit | None = None, max_nodes: int = MAX_TREE_NODES,
+               memory_mb: float = DEFAULT_MEMORY_MB) -> Tree:
     """The proof tree of ``seat`` (0-based, default the seat to play) and ``goal``.
 
     ``depth`` cuts it after that many cards (default: to the end). Past
     ``max_nodes`` tree nodes, or past the search ``limit``,
     :class:`~jink.errors.LimitExceeded`.
     """
-    return _Builder(position, seat, goal, "proof", limit, max_nodes).build(depth, all_keys)
+    return _Builder(position, seat, goal, "proof", Solver(limit, memory_mb),
+                    max_nodes).build(depth, all_keys)
 
 
 def full_tree(position: Position, seat: int | None = None, goal: Goal | str | None = None,
               *, depth: int, limit: Limit | None = None,
-              max_nodes: int = MAX_TREE_NODES) -> Tree:
+              max_nodes: int = MAX_TREE_NODES, memory_mb: float = DEFAULT_MEMORY_MB) -> Tree:
     """Every legal card (one per equivalent group) to ``depth`` cards, each node
     with its value for ``seat`` (0-based, default the seat to play) and ``goal``."""
     if depth < 0:
         raise ValueError(f"depth must be 0 or more, not {depth}")
-    return _Builder(position, seat, goal, "full", limit, max_nodes).build(depth, True)
+    return _Builder(position, seat, goal, "full", Solver(limit, memory_mb),
+                    max_nodes).build(depth, True)
 
 
 class _Builder:
     """Walks the positions of one question, asking one solver (one shared table)."""
 
     def __init__(self, position: Position, seat: int | None, goal: Goal | str | None,
-                 kind: str, limit: Limit | None, max_nodes: int) -> None:
+                 kind: str, solver: Solver, max_nodes: int) -> None:
         if turn_unknown(position):
             raise PositionError(NO_TURN)
         self.seat = 0 if seat is None and position.is_over else \
             position.seat_to_play if seat is None else seat
         position.check_seat(self.seat)
         self.goal = goal_for(position, goal)
-        self.solver = Solver(limit)
+        self.solver = solver
         self.side = self.solver.side_of(position, self.seat)
         self.kind = kind
         self.max_nodes = max_nodes
