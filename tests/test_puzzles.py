@@ -15,6 +15,7 @@ from jink.cli.app import app
 from jink.errors import ParseError
 from jink.puzzles import puzzle as puzzles
 from jink.puzzles.check import check
+from jink.puzzles.generate import generate, obvious_card
 from jink.solver.limits import Limit
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
@@ -161,3 +162,45 @@ def test_check_command_errors(tmp_path: Path) -> None:
     result = invoke("check", str(tmp_path / "none.toml"), code=1)
     assert result.stderr.startswith("error: cannot read")
     invoke("check", "--max-seconds", "0", code=2)
+
+
+# -- generate -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players", "cards", "mid"), [
+    ("spoil-five", 3, None, False), ("forty-five", 4, None, False), ("loo", 5, None, True),
+    ("rounce", 6, 2, False), ("bierspiel", 3, None, True), ("rams", 4, 3, False),
+])
+def test_generated_puzzles_pass_check(game: str, players: int, cards: int | None,
+                                      mid: bool) -> None:
+    made = list(generate(game, players, seed=3, count=2, cards=cards, mid_trick=mid,
+                         attempts=200))
+    assert made, "no puzzle found"
+    for puzzle in made:
+        assert check(puzzle).ok, check(puzzle).problems
+        p = puzzle.position
+        assert puzzle.seat == p.seat_to_play and puzzle.players == players
+        assert obvious_card(p) not in puzzle.key
+        assert 1 <= puzzle.difficulty <= 5
+        assert puzzles.loads(puzzles.dumps(puzzle)) == puzzle
+
+
+def test_generate_is_reproducible() -> None:
+    first = [puzzles.dumps(p) for p in generate("rams", 3, seed=5, count=2)]
+    again = [puzzles.dumps(p) for p in generate("rams", 3, seed=5, count=2)]
+    other = [puzzles.dumps(p) for p in generate("rams", 3, seed=6, count=2)]
+    assert first == again and first != other
+
+
+def test_generate_command(tmp_path: Path) -> None:
+    result = invoke("generate", "-g", "rams", "-n", "3", "--count", "2", "--seed", "2",
+                    "--out", str(tmp_path), "--json")
+    made = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(made) == 2 and all(d["game"] == "rams" and d["players"] == 3 for d in made)
+    checked = invoke("check", *(d["file"] for d in made), "--json")
+    assert all(json.loads(line)["ok"] for line in checked.stdout.splitlines())
+    assert invoke("generate", "-g", "rams", "-n", "9", "--out", str(tmp_path),
+                  code=1).stderr.startswith("error: rams takes 2 to 5 players")
+    none = invoke("generate", "--attempts", "1", "--count", "5", "--out", str(tmp_path),
+                  code=1)
+    assert "found" in none.stderr and "of 5 puzzles in 1 deals" in none.stderr

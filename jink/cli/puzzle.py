@@ -16,9 +16,11 @@ from rich.progress import Progress
 
 from jink.cli.common import JsonOpt, fail, handle_errors, print_json, stdout
 from jink.errors import JinkError
+from jink.games import find_game
 from jink.puzzles.check import CheckResult, check
 from jink.puzzles.collection import collection
-from jink.puzzles.puzzle import Puzzle, read
+from jink.puzzles.generate import ATTEMPT_NODES, generate
+from jink.puzzles.puzzle import Puzzle, dumps, read
 from jink.solver.limits import Limit
 
 app = typer.Typer(
@@ -98,3 +100,87 @@ def check_command(files: FilesArg = None, max_seconds: SecondsOpt = CHECK_SECOND
             console.print(f"{len(items) - bad} of {len(items)} sound")
         if bad:
             raise typer.Exit(1)
+
+
+GENERATE_EPILOG = """\
+Examples:
+
+  jink puzzle generate --game spoil-five --players 4 --seed 7 --out puzzles/
+
+  jink puzzle generate -g loo --players 8 --count 3 --seed 1 --out new/
+
+  jink puzzle generate -g rounce --players 7 --cards 2 --mid-trick --out end/   (endgames)
+"""
+
+GameOpt = Annotated[str, typer.Option("--game", "-g", help="The game.")]
+PlayersOpt = Annotated[int, typer.Option("--players", "-n", help="Seats at the table.")]
+CardsOpt = Annotated[int | None, typer.Option(
+    "--cards", help="Cards left in each hand (fewer than a full hand: an endgame, the "
+    "tricks before shared at random); default a full hand, a first lead.",
+    show_default=False)]
+MidOpt = Annotated[bool, typer.Option(
+    "--mid-trick", help="Play some cards to the trick at random first: the puzzle is a "
+    "follow, not a lead.")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Random seed: the same seed, the same "
+                                      "puzzles.")]
+CountOpt = Annotated[int, typer.Option("--count", help="How many puzzles to find.")]
+AttemptsOpt = Annotated[int, typer.Option("--attempts", help="Deals to try at most.")]
+NodesOpt = Annotated[int, typer.Option(
+    "--max-nodes", help="Give a deal up past this many search nodes (a count, not a time: "
+    "reproducible).")]
+OutOpt = Annotated[Path, typer.Option("--out", help="Folder to write the puzzle files to "
+                                      "(made if missing); each is named ID.toml.")]
+PrefixOpt = Annotated[str | None, typer.Option(
+    "--prefix", help="Ids are PREFIX-01, PREFIX-02, ...; default GAME-PLAYERS-sSEED.",
+    show_default=False)]
+
+
+@app.command("generate", epilog=GENERATE_EPILOG)
+def generate_command(out: OutOpt, game: GameOpt = "spoil-five", players: PlayersOpt = 3,
+                     cards: CardsOpt = None, mid_trick: MidOpt = False, seed: SeedOpt = 1,
+                     count: CountOpt = 1, attempts: AttemptsOpt = 500,
+                     max_nodes: NodesOpt = ATTEMPT_NODES, prefix: PrefixOpt = None,
+                     json_output: JsonOpt = False) -> None:
+    """Search random deals for puzzles: one key card, not the obvious one.
+
+    A deal is kept when exactly one card (equivalent cards are one) keeps a
+    goal of the seat to play, that seat has more than one card in play, and
+    the key is not its highest-ranking legal card. Difficulty (1 to 5) is
+    measured: the tempting wrong cards a simple player considers, whether it
+    considers the key, how deep the refutations go. Files pass jink puzzle check.
+    """
+    with handle_errors():
+        game_obj = find_game(game)
+        game_obj.check_players(players)
+        for name, value in (("--count", count), ("--attempts", attempts),
+                            ("--max-nodes", max_nodes)):
+            if value < 1:
+                raise typer.BadParameter(f"must be at least 1, not {value}", param_hint=name)
+        if cards is not None and not 1 <= cards <= game_obj.hand_size:
+            raise typer.BadParameter(f"{game_obj.title} hands hold 1 to "
+                                     f"{game_obj.hand_size} cards, not {cards}",
+                                     param_hint="--cards")
+        out.mkdir(parents=True, exist_ok=True)
+        made = 0
+        console = stdout()
+        with Progress(console=_err(), transient=True, disable=not _err().is_terminal) as bar:
+            task = bar.add_task("dealing", total=attempts)
+
+            def advance(found: int) -> None:
+                bar.update(task, advance=1, description=f"found {found} of {count}")
+
+            for puzzle in generate(game_obj.name, players, seed=seed, count=count,
+                                   cards=cards, mid_trick=mid_trick, attempts=attempts,
+                                   limit=Limit(nodes=max_nodes), prefix=prefix,
+                                   progress=advance):
+                path = out / f"{puzzle.id}.toml"
+                path.write_text(dumps(puzzle), encoding="utf-8")
+                made += 1
+                if json_output:
+                    print_json({"file": str(path), **puzzle.summary()})
+                else:
+                    console.print(f"{path}  difficulty {puzzle.difficulty}  goal "
+                                  f"{puzzle.goal}", markup=False)
+        if made < count:
+            fail(f"found {made} of {count} puzzles in {attempts} deals (try more "
+                 "--attempts, or another --seed)")
