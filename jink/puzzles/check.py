@@ -43,10 +43,13 @@ class CheckResult:
 
 def goal_words(position: Position, goal: Goal) -> str:
     """How a card that keeps ``goal`` is described: "wins the pool" when the goal
-    is the pool's count of tricks, else "keeps the goal (<goal>)"."""
+    is the pool's count of tricks, "makes 2 tricks" for a bare count, else
+    "keeps the goal (<goal>)"."""
     pool = position.game.pool
     if isinstance(goal, AtLeast) and pool is not None and goal.k == pool:
         return "wins the pool"
+    if isinstance(goal, AtLeast) and not goal.label:
+        return f"makes {goal.k} trick{'' if goal.k == 1 else 's'}"
     return f"keeps the goal ({goal.name.replace('_', ' ')})"
 
 

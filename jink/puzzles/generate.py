@@ -320,8 +320,10 @@ def write_up(found: Found, puzzle_id: str) -> Puzzle:
         story.append(f"{text[0].upper()}{text[1:]} look{'s' if len(names) == 1 else ''} "
                      f"natural, but {'it loses' if len(names) == 1 else 'each loses'} "
                      "the goal against the best defence.")
-    first = "first lead" if not p.tricks_done and not p.trick else \
-        f"after {p.tricks_done} trick{'' if p.tricks_done == 1 else 's'}"
+    if not p.tricks_done:
+        first = "first follow" if p.trick else "first lead"
+    else:
+        first = f"after {p.tricks_done} trick{'' if p.tricks_done == 1 else 's'}"
     title = f"{p.game.title} for {p.players}, {first}: {_aim(p, found.goal)}"
     hint = f"Not the {_name(tempting[0])}." if tempting else None
     return Puzzle(PositionFile(p), puzzle_id, title, " ".join(story), found.seat,
