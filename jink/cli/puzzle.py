@@ -11,16 +11,24 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich import box
+from rich.console import Console, Group
 from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
 
+from jink.cards import card_name
 from jink.cli.common import JsonOpt, fail, handle_errors, print_json, stdout
-from jink.errors import JinkError
+from jink.cli.render import cards_markup, deal_diagram
+from jink.errors import JinkError, ParseError
 from jink.games import find_game
+from jink.position import Position
 from jink.puzzles.check import CheckResult, check
-from jink.puzzles.collection import collection
+from jink.puzzles.collection import collection, find_puzzle_file
+from jink.puzzles.files import position_to_dict
 from jink.puzzles.generate import ATTEMPT_NODES, generate
 from jink.puzzles.puzzle import Puzzle, dumps, read
+from jink.puzzles.solution import line_text, solve_puzzle
 from jink.solver.limits import Limit
 
 app = typer.Typer(
@@ -184,3 +192,150 @@ def generate_command(out: OutOpt, game: GameOpt = "spoil-five", players: Players
         if made < count:
             fail(f"found {made} of {count} puzzles in {attempts} deals (try more "
                  "--attempts, or another --seed)")
+
+
+# -- list, show, solve ----------------------------------------------------------------
+
+LIST_EPILOG = """\
+Examples:
+
+  jink puzzle list
+
+  jink puzzle list --game loo --difficulty 3-5
+
+  jink puzzle list --players 7-10 --json
+"""
+
+PuzzleArg = Annotated[str, typer.Argument(
+    help="A built-in puzzle's id (see jink puzzle list) or a puzzle file.", metavar="ID")]
+ListGameOpt = Annotated[str | None, typer.Option(
+    "--game", "-g", help="Only this game.", show_default=False)]
+RangeOpt = Annotated[str | None, typer.Option(
+    "--players", "-n", help='Only these table sizes: "4" or "7-10".', show_default=False)]
+DifficultyOpt = Annotated[str | None, typer.Option(
+    "--difficulty", "-d", help='Only these difficulties (1 to 5): "2" or "3-5".',
+    show_default=False)]
+
+
+def _range(text: str, where: str) -> tuple[int, int]:
+    low, sep, high = text.partition("-")
+    try:
+        first = int(low)
+        last = int(high) if sep else first
+    except ValueError:
+        raise ParseError(f'expected a number or a range such as "3-5", got {text!r}',
+                         where) from None
+    return first, last
+
+
+def _where(p: Position) -> str:
+    if p.trick:
+        return f"follow, trick {p.tricks_done + 1}"
+    return "first lead" if not p.tricks_done else f"lead, trick {p.tricks_done + 1}"
+
+
+@app.command("list", epilog=LIST_EPILOG)
+def list_command(game: ListGameOpt = None, players: RangeOpt = None,
+                 difficulty: DifficultyOpt = None, json_output: JsonOpt = False) -> None:
+    """List the built-in puzzles (not their answers)."""
+    with handle_errors():
+        name = find_game(game).name if game is not None else None
+        seats = _range(players, "--players") if players is not None else None
+        hard = _range(difficulty, "--difficulty") if difficulty is not None else None
+        chosen = [p for p in collection()
+                  if (name is None or p.game == name)
+                  and (seats is None or seats[0] <= p.players <= seats[1])
+                  and (hard is None or hard[0] <= p.difficulty <= hard[1])]
+        if json_output:
+            for puzzle in chosen:
+                print_json(puzzle.summary())
+            return
+        table = Table(box=box.SIMPLE_HEAD)
+        for column in ("Id", "Game", "Seats", "Where", "Goal", "Difficulty"):
+            table.add_column(column, no_wrap=column in ("Id", "Difficulty"))
+        for puzzle in chosen:
+            table.add_row(puzzle.id, puzzle.position.game.title, str(puzzle.players),
+                          _where(puzzle.position), puzzle.goal, "*" * puzzle.difficulty)
+        console = stdout()
+        console.print(table)
+        console.print(f"{len(chosen)} puzzle{'' if len(chosen) == 1 else 's'}. "
+                      "Try: jink puzzle show ID, jink puzzle play ID.")
+
+
+SHOW_EPILOG = """\
+Examples:
+
+  jink puzzle show sf-3-lead-01
+
+  jink puzzle show mine.toml --hint
+"""
+
+HintOpt = Annotated[bool, typer.Option("--hint", help="Print the puzzle's hint too.")]
+
+
+def _header(puzzle: Puzzle) -> Group:
+    return Group(Text(f"{puzzle.title}  [{puzzle.id}, difficulty {puzzle.difficulty}]",
+                      style="bold"),
+                 deal_diagram(puzzle.file), Text(puzzle.task(), style="bold"))
+
+
+@app.command("show", epilog=SHOW_EPILOG)
+def show_command(puzzle_id: PuzzleArg, hint: HintOpt = False,
+                 json_output: JsonOpt = False) -> None:
+    """Show a puzzle: the position and the task, not the answer."""
+    with handle_errors():
+        puzzle = find_puzzle_file(puzzle_id)
+        if json_output:
+            out = {**puzzle.summary(), "task": puzzle.task(),
+                   "position": position_to_dict(puzzle.file)}
+            if hint:
+                out["hint"] = puzzle.hint
+            print_json(out)
+            return
+        console = stdout()
+        console.print(_header(puzzle))
+        if hint:
+            console.print(f"Hint: {puzzle.hint or 'none given.'}", markup=False)
+
+
+SOLVE_EPILOG = """\
+Examples:
+
+  jink puzzle solve sf-3-lead-01
+
+  jink puzzle solve mine.toml --json
+"""
+
+
+@app.command("solve", epilog=SOLVE_EPILOG)
+def solve_command(puzzle_id: PuzzleArg, max_seconds: SecondsOpt = CHECK_SECONDS,
+                  json_output: JsonOpt = False) -> None:
+    """Solve a puzzle: the key, the line after it, and the refutation of each
+    tempting wrong card (worked out by the solver, not read from the file)."""
+    with handle_errors():
+        puzzle = find_puzzle_file(puzzle_id)
+        solution = solve_puzzle(puzzle, Limit(seconds=max_seconds))
+        if json_output:
+            print_json(solution.to_dict())
+            return
+        console = stdout()
+        p = puzzle.position
+        console.print(_header(puzzle))
+        console.print(Text(puzzle.story))
+        key = solution.key
+        console.print(Text.from_markup(f"[bold]Key:[/bold] {cards_markup(key[:1])}"
+                                       + (f" (or its equal {cards_markup(key[1:])})"
+                                          if key[1:] else "")))
+        for text in line_text(p, key[0], solution.line):
+            console.print(f"  {text}", markup=False)
+        for refutation in solution.tempting:
+            console.print(Text.from_markup(
+                f"[bold]{cards_markup([refutation.card])}[/bold] keeps at most "
+                f"{refutation.max_tricks} trick{'' if refutation.max_tricks == 1 else 's'}; "
+                f"the goal is lost by trick {p.tricks_done + refutation.lost_at}:"))
+            for text in line_text(p, refutation.card, refutation.line):
+                console.print(f"  {text}", markup=False)
+        if solution.others:
+            rest = ", ".join(f"{card_name(r.card)} ({r.max_tricks})" for r in solution.others)
+            console.print(f"Also losing (most tricks kept): {rest}.", markup=False)
+
