@@ -1,4 +1,4 @@
-"""``jink puzzle list/show/solve`` through Typer's CliRunner."""
+"""``jink puzzle list/show/solve/play`` through Typer's CliRunner."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ from typer.testing import CliRunner, Result
 
 from jink.cards import card_name, parse_card
 from jink.cli.app import app
+from jink.puzzles import puzzle as puzzles
+from jink.puzzles.check import check
 from jink.puzzles.collection import collection
+from jink.puzzles.play import PlaySession
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "120"})
 
@@ -90,3 +93,63 @@ def test_solve_refuses_an_unsound_puzzle(tmp_path: Path) -> None:
     result = invoke("solve", write(tmp_path, bad), code=1)
     assert "is not sound" in result.stderr and "8S also wins the pool" in result.stderr
 
+
+# -- play -------------------------------------------------------------------------------
+
+
+def winning_cards(text: str, first: str | None = None) -> list[str]:
+    """The user's cards that keep the goal, found by the solver now (not stored)."""
+    session = PlaySession(puzzles.loads(text))
+    cards = []
+    while True:
+        session.reply()
+        if session.finished:
+            return cards
+        scores = session.solver.score_moves(session.position, session.seat, session.goal)
+        card = next(s.card for s in scores if s.achieves) if first is None or cards \
+            else parse_card(first)
+        cards.append(card_name(card))
+        session.play(card)
+
+
+def test_play_through_a_win(tmp_path: Path) -> None:
+    assert check(puzzles.loads(PUZZLE)).ok
+    cards = winning_cards(PUZZLE)
+    assert cards[0] == "8S"
+    out = invoke("play", write(tmp_path), input="\n".join(cards) + "\n").stdout
+    assert "Mistake" not in out
+    assert out.strip().splitlines()[-1].startswith("Solved: seat 1 has 3 tricks")
+
+
+def test_play_through_a_mistake_with_undo(tmp_path: Path) -> None:
+    cards = winning_cards(PUZZLE)
+    script = ["KD", "undo", *cards]
+    out = invoke("play", write(tmp_path), input="\n".join(script) + "\n").stdout
+    assert "Mistake: KD throws the goal away" in out and "trick 1: seat 1 KD" in out
+    assert "Taken back." in out
+    assert out.strip().splitlines()[-1].startswith("Solved: seat 1 has 3 tricks; the goal "
+                                                   "is kept (with a mistake taken back)")
+
+
+def test_play_a_mistake_kept_is_not_solved(tmp_path: Path) -> None:
+    # After the KD the goal is lost whatever follows: play any legal cards.
+    session = PlaySession(puzzles.loads(PUZZLE))
+    script = ["KD"]
+    assert session.play(parse_card("KD")) is not None
+    while True:
+        session.reply()
+        if session.finished:
+            break
+        card = session.position.legal_cards()[0]
+        script.append(card_name(card))
+        session.play(card)
+    out = invoke("play", write(tmp_path), input="\n".join(script) + "\n").stdout
+    assert out.strip().splitlines()[-1].startswith("Not solved: seat 1 has")
+
+
+def test_play_input_errors_and_end_of_input(tmp_path: Path) -> None:
+    out = invoke("play", write(tmp_path), input="undo\nZZ\nAS\nhint\n").stdout
+    assert "Nothing to undo." in out
+    assert "ZZ" in out and "cannot play AS" in out and "Hint: Not a king." in out
+    assert out.strip().splitlines()[-1] == "Stopped: not solved."
+    invoke("play", "nothing-like-it", code=1)

@@ -7,6 +7,7 @@ these commands parse options and print.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -17,16 +18,17 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from jink.cards import card_name
+from jink.cards import card_name, parse_card
 from jink.cli.common import JsonOpt, fail, handle_errors, print_json, stdout
 from jink.cli.render import cards_markup, deal_diagram
 from jink.errors import JinkError, ParseError
 from jink.games import find_game
-from jink.position import Position
+from jink.position import Position, hand_text
 from jink.puzzles.check import CheckResult, check
 from jink.puzzles.collection import collection, find_puzzle_file
 from jink.puzzles.files import position_to_dict
 from jink.puzzles.generate import ATTEMPT_NODES, generate
+from jink.puzzles.play import PlaySession
 from jink.puzzles.puzzle import Puzzle, dumps, read
 from jink.puzzles.solution import line_text, solve_puzzle
 from jink.solver.limits import Limit
@@ -339,3 +341,112 @@ def solve_command(puzzle_id: PuzzleArg, max_seconds: SecondsOpt = CHECK_SECONDS,
             rest = ", ".join(f"{card_name(r.card)} ({r.max_tricks})" for r in solution.others)
             console.print(f"Also losing (most tricks kept): {rest}.", markup=False)
 
+
+# -- play ----------------------------------------------------------------------------
+
+PLAY_EPILOG = """\
+At the prompt type a card (8S, 10h, T♥), or: undo (take back your last card),
+hint, hand (show the deal again), quit. Reads plain lines, so it can be
+scripted:
+
+  printf '8S\\nundo\\n' | jink puzzle play sf-3-lead-01
+
+Examples:
+
+  jink puzzle play sf-3-lead-01
+
+  jink puzzle play mine.toml
+"""
+
+
+def _read_line(prompt: str) -> str | None:
+    """One line from stdin after ``prompt``; None at the end of the input."""
+    typer.echo(prompt, nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        typer.echo()
+        return None
+    if not sys.stdin.isatty():
+        typer.echo(line.rstrip("\n"))  # echo scripted input, so the transcript reads
+    return line.strip()
+
+
+def _your_turn(console: Console, session: PlaySession) -> None:
+    p = session.position
+    rules = p.rules
+    trick = ", ".join(f"seat {p.seat_of_trick_card(i) + 1} {card_name(c)}"
+                      for i, c in enumerate(p.trick))
+    console.print(f"Trick {p.tricks_done + 1}: " + (f"{trick}." if trick else "you lead.")
+                  + f" Your hand: {hand_text(rules, p.hands[session.seat])}; legal: "
+                  + " ".join(card_name(c) for c in p.legal_cards()) + ".", markup=False)
+
+
+@app.command("play", epilog=PLAY_EPILOG)
+def play_command(puzzle_id: PuzzleArg) -> None:
+    """Play a puzzle's seat against the solver, which plays every other seat
+    perfectly. A card that throws the goal away is flagged at once with the
+    line that refutes it; undo takes it back."""
+    with handle_errors():
+        puzzle = find_puzzle_file(puzzle_id)
+        session = PlaySession(puzzle)
+        console = stdout()
+        console.print(_header(puzzle))
+        seat = puzzle.seat + 1
+        while True:
+            for move in session.reply():
+                text = f"seat {move.seat + 1} plays {card_name(move.card)}"
+                if move.won_by is not None:
+                    text += f"; seat {move.won_by + 1} wins the trick"
+                console.print(text, markup=False)
+            if session.finished:
+                break
+            _your_turn(console, session)
+            line = _read_line(f"seat {seat}> ")
+            if line is None or line.lower() in ("quit", "q", "exit"):
+                console.print("Stopped: not solved.")
+                return
+            word = line.lower()
+            if not word:
+                continue
+            if word == "undo":
+                if session.can_undo:
+                    session.undo()
+                    console.print("Taken back.")
+                else:
+                    console.print("Nothing to undo.")
+                continue
+            if word == "hint":
+                console.print(f"Hint: {puzzle.hint or 'none given.'}", markup=False)
+                continue
+            if word == "hand":
+                console.print(deal_diagram(session.position))
+                continue
+            try:
+                card = parse_card(line)
+                before = session.position
+                mistake = session.play(card)
+            except JinkError as error:
+                console.print(f"{error}; try again.", markup=False)
+                continue
+            won = session.position.tricks_done > before.tricks_done
+            console.print(f"seat {seat} plays {card_name(card)}"
+                          + (f"; seat {session.position.leader + 1} wins the trick"
+                             if won else ""), markup=False)
+            if mistake is not None:
+                console.print(f"Mistake: {card_name(card)} throws the goal away (at most "
+                              f"{mistake.max_tricks} trick"
+                              f"{'' if mistake.max_tricks == 1 else 's'} now). "
+                              "The refutation:", style="bold red", markup=False)
+                for text in line_text(before, card, mistake.line):
+                    console.print(f"  {text}", markup=False)
+                console.print("Type undo to take it back.")
+        p = session.position
+        mine = sum(p.won[s] for s in session.side)
+        tricks = f"{mine} trick{'' if mine == 1 else 's'}"
+        if session.solved:
+            console.print(f"Solved: seat {seat} has {tricks}; the goal is kept"
+                          + (" (with a mistake taken back)." if session.mistakes else "."),
+                          style="bold green")
+        else:
+            console.print(f"Not solved: seat {seat} has {tricks}; the goal is lost.",
+                          style="bold red")
