@@ -204,3 +204,12 @@ def test_generate_command(tmp_path: Path) -> None:
     none = invoke("generate", "--attempts", "1", "--count", "5", "--out", str(tmp_path),
                   code=1)
     assert "found" in none.stderr and "of 5 puzzles in 1 deals" in none.stderr
+
+
+def test_a_loo_pool_with_no_turn_card_is_not_a_puzzle() -> None:
+    loo = 'game = "loo"\nhands = ["QS QH AC", "6S 5S 2C", "KH 4D JC", "8H 7D 9C"]\n'
+    [problem] = problems(make(loo, goal="not_looed", key=["QS"]))
+    assert problem.startswith("the card to be turned is not known")
+    # With the turn card known, the same deal is solved (sound or not, it is answered).
+    result = check(puzzles.loads(make(loo + 'turn = "2H"\n', goal="not_looed", key=["QS"])))
+    assert not any("turned" in p for p in result.problems)

@@ -252,11 +252,11 @@ def list_command(game: ListGameOpt = None, players: RangeOpt = None,
             for puzzle in chosen:
                 print_json(puzzle.summary())
             return
-        table = Table(box=box.SIMPLE_HEAD)
-        for column in ("Id", "Game", "Seats", "Where", "Goal", "Difficulty"):
-            table.add_column(column, no_wrap=column in ("Id", "Difficulty"))
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+        for column in ("Id", "Game", "Seats", "Where", "Goal", "Level"):
+            table.add_column(column, no_wrap=True)
         for puzzle in chosen:
-            table.add_row(puzzle.id, puzzle.position.game.title, str(puzzle.players),
+            table.add_row(puzzle.id, puzzle.game, str(puzzle.players),
                           _where(puzzle.position), puzzle.goal, "*" * puzzle.difficulty)
         console = stdout()
         console.print(table)

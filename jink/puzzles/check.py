@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from jink.cards import card_name
 from jink.errors import JinkError, LimitExceeded
 from jink.position import Position
+from jink.solver.expected import turn_unknown
 from jink.solver.goals import AtLeast, Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.solver import MoveScore, Solver
@@ -64,6 +65,9 @@ def check(puzzle: Puzzle, limit: Limit | None = None) -> CheckResult:
     problems: list[str] = []
     if p.is_over:
         return CheckResult(puzzle.id, ("the deal is over: there is no card to play",))
+    if turn_unknown(p):
+        return CheckResult(puzzle.id, ("the card to be turned is not known: give turn (a "
+                                       "puzzle is solved double dummy)",))
     if p.seat_to_play != puzzle.seat:
         return CheckResult(puzzle.id, (f"seat {puzzle.seat + 1} is not the seat to play "
                                        f"(seat {p.seat_to_play + 1} is)",))
@@ -82,6 +86,8 @@ def check(puzzle: Puzzle, limit: Limit | None = None) -> CheckResult:
     except LimitExceeded as error:
         return CheckResult(puzzle.id, (*problems, f"not proved: {error}"),
                            seconds=solver.budget.elapsed())
+    except JinkError as error:
+        return CheckResult(puzzle.id, (*problems, f"cannot be solved: {error}"))
     by_card = {s.card: s for s in scores}
     keeps = goal_words(p, goal)
     if not any(s.achieves for s in scores):

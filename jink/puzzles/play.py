@@ -33,8 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jink.cards import Card, parse_card
-from jink.errors import JinkError
+from jink.errors import JinkError, PositionError
 from jink.position import Position
+from jink.solver.expected import turn_unknown
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
@@ -76,6 +77,9 @@ class PlaySession:
         self.puzzle = puzzle
         self.seat = puzzle.seat
         self.position: Position = puzzle.position
+        if turn_unknown(self.position):
+            raise PositionError("the card to be turned is not known: give turn (the "
+                                "solver plays double dummy)")
         self.goal: Goal = goal_for(self.position, puzzle.goal)
         self.solver = Solver(limit)
         self.side = self.solver.side_of(self.position, self.seat)
