@@ -37,6 +37,8 @@ app = typer.Typer(
     name="puzzle",
     help="Puzzles: composed positions with one key card. Check, list, show, solve, "
          "generate, play.",
+    epilog="Try: jink puzzle list, jink puzzle show sf-3-lead-01, jink puzzle play "
+           "sf-3-lead-01, jink puzzle check. See docs/puzzles.md.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -69,8 +71,12 @@ def _err() -> Console:
 @app.command("check", epilog=CHECK_EPILOG)
 def check_command(files: FilesArg = None, max_seconds: SecondsOpt = CHECK_SECONDS,
                   json_output: JsonOpt = False) -> None:
-    """Prove puzzles sound with the solver: the goal can be forced, every card of
-    key keeps it, no other legal card does. Exit status 1 if any is not."""
+    """Prove puzzles sound with the solver (none given: the built-in collection).
+
+    Sound: the goal can be forced, every card of key keeps it, no other legal
+    card does. Each problem is said in words, never mended; exit status 1 if
+    any puzzle is not sound.
+    """
     with handle_errors():
         if max_seconds <= 0:
             raise typer.BadParameter(f"must be positive, not {max_seconds}",
@@ -312,8 +318,11 @@ Examples:
 @app.command("solve", epilog=SOLVE_EPILOG)
 def solve_command(puzzle_id: PuzzleArg, max_seconds: SecondsOpt = CHECK_SECONDS,
                   json_output: JsonOpt = False) -> None:
-    """Solve a puzzle: the key, the line after it, and the refutation of each
-    tempting wrong card (worked out by the solver, not read from the file)."""
+    """Solve a puzzle: the key, its line, and the refutation of each tempting card.
+
+    All of it is worked out by the solver, not read from the file; an unsound
+    puzzle is refused with its problems.
+    """
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
         solution = solve_puzzle(puzzle, Limit(seconds=max_seconds))
@@ -383,9 +392,11 @@ def _your_turn(console: Console, session: PlaySession) -> None:
 
 @app.command("play", epilog=PLAY_EPILOG)
 def play_command(puzzle_id: PuzzleArg) -> None:
-    """Play a puzzle's seat against the solver, which plays every other seat
-    perfectly. A card that throws the goal away is flagged at once with the
-    line that refutes it; undo takes it back."""
+    """Play a puzzle's seat at a prompt against the solver.
+
+    The solver plays every other seat perfectly. A card that throws the goal
+    away is flagged at once with the line that refutes it; undo takes it back.
+    """
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
         session = PlaySession(puzzle)
