@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
+from jink.cards import card_name
 from jink.cli.app import app
 from jink.errors import ParseError
 from jink.puzzles import puzzle as puzzles
@@ -213,3 +214,14 @@ def test_a_loo_pool_with_no_turn_card_is_not_a_puzzle() -> None:
     # With the turn card known, the same deal is solved (sound or not, it is answered).
     result = check(puzzles.loads(make(loo + 'turn = "2H"\n', goal="not_looed", key=["QS"])))
     assert not any("turned" in p for p in result.problems)
+
+
+def test_the_story_s_claims_are_proved() -> None:
+    scores = {s.card: s for s in check(puzzles.loads(make())).scores}
+    told = {card_name(c): s.max_tricks for c, s in scores.items()}
+    true = f"The KD keeps at most {told['KD']} tricks."
+    assert problems(make(story=true)) == ()
+    wrong = f"The KD (a king) keeps at most {told['KD'] + 1} tricks."
+    assert problems(make(story=wrong)) == (
+        f"the story says KD keeps at most {told['KD'] + 1} tricks, but the most it keeps "
+        f"is {told['KD']}",)

@@ -4,15 +4,18 @@ A puzzle is sound when its seat is the seat to play, the goal can be forced,
 every card of ``key`` is a legal card that keeps the goal, no other legal card
 keeps it (an equivalent of a key card counts as that key: equivalent cards
 are one card in play), and not every legal card keeps it (then there is no
-puzzle). :func:`check` never mends a puzzle: it says what is wrong, in
-words a setter can act on ("9S also wins the pool but is not in key").
+puzzle). The one kind of claim a story makes beyond these, "the QD keeps at
+most 1 trick", is proved too (:func:`story_problems`). :func:`check` never
+mends a puzzle: it says what is wrong, in words a setter can act on ("9S also
+wins the pool but is not in key").
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from jink.cards import card_name
+from jink.cards import card_name, parse_card
 from jink.errors import JinkError, LimitExceeded
 from jink.position import Position
 from jink.solver.expected import turn_unknown
@@ -52,6 +55,34 @@ def goal_words(position: Position, goal: Goal) -> str:
     if isinstance(goal, AtLeast) and not goal.label:
         return f"makes {goal.k} trick{'' if goal.k == 1 else 's'}"
     return f"keeps the goal ({goal.name.replace('_', ' ')})"
+
+
+#: A claim a story may make, and check proves: "the QD keeps at most 1 trick"
+#: (an aside in brackets may follow the card: "the QD (the highest card) ...").
+CLAIM = re.compile(r"\b(?i:the) (10[SHDC]|[2-9TJQKA][SHDC])(?: \([^)]*\))? keeps at most "
+                   r"(\d+) tricks?\b")
+
+
+def story_problems(story: str, by_card: dict[int, MoveScore]) -> list[str]:
+    """What is wrong with the story's claims of the form :data:`CLAIM`: each card
+    named must be a legal card, and the most its side keeps after it must be
+    the number said.
+
+    >>> story_problems("The KD keeps at most 1 trick.", {})
+    ['the story says KD keeps at most 1 trick, but KD is not a legal card']
+    """
+    problems = []
+    for match in CLAIM.finditer(story):
+        card = parse_card(match.group(1))
+        said = int(match.group(2))
+        claim = f"the story says {card_name(card)} keeps at most {match.group(2)} " \
+                f"trick{'' if said == 1 else 's'}"
+        score = by_card.get(card)
+        if score is None:
+            problems.append(f"{claim}, but {card_name(card)} is not a legal card")
+        elif score.max_tricks != said:
+            problems.append(f"{claim}, but the most it keeps is {score.max_tricks}")
+    return problems
 
 
 def check(puzzle: Puzzle, limit: Limit | None = None) -> CheckResult:
@@ -113,4 +144,5 @@ def check(puzzle: Puzzle, limit: Limit | None = None) -> CheckResult:
         problems.append(f"{card_name(score.card)} also {keeps} but is not in key{equal}")
     if scores and all(s.achieves for s in scores):
         problems.append("every legal card keeps the goal: there is nothing to find")
+    problems.extend(story_problems(puzzle.story, by_card))
     return CheckResult(puzzle.id, tuple(problems), tuple(scores), solver.budget.elapsed())

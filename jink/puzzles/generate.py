@@ -23,7 +23,7 @@ from jink.errors import LimitExceeded
 from jink.games import find_game
 from jink.position import Position
 from jink.puzzles.files import PositionFile
-from jink.solver.goals import AtLeast, Goal, goal_for
+from jink.solver.goals import AtLeast, Goal, Spoil, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import principal_line
 from jink.solver.solver import MoveScore, Solver
@@ -311,15 +311,22 @@ def write_up(found: Found, puzzle_id: str) -> Puzzle:
     story = [f"Only one {play} {keeps}: {desc}"
              + (f" (or its equal {'/'.join(_name(c) for c in equal)})" if equal else "")
              + "."]
-    tempting = [c for c in found.rating.tempting]
+    tempting = list(found.rating.tempting)
     if tempting:
         obvious = obvious_card(p)
+        most = {s.card: s.max_tricks for s in found.scores}
+        counted = not isinstance(goal, Spoil)
         names = [f"the {_name(c)}" + (" (the highest-ranking card)" if c == obvious else "")
-                 for c in tempting]
+                 + (f" keeps at most {most[c]} trick{'' if most[c] == 1 else 's'}"
+                    if counted else "") for c in tempting]
         text = _list(names)
-        story.append(f"{text[0].upper()}{text[1:]} look{'s' if len(names) == 1 else ''} "
-                     f"natural, but {'it loses' if len(names) == 1 else 'each loses'} "
-                     "the goal against the best defence.")
+        if counted:
+            story.append(f"Not so the tempting card{'' if len(names) == 1 else 's'}: "
+                         f"{text}.")
+        else:
+            story.append(f"{text[0].upper()}{text[1:]} look{'s' if len(names) == 1 else ''} "
+                         f"natural, but after {'it' if len(names) == 1 else 'each'} the "
+                         "others, playing together, can bring one of them to three tricks.")
     if not p.tricks_done:
         first = "first follow" if p.trick else "first lead"
     else:
