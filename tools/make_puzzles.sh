@@ -3,6 +3,9 @@
 # `jink puzzle generate`: every line is seeded, so the files come out the same.
 # Big tables (6+ seats) are endgames, so `jink puzzle check` stays quick on the
 # Python engine. Run from the repository root: sh tools/make_puzzles.sh
+# (The five hand-written puzzles, made from the built-in examples, are not
+# generated: sf-quiet-trump, sf-renege, ff-plain-heart, rounce-humble-eight,
+# loo-queen-of-spades. Do not delete them.)
 set -e
 cd "$(dirname "$0")/.."
 out=jink/puzzles/data
