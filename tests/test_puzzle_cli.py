@@ -59,6 +59,7 @@ def test_list_json_and_filters() -> None:
     text = invoke("list", "--game", "rams").stdout
     assert "rams-" in text and "loo-" not in text
     assert invoke("list", "-n", "x", code=1).stderr.startswith("error:")
+    assert "is empty" in invoke("list", "-d", "5-3", code=1).stderr
     assert invoke("list", "-g", "chess", code=1).stderr.startswith("error: unknown game")
 
 

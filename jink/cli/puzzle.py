@@ -233,6 +233,9 @@ def _range(text: str, where: str) -> tuple[int, int]:
     except ValueError:
         raise ParseError(f'expected a number or a range such as "3-5", got {text!r}',
                          where) from None
+    if first > last:
+        raise ParseError(f"the range {text!r} is empty (write the smaller number first)",
+                         where)
     return first, last
 
 
