@@ -12,7 +12,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from jink import __version__
-from jink.cli import analyse, declare, legal, rob, rules, show, solve
+from jink.cli import analyse, declare, legal, puzzle, rob, rules, show, solve
 from jink.cli import study as study_cli
 from jink.cli import tree as tree_cli
 
@@ -60,6 +60,7 @@ app.command("rob", cls=Command, epilog=rob.EPILOG)(rob.rob_command)
 app.command("declare", cls=Command, epilog=declare.EPILOG)(declare.declare_command)
 app.command("tree", cls=Command, epilog=tree_cli.EPILOG)(tree_cli.tree_command)
 app.command("study", cls=Command, epilog=study_cli.EPILOG)(study_cli.study_command)
+app.add_typer(puzzle.app, name="puzzle")
 
 
 def _version(value: bool) -> None:

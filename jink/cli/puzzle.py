@@ -1,0 +1,466 @@
+"""``jink puzzle``: check, list, show, solve, generate and play puzzles.
+
+A puzzle is named by a file (``puzzle.toml``) or by the id of a built-in one
+(``jink puzzle list``). The library does the work (:mod:`jink.puzzles`);
+these commands parse options and print.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console, Group
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
+
+from jink.cards import card_name, parse_card
+from jink.cli.common import JsonOpt, fail, handle_errors, print_json, stdout
+from jink.cli.render import cards_markup, deal_diagram
+from jink.errors import JinkError, ParseError
+from jink.games import find_game
+from jink.position import Position, hand_text
+from jink.puzzles.check import CheckResult, check
+from jink.puzzles.collection import collection, find_puzzle_file
+from jink.puzzles.files import position_to_dict
+from jink.puzzles.generate import ATTEMPT_NODES, generate
+from jink.puzzles.play import PlaySession
+from jink.puzzles.puzzle import Puzzle, dumps, read
+from jink.puzzles.solution import line_text, solve_puzzle
+from jink.solver.limits import Limit
+
+app = typer.Typer(
+    name="puzzle",
+    help="Puzzles: composed positions with one key card. Check, list, show, solve, "
+         "generate, play.",
+    epilog="Try: jink puzzle list, jink puzzle show sf-3-lead-01, jink puzzle play "
+           "sf-3-lead-01, jink puzzle check. See docs/puzzles.md.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+#: Seconds one puzzle may take to check by default: a sound puzzle of the
+#: collection takes well under one on the Python engine.
+CHECK_SECONDS = 20.0
+
+CHECK_EPILOG = """\
+Examples:
+
+  jink puzzle check                    (the built-in collection)
+
+  jink puzzle check mine.toml --json
+"""
+
+FilesArg = Annotated[list[Path] | None, typer.Argument(
+    help="Puzzle files (TOML with a [puzzle] table); none: the built-in collection.",
+    metavar="FILE...", show_default=False)]
+SecondsOpt = Annotated[float, typer.Option(
+    "--max-seconds", help="Give up on a puzzle (reported not proved) past this many seconds.")]
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+@app.command("check", epilog=CHECK_EPILOG)
+def check_command(files: FilesArg = None, max_seconds: SecondsOpt = CHECK_SECONDS,
+                  json_output: JsonOpt = False) -> None:
+    """Prove puzzles sound with the solver (none given: the built-in collection).
+
+    Sound: the goal can be forced, every card of key keeps it, no other legal
+    card does. Each problem is said in words, never mended; exit status 1 if
+    any puzzle is not sound.
+    """
+    with handle_errors():
+        if max_seconds <= 0:
+            raise typer.BadParameter(f"must be positive, not {max_seconds}",
+                                     param_hint="--max-seconds")
+        items: list[tuple[str, Puzzle | JinkError]] = []
+        if files:
+            for path in files:
+                try:
+                    items.append((str(path), read(path)))
+                except JinkError as error:
+                    items.append((str(path), error))
+                except OSError as error:
+                    fail(f"cannot read {path}: {error.strerror or error}")
+        else:
+            items = [(f"built-in:{p.id}", p) for p in collection()]
+        bad = 0
+        console = stdout()
+        with Progress(console=_err(), transient=True, disable=not _err().is_terminal) as bar:
+            task = bar.add_task("checking", total=len(items))
+            for name, item in items:
+                if isinstance(item, JinkError):
+                    result = CheckResult("", (f"cannot read: {item}",))
+                else:
+                    result = check(item, Limit(seconds=max_seconds))
+                bad += not result.ok
+                if json_output:
+                    print_json(result.to_dict(name))
+                elif result.ok:
+                    console.print(f"[green]ok[/green]   {name} ({result.id})")
+                else:
+                    console.print(f"[red]FAIL[/red] {name}" + (f" ({result.id})" if result.id
+                                                             else ""))
+                    for problem in result.problems:
+                        console.print(f"     - {problem}", markup=False)
+                bar.advance(task)
+        if not json_output:
+            console.print(f"{len(items) - bad} of {len(items)} sound")
+        if bad:
+            raise typer.Exit(1)
+
+
+GENERATE_EPILOG = """\
+Examples:
+
+  jink puzzle generate --game spoil-five --players 4 --seed 7 --out puzzles/
+
+  jink puzzle generate -g loo --players 8 --count 3 --seed 1 --out new/
+
+  jink puzzle generate -g rounce --players 7 --cards 2 --mid-trick --out end/   (endgames)
+"""
+
+GameOpt = Annotated[str, typer.Option("--game", "-g", help="The game.")]
+PlayersOpt = Annotated[int, typer.Option("--players", "-n", help="Seats at the table.")]
+CardsOpt = Annotated[int | None, typer.Option(
+    "--cards", help="Cards left in each hand (fewer than a full hand: an endgame, the "
+    "tricks before shared at random); default a full hand, a first lead.",
+    show_default=False)]
+MidOpt = Annotated[bool, typer.Option(
+    "--mid-trick", help="Play some cards to the trick at random first: the puzzle is a "
+    "follow, not a lead.")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Random seed: the same seed, the same "
+                                      "puzzles.")]
+CountOpt = Annotated[int, typer.Option("--count", help="How many puzzles to find.")]
+AttemptsOpt = Annotated[int, typer.Option("--attempts", help="Deals to try at most.")]
+NodesOpt = Annotated[int, typer.Option(
+    "--max-nodes", help="Give a deal up past this many search nodes (a count, not a time: "
+    "reproducible).")]
+OutOpt = Annotated[Path, typer.Option("--out", help="Folder to write the puzzle files to "
+                                      "(made if missing); each is named ID.toml.")]
+PrefixOpt = Annotated[str | None, typer.Option(
+    "--prefix", help="Ids are PREFIX-01, PREFIX-02, ...; default GAME-PLAYERS-sSEED.",
+    show_default=False)]
+
+
+@app.command("generate", epilog=GENERATE_EPILOG)
+def generate_command(out: OutOpt, game: GameOpt = "spoil-five", players: PlayersOpt = 3,
+                     cards: CardsOpt = None, mid_trick: MidOpt = False, seed: SeedOpt = 1,
+                     count: CountOpt = 1, attempts: AttemptsOpt = 500,
+                     max_nodes: NodesOpt = ATTEMPT_NODES, prefix: PrefixOpt = None,
+                     json_output: JsonOpt = False) -> None:
+    """Search random deals for puzzles: one key card, not the obvious one.
+
+    A deal is kept when exactly one card (equivalent cards are one) keeps a
+    goal of the seat to play, that seat has more than one card in play, and
+    the key is not its highest-ranking legal card. Difficulty (1 to 5) is
+    measured: the tempting wrong cards a simple player considers, whether it
+    considers the key, how deep the refutations go. Files pass jink puzzle check.
+    """
+    with handle_errors():
+        game_obj = find_game(game)
+        game_obj.check_players(players)
+        for name, value in (("--count", count), ("--attempts", attempts),
+                            ("--max-nodes", max_nodes)):
+            if value < 1:
+                raise typer.BadParameter(f"must be at least 1, not {value}", param_hint=name)
+        if cards is not None and not 1 <= cards <= game_obj.hand_size:
+            raise typer.BadParameter(f"{game_obj.title} hands hold 1 to "
+                                     f"{game_obj.hand_size} cards, not {cards}",
+                                     param_hint="--cards")
+        out.mkdir(parents=True, exist_ok=True)
+        made = 0
+        console = stdout()
+        with Progress(console=_err(), transient=True, disable=not _err().is_terminal) as bar:
+            task = bar.add_task("dealing", total=attempts)
+
+            def advance(found: int) -> None:
+                bar.update(task, advance=1, description=f"found {found} of {count}")
+
+            for puzzle in generate(game_obj.name, players, seed=seed, count=count,
+                                   cards=cards, mid_trick=mid_trick, attempts=attempts,
+                                   limit=Limit(nodes=max_nodes), prefix=prefix,
+                                   progress=advance):
+                path = out / f"{puzzle.id}.toml"
+                path.write_text(dumps(puzzle), encoding="utf-8")
+                made += 1
+                if json_output:
+                    print_json({"file": str(path), **puzzle.summary()})
+                else:
+                    console.print(f"{path}  difficulty {puzzle.difficulty}  goal "
+                                  f"{puzzle.goal}", markup=False)
+        if made < count:
+            fail(f"found {made} of {count} puzzles in {attempts} deals (try more "
+                 "--attempts, or another --seed)")
+
+
+# -- list, show, solve ----------------------------------------------------------------
+
+LIST_EPILOG = """\
+Examples:
+
+  jink puzzle list
+
+  jink puzzle list --game loo --difficulty 3-5
+
+  jink puzzle list --players 7-10 --json
+"""
+
+PuzzleArg = Annotated[str, typer.Argument(
+    help="A built-in puzzle's id (see jink puzzle list) or a puzzle file.", metavar="ID")]
+ListGameOpt = Annotated[str | None, typer.Option(
+    "--game", "-g", help="Only this game.", show_default=False)]
+RangeOpt = Annotated[str | None, typer.Option(
+    "--players", "-n", help='Only these table sizes: "4" or "7-10".', show_default=False)]
+DifficultyOpt = Annotated[str | None, typer.Option(
+    "--difficulty", "-d", help='Only these difficulties (1 to 5): "2" or "3-5".',
+    show_default=False)]
+
+
+def _range(text: str, where: str) -> tuple[int, int]:
+    low, sep, high = text.partition("-")
+    try:
+        first = int(low)
+        last = int(high) if sep else first
+    except ValueError:
+        raise ParseError(f'expected a number or a range such as "3-5", got {text!r}',
+                         where) from None
+    if first > last:
+        raise ParseError(f"the range {text!r} is empty (write the smaller number first)",
+                         where)
+    return first, last
+
+
+def _where(p: Position) -> str:
+    if p.trick:
+        return f"follow, trick {p.tricks_done + 1}"
+    return "first lead" if not p.tricks_done else f"lead, trick {p.tricks_done + 1}"
+
+
+@app.command("list", epilog=LIST_EPILOG)
+def list_command(game: ListGameOpt = None, players: RangeOpt = None,
+                 difficulty: DifficultyOpt = None, json_output: JsonOpt = False) -> None:
+    """List the built-in puzzles (not their answers)."""
+    with handle_errors():
+        name = find_game(game).name if game is not None else None
+        seats = _range(players, "--players") if players is not None else None
+        hard = _range(difficulty, "--difficulty") if difficulty is not None else None
+        chosen = [p for p in collection()
+                  if (name is None or p.game == name)
+                  and (seats is None or seats[0] <= p.players <= seats[1])
+                  and (hard is None or hard[0] <= p.difficulty <= hard[1])]
+        if json_output:
+            for puzzle in chosen:
+                print_json(puzzle.summary())
+            return
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+        for column in ("Id", "Game", "Seats", "Where", "Goal", "Level"):
+            table.add_column(column, no_wrap=True)
+        for puzzle in chosen:
+            table.add_row(puzzle.id, puzzle.game, str(puzzle.players),
+                          _where(puzzle.position), puzzle.goal, "*" * puzzle.difficulty)
+        console = stdout()
+        console.print(table)
+        console.print(f"{len(chosen)} puzzle{'' if len(chosen) == 1 else 's'}. "
+                      "Try: jink puzzle show ID, jink puzzle play ID.")
+
+
+SHOW_EPILOG = """\
+Examples:
+
+  jink puzzle show sf-3-lead-01
+
+  jink puzzle show mine.toml --hint
+"""
+
+HintOpt = Annotated[bool, typer.Option("--hint", help="Print the puzzle's hint too.")]
+
+
+def _header(puzzle: Puzzle) -> Group:
+    return Group(Text(f"{puzzle.title}  [{puzzle.id}, difficulty {puzzle.difficulty}]",
+                      style="bold"),
+                 deal_diagram(puzzle.file), Text(puzzle.task(), style="bold"))
+
+
+@app.command("show", epilog=SHOW_EPILOG)
+def show_command(puzzle_id: PuzzleArg, hint: HintOpt = False,
+                 json_output: JsonOpt = False) -> None:
+    """Show a puzzle: the position and the task, not the answer."""
+    with handle_errors():
+        puzzle = find_puzzle_file(puzzle_id)
+        if json_output:
+            out = {**puzzle.summary(), "task": puzzle.task(),
+                   "position": position_to_dict(puzzle.file)}
+            if hint:
+                out["hint"] = puzzle.hint
+            print_json(out)
+            return
+        console = stdout()
+        console.print(_header(puzzle))
+        if hint:
+            console.print(f"Hint: {puzzle.hint or 'none given.'}", markup=False)
+
+
+SOLVE_EPILOG = """\
+Examples:
+
+  jink puzzle solve sf-3-lead-01
+
+  jink puzzle solve mine.toml --json
+"""
+
+
+@app.command("solve", epilog=SOLVE_EPILOG)
+def solve_command(puzzle_id: PuzzleArg, max_seconds: SecondsOpt = CHECK_SECONDS,
+                  json_output: JsonOpt = False) -> None:
+    """Solve a puzzle: the key, its line, and the refutation of each tempting card.
+
+    All of it is worked out by the solver, not read from the file; an unsound
+    puzzle is refused with its problems.
+    """
+    with handle_errors():
+        puzzle = find_puzzle_file(puzzle_id)
+        solution = solve_puzzle(puzzle, Limit(seconds=max_seconds))
+        if json_output:
+            print_json(solution.to_dict())
+            return
+        console = stdout()
+        p = puzzle.position
+        console.print(_header(puzzle))
+        console.print(Text(puzzle.story))
+        key = solution.key
+        console.print(Text.from_markup(f"[bold]Key:[/bold] {cards_markup(key[:1])}"
+                                       + (f" (or its equal {cards_markup(key[1:])})"
+                                          if key[1:] else "")))
+        for text in line_text(p, key[0], solution.line):
+            console.print(f"  {text}", markup=False)
+        for refutation in solution.tempting:
+            console.print(Text.from_markup(
+                f"[bold]{cards_markup([refutation.card])}[/bold] keeps at most "
+                f"{refutation.max_tricks} trick{'' if refutation.max_tricks == 1 else 's'}; "
+                f"the goal is lost by trick {p.tricks_done + refutation.lost_at}:"))
+            for text in line_text(p, refutation.card, refutation.line):
+                console.print(f"  {text}", markup=False)
+        if solution.others:
+            rest = ", ".join(f"{card_name(r.card)} ({r.max_tricks})" for r in solution.others)
+            console.print(f"Also losing (most tricks kept): {rest}.", markup=False)
+
+
+# -- play ----------------------------------------------------------------------------
+
+PLAY_EPILOG = """\
+At the prompt type a card (8S, 10h, T♥), or: undo (take back your last card),
+hint, hand (show the deal again), quit. Reads plain lines, so it can be
+scripted:
+
+  printf '8S\\nundo\\n' | jink puzzle play sf-3-lead-01
+
+Examples:
+
+  jink puzzle play sf-3-lead-01
+
+  jink puzzle play mine.toml
+"""
+
+
+def _read_line(prompt: str) -> str | None:
+    """One line from stdin after ``prompt``; None at the end of the input."""
+    typer.echo(prompt, nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        typer.echo()
+        return None
+    if not sys.stdin.isatty():
+        typer.echo(line.rstrip("\n"))  # echo scripted input, so the transcript reads
+    return line.strip()
+
+
+def _your_turn(console: Console, session: PlaySession) -> None:
+    p = session.position
+    rules = p.rules
+    trick = ", ".join(f"seat {p.seat_of_trick_card(i) + 1} {card_name(c)}"
+                      for i, c in enumerate(p.trick))
+    console.print(f"Trick {p.tricks_done + 1}: " + (f"{trick}." if trick else "you lead.")
+                  + f" Your hand: {hand_text(rules, p.hands[session.seat])}; legal: "
+                  + " ".join(card_name(c) for c in p.legal_cards()) + ".", markup=False)
+
+
+@app.command("play", epilog=PLAY_EPILOG)
+def play_command(puzzle_id: PuzzleArg) -> None:
+    """Play a puzzle's seat at a prompt against the solver.
+
+    The solver plays every other seat perfectly. A card that throws the goal
+    away is flagged at once with the line that refutes it; undo takes it back.
+    """
+    with handle_errors():
+        puzzle = find_puzzle_file(puzzle_id)
+        session = PlaySession(puzzle)
+        console = stdout()
+        console.print(_header(puzzle))
+        seat = puzzle.seat + 1
+        while True:
+            for move in session.reply():
+                text = f"seat {move.seat + 1} plays {card_name(move.card)}"
+                if move.won_by is not None:
+                    text += f"; seat {move.won_by + 1} wins the trick"
+                console.print(text, markup=False)
+            if session.finished:
+                break
+            _your_turn(console, session)
+            line = _read_line(f"seat {seat}> ")
+            if line is None or line.lower() in ("quit", "q", "exit"):
+                console.print("Stopped: not solved.")
+                return
+            word = line.lower()
+            if not word:
+                continue
+            if word == "undo":
+                if session.can_undo:
+                    session.undo()
+                    console.print("Taken back.")
+                else:
+                    console.print("Nothing to undo.")
+                continue
+            if word == "hint":
+                console.print(f"Hint: {puzzle.hint or 'none given.'}", markup=False)
+                continue
+            if word == "hand":
+                console.print(deal_diagram(session.position))
+                continue
+            try:
+                card = parse_card(line)
+                before = session.position
+                mistake = session.play(card)
+            except JinkError as error:
+                console.print(f"{error}; try again.", markup=False)
+                continue
+            won = session.position.tricks_done > before.tricks_done
+            console.print(f"seat {seat} plays {card_name(card)}"
+                          + (f"; seat {session.position.leader + 1} wins the trick"
+                             if won else ""), markup=False)
+            if mistake is not None:
+                console.print(f"Mistake: {card_name(card)} throws the goal away (at most "
+                              f"{mistake.max_tricks} trick"
+                              f"{'' if mistake.max_tricks == 1 else 's'} now). "
+                              "The refutation:", style="bold red", markup=False)
+                for text in line_text(before, card, mistake.line):
+                    console.print(f"  {text}", markup=False)
+                console.print("Type undo to take it back.")
+        p = session.position
+        mine = sum(p.won[s] for s in session.side)
+        tricks = f"{mine} trick{'' if mine == 1 else 's'}"
+        if session.solved:
+            console.print(f"Solved: seat {seat} has {tricks}; the goal is kept"
+                          + (" (with a mistake taken back)." if session.mistakes else "."),
+                          style="bold green")
+        else:
+            console.print(f"Not solved: seat {seat} has {tricks}; the goal is lost.",
+                          style="bold red")
