@@ -1,0 +1,15 @@
+"""Constrained dealing and single-dummy odds.
+
+:func:`deal` draws deals meeting constraints (cards held or lacked, suit
+counts), exactly uniformly, as positions ready for the solver; :func:`odds`
+answers a single-dummy question from one seat's view by dealing the unseen
+cards many times (or every way) and solving each deal double dummy. This
+package sits above :mod:`jink.solver` and below :mod:`jink.cli`.
+"""
+
+from jink.dealing.constraints import Constraints, SeatSpec, constraints_from_dict, load_constraints
+from jink.dealing.deal import DealPlan, deal, plan_for
+from jink.dealing.sampler import ConstraintError, Count, Dealer, SeatRule
+
+__all__ = ["ConstraintError", "Constraints", "Count", "DealPlan", "Dealer", "SeatRule",
+           "SeatSpec", "constraints_from_dict", "deal", "load_constraints", "plan_for"]
