@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from jink import __version__
-from jink.cli import analyse, deal, declare, legal, rob, rules, show, solve
+from jink.cli import analyse, deal, declare, legal, odds, rob, rules, show, solve
 
 app = typer.Typer(
     name="jink",
@@ -31,6 +31,7 @@ app.command("analyse", epilog=analyse.EPILOG)(analyse.analyse_command)
 app.command("rob", epilog=rob.EPILOG)(rob.rob_command)
 app.command("declare", epilog=declare.EPILOG)(declare.declare_command)
 app.command("deal", epilog=deal.EPILOG)(deal.deal_command)
+app.command("odds", epilog=odds.EPILOG)(odds.odds_command)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,190 @@
+"""Single-dummy odds: the exhaustive answer against an independent enumeration
+solved by the independent reference solver, and sampled estimates whose
+intervals hold the exact answer."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jink.cards import card_name, cards_text, iter_cards, parse_cards
+from jink.cli.app import app
+from jink.dealing.odds import MAX_EXHAUSTIVE, odds, view_from_dict
+from jink.errors import JinkError
+from tests.reference import ref_can_force, ref_legal, ref_max_tricks, ref_play, ref_position
+
+runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
+
+MINE = "KS 9H"
+FREE = "3S 4S 6S AH 5H 7C QD 2D"
+
+
+def seen_except(*groups: str) -> str:
+    """Every card but those of ``groups``: the cards known to be out."""
+    keep = {c for g in groups for c in parse_cards(g)}
+    return " ".join(card_name(c) for c in range(52) if c not in keep)
+
+
+def opening_view(**extra):
+    """Seat 1 to lead, two tricks left, one trick won each; 8 cards unseen."""
+    return {"game": "spoil-five", "trump": "S", "hands": [MINE, "?", "?"],
+            "won": [1, 1, 1], "seen": seen_except(MINE, FREE), **extra}
+
+
+def following_view(**extra):
+    """Seat 3 led the QS to the fourth trick; seat 1 to play; seat 2 void in hearts."""
+    return {"game": "spoil-five", "trump": "S", "hands": [MINE, "?", "?"],
+            "leader": 3, "trick": "QS", "won": [1, 1, 1],
+            "seen": seen_except(MINE, FREE, "QS"),
+            "seats": [{"seat": 2, "hearts": "0"}], **extra}
+
+
+def reference_tally(leader, trick, sizes, keep):
+    """Every split of FREE into seat 2's and seat 3's hands (``keep`` filters),
+    each solved by tests/reference.py: per card, the max-tricks sum and the
+    deals keeping three, jink and spoil."""
+    free = parse_cards(FREE)
+    tally: dict[str, list[int]] = {}
+    deals = 0
+    for two in itertools.combinations(free, sizes[1]):
+        rest = [c for c in free if c not in two]
+        for three in itertools.combinations(rest, sizes[2]):
+            if not keep(two, three):
+                continue
+            deals += 1
+            pos = ref_position("S", [MINE, cards_text(two), cards_text(three)], leader=leader,
+                               trick=trick, won=[1, 1, 1])
+            for card in ref_legal(pos):
+                after = ref_play(pos, card)
+                row = tally.setdefault(card_name(card), [0, 0, 0, 0])
+                row[0] += ref_max_tricks(after, 0)
+                for i, goal in enumerate(("three", "jink", "spoil"), start=1):
+                    row[i] += ref_can_force(after, 0, goal)
+    return deals, tally
+
+
+def hearts_free(cards):
+    # As Spoil Five counts hearts: the A♥ is a trump.
+    return not any(card_name(c)[1] == "H" and card_name(c) != "AH" for c in cards)
+
+
+@pytest.mark.parametrize(("view", "leader", "trick", "sizes", "keep"), [
+    (opening_view(), 0, "", (2, 2, 2), lambda two, three: True),
+    (following_view(), 2, "QS", (2, 2, 1), lambda two, three: hearts_free(two)),
+])
+def test_exhaustive_matches_independent_enumeration(view, leader, trick, sizes, keep):
+    deals, tally = reference_tally(leader, trick, sizes, keep)
+    result = odds(view_from_dict(view), exhaustive=True)
+    assert result.deals == result.possible == deals
+    assert {card_name(c.card) for c in result.cards} == set(tally)
+    for card in result.cards:
+        row = tally[card_name(card.card)]
+        assert card.max_tricks_mean == pytest.approx(row[0] / deals)
+        for i, name in enumerate(("three", "jink", "spoil"), start=1):
+            share = card.share(name)
+            assert share.hits == row[i], (card_name(card.card), name)
+            assert share.interval == (share.share, share.share)
+
+
+@pytest.mark.parametrize("make", [opening_view, following_view])
+def test_sampled_estimate_within_its_interval_of_the_exact_answer(make):
+    view = view_from_dict(make())
+    exact = odds(view, exhaustive=True)
+    sampled = odds(view, deals=300, seed=12)
+    assert sampled.deals == 300 and not sampled.exhaustive
+    for want, got in zip(exact.cards, sampled.cards, strict=True):
+        assert want.card == got.card
+        for name in exact.questions:
+            low, high = got.share(name).interval
+            assert low <= want.share(name).share <= high, (card_name(got.card), name)
+
+
+def test_intervals_cover_the_exact_answer_about_95_percent_of_the_time():
+    # One seed's intervals could all hold by luck, or miss by bad luck: over
+    # twenty seeds, a sampler or interval that is off shows as low coverage.
+    view = view_from_dict(opening_view())
+    exact = {(c.card, n): c.share(n).share for c in odds(view, exhaustive=True).cards
+             for n in ("three", "spoil")}
+    assert all(0 < share < 1 for share in exact.values())
+    covered = total = 0
+    for seed in range(20):
+        for card in odds(view, deals=100, seed=seed).cards:
+            for name in ("three", "spoil"):
+                low, high = card.share(name).interval
+                covered += low <= exact[(card.card, name)] <= high
+                total += 1
+    assert covered / total >= 0.85, (covered, total)
+
+
+def test_seed_repeats():
+    view = view_from_dict(opening_view())
+    first = odds(view, deals=40, seed=5).to_dict()
+    again = odds(view, deals=40, seed=5).to_dict()
+    first.pop("seconds"), again.pop("seconds")
+    assert first == again
+    fresh = odds(view, deals=10)
+    assert isinstance(fresh.seed, int)
+
+
+def test_best_card_and_json_shape():
+    result = odds(view_from_dict(opening_view()), exhaustive=True).to_dict()
+    assert result["seat"] == 1 and result["exhaustive"] is True
+    spoil = {c["card"]: c["spoil"]["share"] for c in result["cards"]}
+    assert result["best"]["spoil"] == max(spoil, key=spoil.get)
+    assert result["best"]["jink"] is None  # no card ever takes all five here
+    assert set(result["cards"][0]) >= {"card", "max_tricks_mean", "three", "jink", "spoil"}
+
+
+def test_exhaustive_refused_above_a_million():
+    view = view_from_dict({"game": "spoil-five", "turnup": "2S",
+                           "hands": ["5S JS AH KD 3C", "?", "?", "?", "?"]})
+    with pytest.raises(JinkError, match="at most 1,000,000"):
+        odds(view, exhaustive=True)
+    assert MAX_EXHAUSTIVE == 1_000_000
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"hands": [MINE, "KS 3S", "?"]}, "KS is in the hand of seat 1"),
+    ({"seen": "KS"}, "KS is in the hand of seat 1 and in seen"),
+    ({"colour": 1}, "unknown key 'colour'"),
+    ({"seats": [{"seat": 1, "hearts": "0"}]}, "seat 1's hand is known"),
+    # One heart unseen as Spoil Five counts them (the A♥ is a trump).
+    ({"seats": [{"seat": 2, "hearts": "1"}, {"seat": 3, "hearts": "1"}]}, "together"),
+    ({"hands": ["?", MINE, "?"]}, "its hand is unseen"),
+])
+def test_bad_views_are_errors(change, words):
+    with pytest.raises(JinkError, match=words):
+        odds(view_from_dict({**opening_view(), **change}), deals=5, seed=1)
+
+
+def test_cli_json_and_errors(tmp_path: Path):
+    view = tmp_path / "view.json"
+    view.write_text(json.dumps(opening_view()), encoding="utf-8")
+    result = runner.invoke(app, ["odds", str(view), "--exhaustive", "--json"])
+    assert result.exit_code == 0, result.stderr
+    obj = json.loads(result.stdout)
+    assert obj["deals"] == 420 and obj["exhaustive"]
+    out = tmp_path / "odds.json"
+    result = runner.invoke(app, ["odds", str(view), "--deals", "20", "--seed", "3",
+                                 "--out", str(out)])
+    assert result.exit_code == 0 and json.loads(out.read_text())["seed"] == 3
+    table = runner.invoke(app, ["odds", str(view), "--deals", "20", "--seed", "3"])
+    assert table.exit_code == 0 and "K♠" in table.stdout and "spoil" in table.stdout
+    bad = runner.invoke(app, ["odds", str(view), "--seat", "2"])
+    assert bad.exit_code == 1 and bad.stderr.startswith("error:")
+    assert "Traceback" not in bad.output and len(bad.stderr.splitlines()) == 1
+    usage = runner.invoke(app, ["odds", str(view), "--exhaustive", "--seed", "1"])
+    assert usage.exit_code == 2
+    limited = runner.invoke(app, ["odds", str(view), "--deals", "3", "--max-nodes", "1"])
+    assert limited.exit_code == 1 and "limit 1" in limited.stderr
+
+
+def test_unseen_cards_are_dealt_from_the_right_pool():
+    view = view_from_dict(following_view())
+    plan = view.plan()
+    assert {card_name(c) for c in iter_cards(plan.dealer.free)} == set(FREE.split())
+    assert plan.dealer.sizes == (0, 2, 1)
