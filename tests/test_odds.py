@@ -6,15 +6,22 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from jink.cards import card_name, cards_text, iter_cards, parse_cards
+from jink.cards import SUIT_NAMES, card_name, cards_text, count, iter_cards, parse_cards
 from jink.cli.app import app
+from jink.dealing import Constraints, deal
 from jink.dealing.odds import MAX_EXHAUSTIVE, odds, view_from_dict
-from jink.errors import JinkError
+from jink.errors import JinkError, PositionError
+from jink.games import GAMES
+from jink.position import Position
+from jink.solver import solve
 from tests.reference import ref_can_force, ref_legal, ref_max_tricks, ref_play, ref_position
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
@@ -188,3 +195,136 @@ def test_unseen_cards_are_dealt_from_the_right_pool():
     plan = view.plan()
     assert {card_name(c) for c in iter_cards(plan.dealer.free)} == set(FREE.split())
     assert plan.dealer.sizes == (0, 2, 1)
+
+
+# -- every view's deals honour the view (all games, part-way through a deal) -------------
+
+
+@st.composite
+def views_of_witness_deals(draw):
+    """A deal played part-way with random legal cards, seen from the seat to
+    play, with constraints its unseen hands meet."""
+    game = GAMES[draw(st.sampled_from(sorted(GAMES)))]
+    counts = game.player_counts or tuple(range(game.min_players, game.max_players + 1))
+    players = draw(st.sampled_from([n for n in counts if n * game.hand_size < 52
+                                    and n <= 6]))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    trump = rng.randrange(4)
+    [position] = deal(Constraints(game, players, trump=trump), seed=rng.randrange(2**32),
+                      count=1)
+    for _ in range(rng.randrange(players * (game.hand_size - 1) + 1)):
+        position = position.play(rng.choice(position.legal_cards()))
+    # Cards gone from every hand and not in the current trick were played earlier.
+    held = 0
+    for hand in position.hands:
+        held |= hand
+    gone = [c for c in range(52) if game.deck >> c & 1 and not held >> c & 1
+            and c not in position.trick]
+    to_play = position.seat_to_play
+    hands = [card_name_set(h) if s == to_play or rng.random() < 0.2 else "?"
+             for s, h in enumerate(position.hands)]
+    if all(h != "?" for h in hands):
+        hands[(to_play + 1) % players] = "?"
+    rules = position.rules
+    seats = []
+    for s, h in enumerate(position.hands):
+        if hands[s] != "?" or rng.random() < 0.4:
+            continue
+        table = {"seat": s + 1}
+        mine = [c for c in range(52) if h >> c & 1]
+        table["holds"] = " ".join(card_name(c) for c in rng.sample(mine, min(1, len(mine))))
+        key = rng.choice(SUIT_NAMES)
+        table[key] = str(count(h & rules.suit_masks[SUIT_NAMES.index(key)]))
+        seats.append(table)
+    obj = {"game": game.name, "trump": "SHDC"[trump], "hands": hands,
+           "leader": position.leader + 1, "trick": " ".join(card_name(c) for c in position.trick),
+           "won": list(position.won), "seen": " ".join(card_name(c) for c in gone),
+           "seats": seats}
+    return obj, position
+
+
+def card_name_set(hand):
+    return " ".join(card_name(c) for c in range(52) if hand >> c & 1)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(views_of_witness_deals(), st.integers(0, 2**32))
+def test_every_view_deal_honours_the_view(witness, seed):
+    obj, truth = witness
+    view = view_from_dict(obj)
+    plan = view.plan()
+    rng = random.Random(seed)
+    seen = set(parse_cards(obj["seen"]))
+    for _ in range(4):
+        position = plan.sample(rng)
+        assert position.trick == truth.trick and position.won == truth.won
+        assert position.leader == truth.leader and position.trump == truth.trump
+        for s, hand in enumerate(position.hands):
+            assert count(hand) == count(truth.hands[s])
+            if obj["hands"][s] != "?":
+                assert hand == truth.hands[s]
+            assert not any(hand >> c & 1 for c in seen)
+        rules = position.rules
+        for table in obj["seats"]:
+            hand = position.hands[table["seat"] - 1]
+            assert all(hand >> c & 1 for c in parse_cards(table["holds"]))
+            for key in SUIT_NAMES:
+                if key in table:
+                    mask = rules.suit_masks[SUIT_NAMES.index(key)]
+                    assert count(hand & mask) == int(table[key])
+
+
+# -- the current trick tells on the unseen hands ------------------------------------------
+
+
+def test_cards_played_to_the_trick_were_legal_in_every_deal():
+    # Seat 2 led the 2D and seat 3 played the 7C: seat 3 had no diamond.
+    free = "3S 4D 5D 8H 9C"
+    obj = {"game": "spoil-five", "trump": "S", "hands": [MINE, "?", "?"], "leader": 2,
+           "trick": "2D 7C", "won": [1, 1, 1], "seen": seen_except(MINE, free, "2D 7C")}
+    view = view_from_dict(obj)
+    consistent = 0
+    for two, three in itertools.permutations(parse_cards(free), 2):
+        try:
+            Position.create("spoil-five", "S", [MINE, card_name(two), card_name(three)],
+                            leader=1, trick="2D 7C", won=[1, 1, 1])
+        except PositionError:
+            continue
+        consistent += 1
+    assert consistent == 5 * 4 - 2 * 4  # seat 3 holds neither diamond
+    result = odds(view, exhaustive=True)
+    assert result.deals == result.possible == consistent
+    plan = view.plan()
+    rng = random.Random(1)
+    diamonds = plan.sample(rng).rules.suit_masks[2]
+    assert all(plan.sample(rng).hands[2] & diamonds == 0 for _ in range(50))
+
+
+def test_forty_five_scores_each_sides_goals():
+    # Four seats, partners 1 & 3 against 2 & 4; one card each left.
+    free = "3S 4D 5D KH 9C 2H"
+    obj = {"game": "forty-five", "trump": "S", "hands": ["9H", "?", "?", "?"],
+           "won": [1, 1, 1, 1], "leader": 1,
+           "seen": seen_except("9H", free)}
+    result = odds(view_from_dict(obj), exhaustive=True)
+    assert result.questions == ("odd_trick", "all_five")
+    deals = hits = 0
+    for two, three, four in itertools.permutations(parse_cards(free), 3):
+        position = Position.create("forty-five", "S", ["9H", card_name(two), card_name(three),
+                                                       card_name(four)], won=[1, 1, 1, 1])
+        deals += 1
+        hits += solve(position, seat=0, line=False).verdict_of(0).answer("odd_trick")
+    [card] = result.cards
+    assert result.deals == deals
+    assert card.share("odd_trick").hits == hits
+    assert 0 < hits < deals
+
+
+def test_loo_simple_pool_deals_the_card_to_be_turned():
+    obj = {"game": "loo", "hands": ["AS KS", "?"], "won": [1, 0], "leader": 1,
+           "seen": seen_except("AS KS", "2H 3H 4D 5C")}
+    view = view_from_dict(obj)
+    plan = view.plan()
+    assert plan.turns_card and plan.total == 6 * 2  # seat 2's two cards, then the turn
+    result = odds(view, exhaustive=True)
+    assert result.deals == 12 and result.questions == ("not_looed", "all_three")

@@ -20,15 +20,19 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from jink.cards import Card, CardSet, count, iter_cards, suit_of
-from jink.dealing.constraints import Constraints
+from jink.dealing.constraints import Constraints, constraints_from_dict
 from jink.dealing.sampler import ConstraintError, Dealer, SeatRule
 from jink.position import Position
 
 __all__ = ["DealPlan", "deal", "plan_for"]
+
+#: Draws allowed for one deal that passes :attr:`DealPlan.accept`.
+MAX_ATTEMPTS = 10_000
 
 #: Makes the position of one deal: ``(hands, card turned from the stock or None)``.
 MakePosition = Callable[[tuple[CardSet, ...], Card | None], Position]
@@ -44,6 +48,10 @@ class DealPlan:
     #: Whether one card of the stock is turned after the hands (a turn-up
     #: that sets trumps, or a Loo simple pool's card to be turned).
     turns_card: bool = False
+    #: A last check on the hands the constraints cannot say (a view's current
+    #: trick: each card played must have been legal from the hand dealt).
+    #: Deals failing it are drawn again: uniform among those that pass.
+    accept: Callable[[tuple[CardSet, ...]], bool] | None = None
 
     @property
     def stock(self) -> int:
@@ -52,7 +60,8 @@ class DealPlan:
 
     @property
     def total(self) -> int:
-        """How many different deals meet the constraints (hands and turned card)."""
+        """How many different deals meet the constraints (hands and turned card);
+        with :attr:`accept`, how many before that check."""
         return self.dealer.total * (self.stock if self.turns_card else 1)
 
     def _stock_of(self, hands: Sequence[CardSet]) -> CardSet:
@@ -63,7 +72,13 @@ class DealPlan:
 
     def sample(self, rng: random.Random) -> Position:
         """One deal, uniformly among those meeting the constraints."""
-        hands = self.dealer.sample(rng)
+        for _ in range(MAX_ATTEMPTS):
+            hands = self.dealer.sample(rng)
+            if self.accept is None or self.accept(hands):
+                break
+        else:
+            raise ConstraintError(f"no deal in {MAX_ATTEMPTS} agreed with the cards played to "
+                                  "the trick: say what they showed (a void) in [[seats]]")
         card = None
         if self.turns_card:
             card = rng.choice(sorted(iter_cards(self._stock_of(hands))))
@@ -72,6 +87,8 @@ class DealPlan:
     def every(self) -> Iterator[Position]:
         """Every deal meeting the constraints, once each."""
         for hands in self.dealer.every():
+            if self.accept is not None and not self.accept(hands):
+                continue
             if not self.turns_card:
                 yield self.make(hands, None)
                 continue
@@ -127,15 +144,18 @@ def explain_empty(free: CardSet, sizes: Sequence[int], rules: Sequence[SeatRule]
             + "; ".join(r.describe() for r in rules))
 
 
-def deal(constraints: Constraints, seed: int | None = None,
+def deal(constraints: Constraints | Mapping[str, Any], seed: int | None = None,
          count: int | None = None) -> Iterator[Position]:
     """Deals meeting ``constraints``, each equally likely among all that do.
 
-    ``seed`` seeds a private ``random.Random`` (None: fresh entropy); ``count``
-    deals that many (None: for ever). Raises
+    ``constraints`` is a :class:`Constraints` or its object form (the keys
+    of a constraints file). ``seed`` seeds a private ``random.Random``
+    (None: fresh entropy); ``count`` deals that many (None: for ever). Raises
     :class:`~jink.dealing.sampler.ConstraintError` at once, before any
     dealing, when the constraints cannot be met.
     """
+    if not isinstance(constraints, Constraints):
+        constraints = constraints_from_dict(constraints)
     plan = plan_for(constraints)
     rng = random.Random(seed)
     counter = itertools.count() if count is None else range(count)

@@ -152,7 +152,18 @@ class View:
                             self.trick, self.won, self.options, self.turnup,
                             card if card is not None else self.turn)
 
-        plan = DealPlan(dealer, make, turns)
+        rules_now = game.bind(self.trump, self.options, n, self.turn)
+        done = sum(self.won)
+        trick_by = [(i, (self.leader + i) % n, card) for i, card in enumerate(self.trick)
+                    if self.hands[(self.leader + i) % n] is None]
+
+        def accept(dealt: tuple[CardSet, ...]) -> bool:
+            # Each card an unseen seat played to this trick was legal from its
+            # hand then (the hand dealt now and that card).
+            return all(rules_now.why_illegal(card, dealt[seat] | 1 << card, self.trick[:i],
+                                             done) is None for i, seat, card in trick_by)
+
+        plan = DealPlan(dealer, make, turns, accept if trick_by else None)
         if turns and plan.stock < 1:
             raise ConstraintError("no card is left to be turned (give turn)")
         if not dealer.total:
@@ -424,6 +435,11 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
         done += 1
         if progress is not None:
             progress(done, deals)
+    if not done:
+        raise ConstraintError("no deal of the unseen cards agrees with the cards played to "
+                              "the trick")
+    if exhaustive:
+        possible = done  # those that passed the check on the current trick
     rules = game.bind(view.trump, view.options, view.players)
     cards = tuple(
         CardOdds(card, tricks_sum[card] / done,
