@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 from jink.cards import SUIT_NAMES, card_name, cards_text, count, iter_cards, parse_cards
 from jink.cli.app import app
-from jink.dealing import Constraints, deal
-from jink.dealing.odds import MAX_EXHAUSTIVE, odds, view_from_dict
+from jink.dealing import Constraints, deal, load_constraints
+from jink.dealing.odds import MAX_EXHAUSTIVE, load_view, odds, view_from_dict
 from jink.errors import JinkError, PositionError
 from jink.games import GAMES
 from jink.position import Position
@@ -328,3 +328,27 @@ def test_loo_simple_pool_deals_the_card_to_be_turned():
     assert plan.turns_card and plan.total == 6 * 2  # seat 2's two cards, then the turn
     result = odds(view, exhaustive=True)
     assert result.deals == 12 and result.questions == ("not_looed", "all_three")
+
+
+# -- the documented examples -------------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_documented_endgame_answer():
+    # docs/dealing.md, README.md and docs/cli.md show these numbers.
+    result = odds(load_view(DOCS / "examples" / "late.toml"), exhaustive=True)
+    assert result.possible == 12987
+    shares = {card_name(c.card): (round(c.share("three").share, 2),
+                                  round(c.share("spoil").share, 2)) for c in result.cards}
+    assert shares == {"KS": (0.17, 0.87), "9H": (0.0, 0.87)}
+    sampled = odds(load_view(DOCS / "examples" / "late.toml"), deals=400, seed=1).to_dict()
+    assert sampled["possible_deals"] == 12987
+    assert [c["three"]["share"] for c in sampled["cards"]] == [0.1775, 0.0]
+
+
+def test_documented_constraints_file_deals():
+    spec = load_constraints(DOCS / "examples" / "hands.toml")
+    for position in deal(spec, seed=1, count=20):
+        assert count(position.hands[0] & position.rules.trump_mask) == 2
+        assert position.hands[2] & position.rules.suit_masks[1] == 0

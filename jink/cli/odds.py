@@ -136,13 +136,15 @@ def odds_table(result: OddsResult) -> Table:
     """Each legal card: mean max tricks and each question's share with its interval."""
     how = ("every possible deal" if result.exhaustive
            else f"{result.deals} deals of {result.possible:,} possible, seed {result.seed}")
+    caption = ("each deal solved double dummy; shares of deals, exact" if result.exhaustive
+               else "each deal solved double dummy; shares of deals, 95% interval")
     table = Table(title=f"Seat {result.seat + 1}: single-dummy odds over {how}",
-                  box=box.SIMPLE_HEAD, caption="each deal solved double dummy; "
-                  "shares are of deals, with a 95% interval")
+                  box=box.SIMPLE_HEAD, caption=caption)
     table.add_column("card")
     table.add_column("max tricks (mean)", justify="right")
     for name in result.questions:
         table.add_column(name, justify="right")
+    table.add_column("best for")
     best = result.best()
     for card in result.cards:
         cells = []
@@ -152,5 +154,7 @@ def odds_table(result: OddsResult) -> Table:
             text = f"{share.share:.0%}" if result.exhaustive else \
                 f"{share.share:.0%} ({low:.0%}-{high:.0%})"
             cells.append(f"[bold]{text}[/bold]" if best.get(name) == card.card else text)
-        table.add_row(card_markup(card.card), f"{card.max_tricks_mean:.2f}", *cells)
+        best_for = ", ".join(name.replace("_", " ") for name, top in best.items()
+                             if top == card.card)
+        table.add_row(card_markup(card.card), f"{card.max_tricks_mean:.2f}", *cells, best_for)
     return table
