@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from jink.games import GAMES
 from jink.position import Position
 from jink.solver import solve
 from tests.reference import ref_can_force, ref_legal, ref_max_tricks, ref_play, ref_position
+from tests.test_dealing import chi_square, critical_value
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 
@@ -352,3 +354,57 @@ def test_documented_constraints_file_deals():
     for position in deal(spec, seed=1, count=20):
         assert count(position.hands[0] & position.rules.trump_mask) == 2
         assert position.hands[2] & position.rules.suit_masks[1] == 0
+
+
+# -- a sweep over every game -----------------------------------------------------
+
+
+def small_view(game, seed):
+    """A deal of ``game`` played to two cards a hand, seen from the seat to
+    play, with only a few cards unseen (the rest listed in ``seen``)."""
+    rng = random.Random(seed)
+    players = 2 if game.player_counts else 3
+    [position] = deal(Constraints(game, players, trump=rng.randrange(4)), seed=seed, count=1)
+    while position.tricks_done < game.hand_size - 2 or position.trick:
+        position = position.play(rng.choice(position.legal_cards()))
+    to_play = position.seat_to_play
+    unseen = [c for s, h in enumerate(position.hands) if s != to_play
+              for c in iter_cards(h)]
+    held = 0
+    for hand in position.hands:
+        held |= hand
+    spare = [c for c in iter_cards(game.deck & ~held)]
+    pool = set(unseen) | set(rng.sample(spare, min(4, len(spare))))
+    seen = [c for c in iter_cards(game.deck) if c not in pool
+            and not position.hands[to_play] >> c & 1]
+    return view_from_dict({
+        "game": game.name, "trump": "SHDC"[position.trump],
+        "hands": [card_name_set(h) if s == to_play else "?"
+                  for s, h in enumerate(position.hands)],
+        "leader": position.leader + 1, "won": list(position.won),
+        "seen": " ".join(card_name(c) for c in seen)})
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_sweep_sampled_against_exhaustive_every_game(name):
+    # Every game, part-way through a deal: the deals are uniform (chi-square
+    # over every possible deal) and the sampled intervals hold the exact shares.
+    covered = total = 0
+    for seed in range(4):
+        view = small_view(GAMES[name], seed)
+        plan = view.plan()
+        cells = sorted(p.hands for p in plan.every())
+        assert len(cells) == len(set(cells)) == plan.total
+        draws = 30 * len(cells)
+        rng = random.Random(seed)
+        counts = Counter(plan.sample(rng).hands for _ in range(draws))
+        if len(cells) > 1:
+            assert chi_square(counts, cells, draws) < critical_value(len(cells) - 1)
+        exact = odds(view, exhaustive=True)
+        sampled = odds(view, deals=200, seed=seed)
+        for want, got in zip(exact.cards, sampled.cards, strict=True):
+            for question in exact.questions:
+                low, high = got.share(question).interval
+                covered += low <= want.share(question).share <= high
+                total += 1
+    assert covered / total >= 0.85, (covered, total)
