@@ -192,6 +192,15 @@ def test_cli_json_and_errors(tmp_path: Path):
     assert limited.exit_code == 1 and "limit 1" in limited.stderr
 
 
+def test_odds_help_has_an_example_and_progress_is_reported():
+    result = runner.invoke(app, ["odds", "--help"])
+    assert result.exit_code == 0 and "jink odds view.toml --deals 1000" in result.stdout
+    calls = []
+    odds(view_from_dict(opening_view()), deals=6, seed=1,
+         progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(i, 6) for i in range(7)]
+
+
 def test_unseen_cards_are_dealt_from_the_right_pool():
     view = view_from_dict(following_view())
     plan = view.plan()

@@ -424,6 +424,8 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     tricks_sum: dict[Card, int] = {}
     hits: dict[Card, dict[str, int]] = {}
     done = 0
+    if progress is not None:
+        progress(0, deals)
     for position in positions:
         solver = Solver(limit, memory_mb)
         for move in solver.score_moves(position, seat, goal):
