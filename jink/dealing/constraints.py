@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,7 @@ from jink.errors import ParseError, UnknownNameError
 from jink.games import Game, Rules, find_game
 
 __all__ = ["SEAT_KEYS", "TOP_KEYS", "Constraints", "SeatSpec", "constraints_from_dict",
-           "load_constraints", "parse_count", "seat_spec_from_dict"]
+           "load_constraints", "parse_count", "seat_rules", "seat_spec_from_dict"]
 
 TOP_KEYS = ("game", "players", "trump", "turnup", "options", "seats")
 #: The count keys: ``trumps`` and the four suits by name.
@@ -183,22 +183,27 @@ class Constraints:
                 raise ConstraintError("suit counts need the trump suit: give trump or turnup")
             # Held and lacked cards do not depend on the trump: no rules needed.
             return [SeatRule(s.seat, cardset(s.holds), cardset(s.lacks)) for s in self.seats]
-        rules = self.bound(trump)
-        out = []
-        for spec in self.seats:
-            counts = []
-            for key, low, high in spec.counts:
-                if key == "trumps":
-                    if rules.trump is None:
-                        raise ConstraintError(f"seat {spec.seat + 1}: trumps counted, but "
-                                              "there are no trumps yet (give trump or turnup)")
-                    mask = rules.trump_mask
-                else:
-                    mask = rules.suit_masks[SUIT_NAMES.index(key)]
-                counts.append(Count(key, mask, low, min(high, self.game.hand_size)))
-            out.append(SeatRule(spec.seat, cardset(spec.holds), cardset(spec.lacks),
-                                tuple(counts)))
-        return out
+        return seat_rules(self.seats, self.bound(trump))
+
+
+def seat_rules(specs: Sequence[SeatSpec], rules: Rules) -> list[SeatRule]:
+    """Seat tables as the dealer's rules: each count's mask is the cards ``rules``
+    count as that suit (:attr:`Rules.suit_masks`, :attr:`Rules.trump_mask`)."""
+    out = []
+    for spec in specs:
+        counts = []
+        for key, low, high in spec.counts:
+            if key == "trumps":
+                if rules.trump is None:
+                    raise ConstraintError(f"seat {spec.seat + 1}: trumps counted, but there "
+                                          "are no trumps yet (give trump or turnup)")
+                mask = rules.trump_mask
+            else:
+                mask = rules.suit_masks[SUIT_NAMES.index(key)]
+            counts.append(Count(key, mask, low, min(high, rules.game.hand_size)))
+        out.append(SeatRule(spec.seat, cardset(spec.holds), cardset(spec.lacks),
+                            tuple(counts)))
+    return out
 
 
 def _string(obj: Mapping[str, Any], key: str) -> str | None:

@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from jink.cards import (
-    SUIT_NAMES,
     Card,
     CardSet,
     Suit,
@@ -41,9 +40,9 @@ from jink.cards import (
     parse_suit,
     suit_of,
 )
-from jink.dealing.constraints import SeatSpec, seat_spec_from_dict
+from jink.dealing.constraints import SeatSpec, seat_rules, seat_spec_from_dict
 from jink.dealing.deal import DealPlan, explain_empty
-from jink.dealing.sampler import ConstraintError, Count, Dealer, SeatRule
+from jink.dealing.sampler import ConstraintError, Dealer
 from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
 from jink.games import Game, find_game
 from jink.position import Position, sort_cards
@@ -136,7 +135,7 @@ class View:
                 raise ConstraintError(f"seat {spec.seat + 1} is to hold "
                                       f"{card_name(taken[0])}, which is in {known[taken[0]]}")
             specs.append(spec)
-        rules = self._rules(specs)
+        rules = seat_rules(specs, game.bind(self.trump, self.options, n))
         # The known hands are dealt nothing (size 0), so seats keep their numbers.
         sizes = [self.size_of(s) if self.hands[s] is None else 0 for s in range(n)]
         if any(size < 0 for size in sizes):
@@ -169,25 +168,6 @@ class View:
         if not dealer.total:
             raise ConstraintError(explain_empty(free, sizes, rules))
         return plan
-
-    def _rules(self, specs: list[SeatSpec]) -> list[SeatRule]:
-        """The specs as dealer rules, suits as the game counts them (seats as given)."""
-        rules = self.game.bind(self.trump, self.options, self.players)
-        out = []
-        for spec in specs:
-            counts = []
-            for key, low, high in spec.counts:
-                if key == "trumps":
-                    if rules.trump is None:
-                        raise ConstraintError(f"seat {spec.seat + 1}: trumps counted, but "
-                                              "there are no trumps yet")
-                    mask = rules.trump_mask
-                else:
-                    mask = rules.suit_masks[SUIT_NAMES.index(key)]
-                counts.append(Count(key, mask, low, high))
-            out.append(SeatRule(spec.seat, cardset(spec.holds), cardset(spec.lacks),
-                                tuple(counts)))
-        return out
 
 
 def _cards(cards: CardSet) -> tuple[Card, ...]:

@@ -123,6 +123,10 @@ class Dealer:
             lacks[rule.seat] |= rule.lacks
             counts[rule.seat].extend(rule.counts)
         self.holds = tuple(holds)
+        for seat, hand in enumerate(holds):
+            if hand & ~free:
+                raise ConstraintError(f"seat {seat + 1} is to hold {cards_text(hand & ~free)}, "
+                                      "which is not among the cards to deal")
         # Held cards are placed already: what is dealt is the rest.
         self.free = free & ~sum_sets(holds)
         self._check_up_front(holds, lacks, counts)
@@ -135,13 +139,15 @@ class Dealer:
             key = (tuple(bool(m >> card & 1) for m in masks),
                    tuple(s for s in self.constrained if not lacks[s] >> card & 1))
             groups.setdefault(key, []).append(card)
-        self.classes = tuple(_Class(tuple(cards), key[1]) for key, cards in groups.items())
+        # Sorted, so that a seed gives the same deals whatever the dict order.
+        self.classes = tuple(sorted((_Class(tuple(cards), key[1])
+                                     for key, cards in groups.items()),
+                                    key=lambda c: c.cards))
         self.rest = count(self.free) - sum(self.need[s] for s in self.constrained)
         if self.rest < sum(self.need[s] for s in self.unconstrained):
             raise ConstraintError(
                 f"{count(self.free)} cards are left to deal, the hands need "
                 f"{sum(self.need)}")
-        self.classes = tuple(sorted(self.classes, key=lambda c: c.cards))
         self._sizes_of_classes = tuple(len(c.cards) for c in self.classes)
         #: Each constrained seat's patterns: how many cards of each class it takes.
         self.patterns = tuple(self._patterns(seat, holds[seat], counts[seat])
