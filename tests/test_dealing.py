@@ -273,3 +273,17 @@ def test_contradiction_found_before_any_dealing():
         SeatSpec(2, counts=(("trumps", 5, 5),))))
     with pytest.raises(ConstraintError, match="together"):
         deal(spec, seed=1)  # raised by the call, not by the first next()
+
+
+def test_too_intricate_constraints_are_an_error_not_a_hang():
+    # Ten seats each lacking six scattered cards split the pack into many
+    # classes: past the cap on patterns, a clear error, quickly.
+    rng = random.Random(1)
+    seats = [{"seat": i, "lacks": " ".join(_names(rng.sample(range(52), 6))),
+              "spades": "0-3", "hearts": "0-3", "diamonds": "1-3"} for i in range(1, 11)]
+    spec = constraints_from_dict({"game": "spoil-five", "players": 10, "trump": "C",
+                                  "seats": seats})
+    started = time.perf_counter()
+    with pytest.raises(ConstraintError, match="give fewer constraints"):
+        plan_for(spec)
+    assert time.perf_counter() - started < 10
