@@ -12,7 +12,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from jink import __version__
-from jink.cli import analyse, declare, legal, puzzle, rob, rules, show, solve
+from jink.cli import analyse, deal, declare, legal, odds, puzzle, rob, rules, show, solve
 from jink.cli import study as study_cli
 from jink.cli import tree as tree_cli
 
@@ -61,6 +61,8 @@ app.command("declare", cls=Command, epilog=declare.EPILOG)(declare.declare_comma
 app.command("tree", cls=Command, epilog=tree_cli.EPILOG)(tree_cli.tree_command)
 app.command("study", cls=Command, epilog=study_cli.EPILOG)(study_cli.study_command)
 app.add_typer(puzzle.app, name="puzzle")
+app.command("deal", cls=Command, epilog=deal.EPILOG)(deal.deal_command)
+app.command("odds", cls=Command, epilog=odds.EPILOG)(odds.odds_command)
 
 
 def _version(value: bool) -> None:

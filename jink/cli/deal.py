@@ -1,0 +1,160 @@
+"""``jink deal``: random deals under constraints, written as positions ready for ``solve``."""
+
+from __future__ import annotations
+
+import random
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Annotated, Any, TextIO
+
+import typer
+from rich.console import Console
+
+from jink.cli.common import GameOpt, OptionOpt, TrumpOpt, TurnupOpt, handle_errors, parse_option
+from jink.dealing.constraints import (
+    Constraints,
+    SeatSpec,
+    constraints_from_dict,
+    load_constraints,
+    parse_seat_cards,
+    parse_seat_counts,
+)
+from jink.dealing.deal import deal
+from jink.games import find_game
+from jink.puzzles.files import PositionFile, dumps, dumps_jsonl
+
+EPILOG = """\
+Examples:
+
+  jink deal --players 5 --turnup 2S --holds 1=5S,JS --count 10 --seed 1
+
+  jink deal --players 4 --trump H --suits "2:trumps>=3" --lacks 3=AH,KH
+
+  jink deal --constraints hands.toml --count 1000 --seed 7 --out deals.jsonl
+
+  jink deal --players 3 --trump D --out deal.toml     (one deal, as TOML)
+
+A constraints file:
+
+  game = "spoil-five"
+  players = 5
+  turnup = "2S"              # or trump = "S"; neither: the turn-up is dealt
+  [[seats]]
+  seat = 1
+  holds = "5S JS"            # these cards are in the seat's hand
+  lacks = "AH"               # these are not
+  trumps = ">=2"             # counts: "2", ">=2", "<=1", "1-3"
+  hearts = "0"               # a suit by name, as the game counts it
+
+Every deal meeting the constraints is equally likely (see docs/dealing.md).
+"""
+
+DEAL_PANEL = "Constraints (instead of, or added to, a --constraints FILE)"
+
+ConstraintsOpt = Annotated[Path | None, typer.Option(
+    "--constraints", "-c", help="A constraints file (TOML): see below.", show_default=False)]
+CountOpt = Annotated[int, typer.Option("--count", "-n", help="How many deals.", min=1)]
+SeedOpt = Annotated[int | None, typer.Option(
+    "--seed", help="Seed of the dealing; the same seed gives the same deals. Default: a "
+    "fresh seed, printed on stderr.", show_default=False)]
+PlayersOpt = Annotated[int | None, typer.Option(
+    "--players", help="How many seats.", rich_help_panel=DEAL_PANEL, show_default=False)]
+HoldsOpt = Annotated[list[str] | None, typer.Option(
+    "--holds", help="SEAT=CARDS: the seat holds these cards (repeatable): 1=5S,JS.",
+    rich_help_panel=DEAL_PANEL, show_default=False)]
+LacksOpt = Annotated[list[str] | None, typer.Option(
+    "--lacks", help="SEAT=CARDS: the seat does not hold these cards (repeatable): 2=AH.",
+    rich_help_panel=DEAL_PANEL, show_default=False)]
+SuitsOpt = Annotated[list[str] | None, typer.Option(
+    "--suits", help="SEAT:SUIT COUNT,...: suit counts (repeatable): \"1:trumps>=2,hearts=0\". "
+    "SUIT is trumps, spades, hearts, diamonds or clubs, as the game counts them.",
+    rich_help_panel=DEAL_PANEL, show_default=False)]
+OutOpt = Annotated[Path | None, typer.Option(
+    "--out", help="Write the deals here (JSON lines; a .toml file holds one deal) instead "
+    "of stdout.", show_default=False)]
+
+
+def deal_command(
+    constraints: ConstraintsOpt = None,
+    count: CountOpt = 1,
+    seed: SeedOpt = None,
+    game: GameOpt = None,
+    players: PlayersOpt = None,
+    trump: TrumpOpt = None,
+    turnup: TurnupOpt = None,
+    holds: HoldsOpt = None,
+    lacks: LacksOpt = None,
+    suits: SuitsOpt = None,
+    option: OptionOpt = None,
+    out: OutOpt = None,
+) -> None:
+    """Deal random hands under constraints, as positions ready for jink solve.
+
+    Prints one position a line (JSON lines) on stdout. Constraints that cannot
+    be met are an error before any dealing.
+    """
+    with handle_errors():
+        if out is not None and out.suffix.lower() == ".toml" and count != 1:
+            raise typer.BadParameter(f"a .toml file holds one deal, not {count} (write "
+                                     ".jsonl)", param_hint="--out")
+        spec = build_constraints(constraints, game, players, trump, turnup, holds, lacks,
+                                 suits, option)
+        fresh = seed is None
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        positions = deal(spec, seed=seed, count=count)
+        if fresh:
+            Console(stderr=True, highlight=False).print(f"seed: {seed}")
+        with ExitStack() as stack:
+            sink: TextIO = (stack.enter_context(out.open("w", encoding="utf-8")) if out
+                            else sys.stdout)
+            if out is not None and out.suffix.lower() == ".toml":
+                position = next(positions)
+                sink.write(dumps(PositionFile(position)))
+                return
+            for position in positions:
+                sink.write(dumps_jsonl([PositionFile(position)]))
+
+
+def build_constraints(path: Path | None, game: str | None, players: int | None,
+                      trump: str | None, turnup: str | None, holds: list[str] | None,
+                      lacks: list[str] | None, suits: list[str] | None,
+                      option: list[str] | None) -> Constraints:
+    """The constraints of a command line: a FILE, options, or both (the seat
+    options then add to the file's seats)."""
+    top: dict[str, Any] = {}
+    if path is not None:
+        given = [name for name, value in (("--game", game), ("--players", players),
+                                          ("--trump", trump), ("--turnup", turnup),
+                                          ("--option", option)) if value]
+        if given:
+            raise typer.BadParameter(f"{', '.join(given)} belong in the constraints file "
+                                     "when one is given", param_hint="--constraints")
+        spec = load_constraints(path)
+    else:
+        if players is None:
+            raise typer.BadParameter("give the number of seats (or a --constraints file)",
+                                     param_hint="--players")
+        top = {"game": game or "spoil-five", "players": players,
+               "options": dict(parse_option(o) for o in option or [])}
+        if trump is not None:
+            top["trump"] = trump
+        if turnup is not None:
+            top["turnup"] = turnup
+        spec = constraints_from_dict(top, "command line")
+    hand_size = find_game(spec.game.name).hand_size
+    extra: list[SeatSpec] = []
+    for text in holds or []:
+        seat, cards = parse_seat_cards(text, "--holds")
+        extra.append(SeatSpec(seat, holds=cards))
+    for text in lacks or []:
+        seat, cards = parse_seat_cards(text, "--lacks")
+        extra.append(SeatSpec(seat, lacks=cards))
+    for text in suits or []:
+        seat, counts = parse_seat_counts(text, "--suits", hand_size)
+        extra.append(SeatSpec(seat, counts=counts))
+    if not extra:
+        return spec
+    return Constraints(spec.game, spec.players, spec.trump, spec.turnup, spec.options,
+                       (*spec.seats, *extra))

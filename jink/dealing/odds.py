@@ -1,0 +1,432 @@
+"""Single-dummy odds: from one seat's view, how often each card keeps each goal.
+
+A :class:`View` is a position file in which the hands the seat cannot see are
+written ``"?"``: their sizes follow from the game and the play so far (tricks
+won, cards in the current trick). ``seen`` lists the other cards known to be
+out of the unseen hands (played to earlier tricks, or shown), and ``[[seats]]``
+tables constrain the unseen hands as in :mod:`jink.dealing.constraints` (what
+the play has shown, a void say). :func:`odds` deals the unseen cards many
+times (every deal equally likely among those meeting the view) or every
+possible way, solves each deal double dummy with
+:class:`~jink.solver.Solver`, and counts, for each legal card of the seat,
+the deals in which it still achieves each of the game's questions.
+
+Each deal is solved with every hand open: the estimates are double-dummy
+figures averaged over the deals, which flatter the seat (it is credited with
+guessing every unseen card right). See ``docs/dealing.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jink.cards import (
+    Card,
+    CardSet,
+    Suit,
+    card_name,
+    cardset,
+    parse_card,
+    parse_cards,
+    parse_cardset,
+    parse_suit,
+    suit_of,
+)
+from jink.dealing.constraints import SeatSpec, seat_rules, seat_spec_from_dict
+from jink.dealing.deal import DealPlan, explain_empty
+from jink.dealing.sampler import ConstraintError, Dealer
+from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
+from jink.games import Game, find_game
+from jink.position import Position, sort_cards
+from jink.puzzles.files import KEYS as POSITION_KEYS
+from jink.solver.goals import SPOIL, AtLeast, Goal
+from jink.solver.limits import Limit
+from jink.solver.solver import Solver
+from jink.solver.table import DEFAULT_MEMORY_MB
+
+__all__ = ["MAX_EXHAUSTIVE", "VIEW_KEYS", "CardOdds", "OddsResult", "Share", "View",
+           "load_view", "odds", "view_from_dict"]
+
+#: ``--exhaustive`` is refused above this many deals.
+MAX_EXHAUSTIVE = 1_000_000
+#: The keys of a view: a position file's (bar ``play``), ``seen`` and ``seats``.
+VIEW_KEYS = (*(k for k in POSITION_KEYS if k != "play"), "seen", "seats")
+UNSEEN = "?"
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class View:
+    """A position as one seat sees it: ``hands[s]`` is None where unseen."""
+
+    game: Game
+    trump: Suit | None
+    hands: tuple[CardSet | None, ...]
+    leader: int = 0
+    trick: tuple[Card, ...] = ()
+    won: tuple[int, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    turnup: Card | None = None
+    turn: Card | None = None
+    seen: CardSet = 0
+    seats: tuple[SeatSpec, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def seat_to_play(self) -> int:
+        return (self.leader + len(self.trick)) % self.players
+
+    def size_of(self, seat: int) -> int:
+        """How many cards ``seat`` holds now."""
+        played = (seat - self.leader) % self.players < len(self.trick)
+        return self.game.hand_size - sum(self.won) - played
+
+    def plan(self) -> DealPlan:
+        """How to deal the unseen hands (errors in the view are found here)."""
+        game, n = self.game, self.players
+        game.check_players(n)
+        if len(self.won) != n:
+            raise PositionError(f"won lists {len(self.won)} seats, the deal has {n}")
+        unseen = [s for s in range(n) if self.hands[s] is None]
+        if not unseen:
+            raise PositionError('no hand is unseen: write the hands the seat cannot see "?"')
+        known: dict[Card, str] = {}
+
+        def place(cards: CardSet | tuple[Card, ...], where: str) -> None:
+            for card in (cards if isinstance(cards, tuple) else _cards(cards)):
+                if not game.deck >> card & 1:
+                    raise PositionError(f"{card_name(card)} ({where}) is not in the "
+                                        f"{game.title} pack")
+                if card in known:
+                    raise PositionError(f"{card_name(card)} is in {known[card]} and in {where}")
+                known[card] = where
+
+        for seat, hand in enumerate(self.hands):
+            if hand is not None:
+                place(hand, f"the hand of seat {seat + 1}")
+        place(self.trick, "the trick")
+        if self.turnup is not None and self.turnup not in known:
+            place((self.turnup,), "the turn-up")
+        if self.turn is not None:
+            place((self.turn,), "turn (the card to be turned)")
+        place(self.seen, "seen")
+        free = game.deck & ~cardset(known)
+        specs = []
+        for spec in self.seats:
+            if spec.seat >= n:
+                raise ConstraintError(f"seat {spec.seat + 1}: the deal has seats 1 to {n}")
+            if self.hands[spec.seat] is not None:
+                raise ConstraintError(f"seat {spec.seat + 1}'s hand is known: constraints go "
+                                      "on the unseen hands")
+            taken = [c for c in spec.holds if c in known]
+            if taken:
+                raise ConstraintError(f"seat {spec.seat + 1} is to hold "
+                                      f"{card_name(taken[0])}, which is in {known[taken[0]]}")
+            specs.append(spec)
+        rules = seat_rules(specs, game.bind(self.trump, self.options, n))
+        # The known hands are dealt nothing (size 0), so seats keep their numbers.
+        sizes = [self.size_of(s) if self.hands[s] is None else 0 for s in range(n)]
+        if any(size < 0 for size in sizes):
+            raise PositionError(f"won counts {sum(self.won)} tricks, a deal has "
+                                f"{game.tricks}")
+        dealer = Dealer(free, sizes, rules)
+        turns = self.trump is None and game.uses_turn and self.turn is None
+
+        def make(dealt: tuple[CardSet, ...], card: Card | None) -> Position:
+            hands = tuple(dealt[s] if hand is None else hand
+                          for s, hand in enumerate(self.hands))
+            return Position(game, self.trump, hands, self.leader,
+                            self.trick, self.won, self.options, self.turnup,
+                            card if card is not None else self.turn)
+
+        rules_now = game.bind(self.trump, self.options, n, self.turn)
+        done = sum(self.won)
+        trick_by = [(i, (self.leader + i) % n, card) for i, card in enumerate(self.trick)
+                    if self.hands[(self.leader + i) % n] is None]
+
+        def accept(dealt: tuple[CardSet, ...]) -> bool:
+            # Each card an unseen seat played to this trick was legal from its
+            # hand then (the hand dealt now and that card).
+            return all(rules_now.why_illegal(card, dealt[seat] | 1 << card, self.trick[:i],
+                                             done) is None for i, seat, card in trick_by)
+
+        plan = DealPlan(dealer, make, turns, accept if trick_by else None)
+        if turns and plan.stock < 1:
+            raise ConstraintError("no card is left to be turned (give turn)")
+        if not dealer.total:
+            raise ConstraintError(explain_empty(free, sizes, rules))
+        return plan
+
+
+def _cards(cards: CardSet) -> tuple[Card, ...]:
+    return tuple(c for c in range(52) if cards >> c & 1)
+
+
+def view_from_dict(obj: Mapping[str, Any], source: str | None = None) -> View:
+    """Read a view: a position's keys with unseen hands ``"?"``, ``seen`` and ``seats``."""
+    def at(key: str) -> str:
+        return f"{source}, {key}" if source else key
+
+    def string(key: str) -> str | None:
+        value = obj.get(key)
+        if value is not None and not isinstance(value, str):
+            raise ParseError(f"expected a string, got {value!r}", at(key))
+        return value
+
+    def cards(key: str, parse: Callable[[str], Any]) -> Any:
+        text = string(key)
+        try:
+            return None if text is None else parse(text)
+        except ParseError as error:
+            raise ParseError(str(error), at(key)) from None
+
+    unknown = [k for k in obj if k not in VIEW_KEYS]
+    if unknown:
+        raise ParseError(f"unknown key {unknown[0]!r} (keys: {', '.join(VIEW_KEYS)})",
+                         at(unknown[0]))
+    name = string("game")
+    if name is None:
+        raise ParseError('missing: name the game, e.g. game = "spoil-five"', at("game"))
+    try:
+        game = find_game(name)
+    except UnknownNameError as error:
+        raise ParseError(str(error), at("game")) from None
+    trump = cards("trump", parse_suit)
+    turnup = cards("turnup", parse_card)
+    if turnup is not None:
+        if trump is not None and trump != suit_of(turnup):
+            raise PositionError(f"the turn-up {card_name(turnup)} is not of the trump suit")
+        trump = suit_of(turnup)
+    hand_texts = obj.get("hands")
+    if not isinstance(hand_texts, list) or not all(isinstance(h, str) for h in hand_texts):
+        raise ParseError('expected a list of hands, seat 1 first, "?" for each unseen one',
+                         at("hands"))
+    hands: list[CardSet | None] = []
+    for seat, text in enumerate(hand_texts):
+        if text.strip() == UNSEEN:
+            hands.append(None)
+            continue
+        try:
+            hands.append(parse_cardset(text))
+        except ParseError as error:
+            raise ParseError(str(error), at(f"hands (seat {seat + 1})")) from None
+    leader = obj.get("leader", 1)
+    if not isinstance(leader, int) or isinstance(leader, bool) or not 1 <= leader <= len(hands):
+        raise ParseError(f"expected a seat from 1 to {len(hands)}, got {leader!r}", at("leader"))
+    won = obj.get("won", [0] * len(hands))
+    if not isinstance(won, list) or not all(isinstance(w, int) and w >= 0 for w in won):
+        raise ParseError(f"expected tricks won per seat, got {won!r}", at("won"))
+    options = obj.get("options", {})
+    if not isinstance(options, Mapping):
+        raise ParseError(f"expected a table, got {options!r}", at("options"))
+    try:
+        options = game.check_options(options)
+    except UnknownNameError as error:
+        raise ParseError(str(error), at("options")) from None
+    seats = obj.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(s, Mapping) for s in seats):
+        raise ParseError("expected [[seats]] tables", at("seats"))
+    specs = tuple(seat_spec_from_dict(s, at(f"seats[{i + 1}]"), game.hand_size)
+                  for i, s in enumerate(seats))
+    return View(game, trump, tuple(hands), leader - 1,
+                tuple(cards("trick", parse_cards) or ()), tuple(won), options, turnup,
+                cards("turn", parse_card), cardset(cards("seen", parse_cards) or ()), specs)
+
+
+def load_view(path: str | Path) -> View:
+    """Read a view file: TOML, or one JSON object for ``.json``."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".json":
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ParseError(f"not valid JSON: {error.msg} (line {error.lineno})",
+                             str(path)) from None
+        if not isinstance(obj, dict):
+            raise ParseError("expected a JSON object", str(path))
+    else:
+        try:
+            obj = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise ParseError(f"not valid TOML: {error}", str(path)) from None
+    return view_from_dict(obj, str(path))
+
+
+# -- the odds ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Share:
+    """``hits`` of ``deals``, with a 95% interval (Wilson's; exact when exhaustive)."""
+
+    hits: int
+    deals: int
+    exact: bool = False
+
+    @property
+    def share(self) -> float:
+        return self.hits / self.deals if self.deals else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        if self.exact or not self.deals:
+            return self.share, self.share
+        n, p = self.deals, self.share
+        centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+        # No hit (or no miss) puts the bound at 0 (or 1) exactly, not at a
+        # rounding error from it.
+        low = 0.0 if self.hits == 0 else max(0.0, centre - half)
+        high = 1.0 if self.hits == n else min(1.0, centre + half)
+        return low, high
+
+    def to_dict(self) -> dict[str, float]:
+        low, high = self.interval
+        return {"share": round(self.share, 4), "low": round(low, 4), "high": round(high, 4)}
+
+
+@dataclass(frozen=True)
+class CardOdds:
+    """One legal card of the seat: its mean max tricks and its share per question."""
+
+    card: Card
+    max_tricks_mean: float
+    shares: tuple[tuple[str, Share], ...]
+
+    def share(self, question: str) -> Share:
+        return dict(self.shares)[question]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"card": card_name(self.card), "max_tricks_mean": round(self.max_tricks_mean, 4),
+                **{name: share.to_dict() for name, share in self.shares}}
+
+
+@dataclass(frozen=True)
+class OddsResult:
+    """What :func:`odds` found; :meth:`to_dict` is the ``jink odds --json`` contract."""
+
+    game: Game
+    seat: int
+    deals: int
+    exhaustive: bool
+    possible: int
+    seed: int | None
+    questions: tuple[str, ...]
+    cards: tuple[CardOdds, ...]
+    seconds: float = 0.0
+
+    def best(self) -> dict[str, Card | None]:
+        """For each question (and ``max_tricks``): the card with the highest share
+        (ties: the higher mean of max tricks, then the first in display order);
+        None for a question no card achieved in any deal."""
+        out: dict[str, Card | None] = {}
+        for name in self.questions:
+            top = max(self.cards, key=lambda c: (c.share(name).hits, c.max_tricks_mean,
+                                                 -self.cards.index(c)))
+            out[name] = top.card if top.share(name).hits else None
+        if self.cards:
+            out["max_tricks"] = max(self.cards, key=lambda c: (c.max_tricks_mean,
+                                                               -self.cards.index(c))).card
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {"game": self.game.name, "seat": self.seat + 1, "deals": self.deals,
+                "exhaustive": self.exhaustive, "possible_deals": self.possible,
+                "seed": self.seed, "questions": list(self.questions),
+                "cards": [c.to_dict() for c in self.cards],
+                "best": {k: None if v is None else card_name(v)
+                         for k, v in self.best().items()},
+                "seconds": round(self.seconds, 3)}
+
+
+#: Called after each deal solved: ``(done, total)``.
+Progress = Callable[[int, int], None]
+
+
+def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: bool = False,
+         seat: int | None = None, limit: Limit | None = None,
+         memory_mb: float = DEFAULT_MEMORY_MB, progress: Progress | None = None) -> OddsResult:
+    """How often each legal card of ``seat`` (0-based; default the seat to play,
+    which it must be) achieves each of the game's questions, over ``deals``
+    deals of the unseen cards drawn uniformly with a private
+    ``random.Random(seed)``, or over every possible deal (``exhaustive``,
+    refused above :data:`MAX_EXHAUSTIVE`). ``limit`` applies to each deal's
+    solve; a deal past it raises :class:`~jink.errors.LimitExceeded` (no
+    deal is skipped: skipping would bias the shares).
+    """
+    plan = view.plan()
+    to_play = view.seat_to_play
+    if seat is None:
+        seat = to_play
+    if not 0 <= seat < view.players:
+        raise PositionError(f"seat {seat + 1} is not a seat of this {view.players}-player deal")
+    if seat != to_play:
+        raise PositionError(f"seat {to_play + 1} is to play, not seat {seat + 1}: odds score "
+                            "the cards of the seat to play")
+    if view.hands[seat] is None:
+        raise PositionError(f"seat {seat + 1} is to play but its hand is unseen (\"?\"): "
+                            "give its hand")
+    possible = plan.total
+    if exhaustive:
+        if possible > MAX_EXHAUSTIVE:
+            raise JinkError(f"{possible} possible deals: --exhaustive takes at most "
+                            f"{MAX_EXHAUSTIVE:,}; sample them with --deals")
+        positions = plan.every()
+        deals = possible
+    else:
+        if deals < 1:
+            raise ParseError(f"deal at least once, not {deals} times", "deals")
+        if seed is None:
+            # A fresh seed, reported in the result, so any run can be repeated.
+            seed = random.SystemRandom().randrange(2**32)
+        rng = random.Random(seed)
+        positions = (plan.sample(rng) for _ in range(deals))
+    game = view.game
+    questions = game.questions(view.players)
+    names = tuple(q.name for q in questions)
+    # The spoil question needs its own search; the others follow from max tricks.
+    goal: Goal = SPOIL if any(q.tricks is None for q in questions) else \
+        AtLeast(questions[0].tricks or 0, questions[0].name)
+    started = time.perf_counter()
+    tricks_sum: dict[Card, int] = {}
+    hits: dict[Card, dict[str, int]] = {}
+    done = 0
+    if progress is not None:
+        progress(0, deals)
+    for position in positions:
+        solver = Solver(limit, memory_mb)
+        for move in solver.score_moves(position, seat, goal):
+            tricks_sum[move.card] = tricks_sum.get(move.card, 0) + move.max_tricks
+            mine = hits.setdefault(move.card, dict.fromkeys(names, 0))
+            for q in questions:
+                achieved = move.achieves if q.tricks is None else move.max_tricks >= q.tricks
+                mine[q.name] += achieved
+        done += 1
+        if progress is not None:
+            progress(done, deals)
+    if not done:
+        raise ConstraintError("no deal of the unseen cards agrees with the cards played to "
+                              "the trick")
+    if exhaustive:
+        possible = done  # those that passed the check on the current trick
+    rules = game.bind(view.trump, view.options, view.players)
+    cards = tuple(
+        CardOdds(card, tricks_sum[card] / done,
+                 tuple((name, Share(hits[card][name], done, exhaustive)) for name in names))
+        for card in sort_cards(rules, tricks_sum))
+    return OddsResult(game, seat, done, exhaustive, possible, None if exhaustive else seed,
+                      names, cards, time.perf_counter() - started)
+
