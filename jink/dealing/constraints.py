@@ -142,7 +142,10 @@ class Constraints:
     seats: tuple[SeatSpec, ...] = ()
 
     def __post_init__(self) -> None:
-        self.game.check_players(self.players)
+        # With no trump nor turn-up a game that allows none (Loo) is dealt as
+        # a simple pool, the card to be turned dealt too; else a double pool.
+        self.game.check_players(self.players,
+                                simple=self.trump is None and self.turnup is None)
         object.__setattr__(self, "options", self.game.check_options(self.options))
         if self.turnup is not None:
             if not self.game.deck >> self.turnup & 1:
