@@ -35,6 +35,7 @@ from jink.cli.common import (
     TurnupOpt,
     WonOpt,
     check_seats,
+    epilog,
     fail,
     handle_errors,
     positions_from_cli,
@@ -52,17 +53,12 @@ from jink.solver.line import LineStep
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.study import Study, StudyError
 
-EPILOG = """\
-Examples:
-
-  jink study --example renege
-
-  jink study deal.toml --seat 2 --goal spoil
-
-  printf '8S\\n7S\\nbest\\n' | jink study --example      (a script on stdin)
-
-  printf '8S\\nbest\\n' | jink study --example --json    (one JSON object a step)
-
+EPILOG = epilog(
+    "jink study --example renege",
+    "jink study deal.toml --seat 2 --goal spoil",
+    "printf '8S\\n7S\\nbest\\n' | jink study --example      (a script on stdin)",
+    "printf '8S\\nbest\\n' | jink study --example --json    (one JSON object a step)",
+    note="""\
 At the prompt:
 
   8S        play a card (for whichever seat is to play)
@@ -72,8 +68,7 @@ At the prompt:
   seat N    ask about seat N from now on
   goal G    ask about goal G from now on (three, jink, spoil, a number, ...)
   help      this list
-  quit      stop (so does the end of input)
-"""
+  quit      stop (so does the end of input)""")
 
 COMMANDS = """\
 [bold]A card[/bold] (8S, 10h, T♥) plays it for the seat to play.

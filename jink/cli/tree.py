@@ -25,6 +25,7 @@ from jink.cli.common import (
     TurnupOpt,
     WonOpt,
     check_seats,
+    epilog,
     handle_errors,
     positions_from_cli,
     search_options,
@@ -36,22 +37,16 @@ from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.export import FORMATS, dumps
 from jink.study.tree import MAX_TREE_NODES, full_tree, proof_tree, summarise
 
-EPILOG = """\
-Examples:
-
-  jink tree --example renege --out renege.graphml
-
-  jink tree --example renege --format dot | dot -Tsvg > renege.svg
-
-  jink tree deal.toml --seat 2 --goal spoil --all-keys --json
-
-  jink tree --example --full --depth 3 --format dot --out first-trick.dot
-
+EPILOG = epilog(
+    "jink tree --example renege --out renege.graphml",
+    "jink tree --example renege --format dot | dot -Tsvg > renege.svg",
+    "jink tree deal.toml --seat 2 --goal spoil --all-keys --json",
+    "jink tree --example --full --depth 3 --format dot --out first-trick.dot",
+    note="""\
 The proof tree (the default) shows why the answer holds or fails: where the
 side that has the answer is to play, one card that keeps it (every one with
 --all-keys); where the other side is to play, every legal card. Equivalent
-cards are one edge. A branch stops where the goal is decided.
-"""
+cards are one edge. A branch stops where the goal is decided.""")
 
 TREE_PANEL = "Tree"
 FormatOpt = Annotated[str | None, typer.Option(
@@ -73,8 +68,8 @@ DepthOpt = Annotated[int | None, typer.Option(
     "--full one round of cards (one per seat).", rich_help_panel=TREE_PANEL,
     show_default=False)]
 SizeOpt = Annotated[int, typer.Option(
-    "--max-size", help="Stop (with an error) past this many tree nodes.",
-    rich_help_panel=TREE_PANEL)]
+    "--max-size", metavar="NODES", help="Stop (with an error) past this many tree nodes; "
+    f"default {MAX_TREE_NODES}.", rich_help_panel=TREE_PANEL, show_default=False)]
 
 _SUFFIXES = {".graphml": "graphml", ".xml": "graphml", ".dot": "dot", ".gv": "dot",
              ".json": "json"}
