@@ -473,6 +473,27 @@ def test_other_outputs_have_no_trailing_spaces() -> None:
     check_layout(human("legal", "--example", "renege"), [])
 
 
+def test_puzzle_outputs_have_one_blank_line_between_sections(puzzle_file: Path) -> None:
+    check_layout(human("puzzle", "list", "--game", "rams"), ["9 puzzles."])
+    check_layout(human("puzzle", "show", str(puzzle_file), "--hint"), [
+        "The quiet trump", "Spoil Five: spades trumps", "Seat 1 to lead", "Hint:"])
+    check_layout(human("puzzle", "solve", str(puzzle_file)), [
+        "The quiet trump", "Spoil Five: spades trumps", "Seat 1 to lead", "Only the 8S",
+        "Key:"])
+    check_layout(human("puzzle", "check", str(puzzle_file)), [])
+    result = invoke("puzzle", "play", str(puzzle_file), input="8S\nhand\nquit\n")
+    check_layout(result.stdout.splitlines(), ["The quiet trump", "Spoil Five: spades trumps",
+                                              "Seat 1 to lead"])
+
+
+def test_study_and_odds_outputs_have_one_blank_line_between_sections() -> None:
+    result = invoke("study", "--example", input="8S\nbest\n")
+    check_layout(result.stdout.splitlines(), ["Seat 1, goal three", "Seat 1's legal cards",
+                                              "Played since the start", "Best play for"])
+    check_layout(human("odds", str(DOCS / "examples" / "late.toml"), "--deals", "5",
+                       "--seed", "1"), [])
+
+
 def test_declare_uses_the_labels_of_solve() -> None:
     text = "\n".join(human("declare", *RAMS_DECLARE))
     assert "not_ramsed" not in text and "general_rams" not in text

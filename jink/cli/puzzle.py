@@ -14,7 +14,6 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console, RenderableType
-from rich.console import Group as Stack
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
@@ -36,6 +35,7 @@ from jink.cli.common import (
     max_nodes_option,
     max_seconds_option,
     print_json,
+    print_sections,
     say_seed,
     search_options,
     seed_option,
@@ -301,10 +301,8 @@ def list_command(game: ListGameOpt = None, players: RangeOpt = None,
         for puzzle in chosen:
             table.add_row(puzzle.id, puzzle.game, str(puzzle.players),
                           _where(puzzle.position), puzzle.goal, "*" * puzzle.difficulty)
-        console = stdout()
-        console.print(table)
-        console.print(f"{len(chosen)} puzzle{'' if len(chosen) == 1 else 's'}. "
-                      "Try: jink puzzle show ID, jink puzzle play ID.")
+        print_sections(table, Text(f"{len(chosen)} puzzle{'' if len(chosen) == 1 else 's'}."
+                                   " Try: jink puzzle show ID, jink puzzle play ID."))
 
 
 SHOW_EPILOG = epilog(
@@ -314,10 +312,11 @@ SHOW_EPILOG = epilog(
 HintOpt = Annotated[bool, typer.Option("--hint", help="Print the puzzle's hint too.")]
 
 
-def _header(puzzle: Puzzle) -> Stack:
-    return Stack(Text(f"{puzzle.title}  [{puzzle.id}, difficulty {puzzle.difficulty}]",
-                      style="bold"),
-                 deal_diagram(puzzle.file), Text(puzzle.task(), style="bold"))
+def _header(puzzle: Puzzle) -> list[RenderableType]:
+    """The title, the deal and the task: three sections."""
+    return [Text(f"{puzzle.title}  [{puzzle.id}, difficulty {puzzle.difficulty}]",
+                 style="bold"),
+            deal_diagram(puzzle.file), Text(puzzle.task(), style="bold")]
 
 
 @app.command("show", cls=Command, epilog=SHOW_EPILOG)
@@ -333,10 +332,8 @@ def show_command(puzzle_id: PuzzleArg, hint: HintOpt = False,
                 out["hint"] = puzzle.hint
             print_json(out)
             return
-        console = stdout()
-        console.print(_header(puzzle))
-        if hint:
-            console.print(f"Hint: {puzzle.hint or 'none given.'}", markup=False)
+        hint_text = [Text(f"Hint: {puzzle.hint or 'none given.'}")] if hint else []
+        print_sections(*_header(puzzle), *hint_text)
 
 
 SOLVE_EPILOG = epilog(
@@ -360,26 +357,30 @@ def solve_command(puzzle_id: PuzzleArg, max_seconds: MaxSecondsOpt = None,
         if json_output:
             print_json(solution.to_dict())
             return
-        console = stdout()
         p = puzzle.position
-        console.print(_header(puzzle))
-        console.print(Text(puzzle.story))
         key = solution.key
-        console.print(Text.from_markup(f"[bold]Key:[/bold] {cards_markup(key[:1])}"
-                                       + (f" (or its equal {cards_markup(key[1:])})"
-                                          if key[1:] else "")))
-        for text in line_text(p, key[0], solution.line):
-            console.print(f"  {text}", markup=False)
+        sections: list[RenderableType] = [*_header(puzzle), Text(puzzle.story)]
+        # Each card's section: what it does, then its line (one section, no gap).
+        heading = Text.from_markup(f"[bold]Key:[/bold] {cards_markup(key[:1])}"
+                                   + (f" (or its equal {cards_markup(key[1:])})"
+                                      if key[1:] else ""))
+        sections.append(_with_line(heading, line_text(p, key[0], solution.line)))
         for refutation in solution.tempting:
-            console.print(Text.from_markup(
+            heading = Text.from_markup(
                 f"[bold]{cards_markup([refutation.card])}[/bold] keeps at most "
                 f"{refutation.max_tricks} trick{'' if refutation.max_tricks == 1 else 's'}; "
-                f"the goal is lost by trick {p.tricks_done + refutation.lost_at}:"))
-            for text in line_text(p, refutation.card, refutation.line):
-                console.print(f"  {text}", markup=False)
+                f"the goal is lost by trick {p.tricks_done + refutation.lost_at}:")
+            sections.append(_with_line(heading, line_text(p, refutation.card,
+                                                          refutation.line)))
         if solution.others:
             rest = ", ".join(f"{card_name(r.card)} ({r.max_tricks})" for r in solution.others)
-            console.print(f"Also losing (most tricks kept): {rest}.", markup=False)
+            sections.append(Text(f"Also losing (most tricks kept): {rest}."))
+        print_sections(*sections)
+
+
+def _with_line(heading: Text, lines: list[str]) -> Text:
+    """A heading and the line of play under it, indented, as one section."""
+    return Text("\n").join([heading, *(Text(f"  {text}") for text in lines)])
 
 
 # -- play ----------------------------------------------------------------------------
@@ -404,18 +405,23 @@ class _Player:
         self.json = json_output
         self.console = stdout()
 
-    def say(self, event: str, text: str | RenderableType, style: str | None = None,
+    def say(self, event: str, text: str | RenderableType | list[RenderableType],
+            style: str | None = None,
             **data: object) -> None:
         self.say_data(event, text, data, style)
 
-    def say_data(self, event: str, text: str | RenderableType, data: dict[str, object],
+    def say_data(self, event: str, text: str | RenderableType | list[RenderableType],
+                 data: dict[str, object],
                  style: str | None = None) -> None:
         if self.json:
             print_json({"event": event, **data})
         elif isinstance(text, str):
             self.console.print(text, style=style, markup=False)
         else:
-            self.console.print(text)
+            # A picture: a blank line before it (but first) and after it.
+            print_sections(*(text if isinstance(text, list) else [text]),
+                           gap=event != "start")
+            typer.echo()
 
     def read(self, prompt: str) -> str | None:
         """One line from stdin (after ``prompt`` for people); None at the end of input."""

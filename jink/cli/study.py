@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 import typer
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
@@ -40,6 +40,7 @@ from jink.cli.common import (
     handle_errors,
     positions_from_cli,
     print_json,
+    print_sections,
     search_options,
     stdout,
 )
@@ -207,7 +208,7 @@ class Prompt:
                 raise StudyError("the deal is over: there is no more play")
             line = study.best_line()
             if not self.json:
-                self.out.print(line_table(self._result(line=line)))
+                print_sections(line_table(self._result(line=line)), gap=True)
             return {"line": [step.to_dict() for step in line]}, False
         if command == "seat":
             seat = _number(command, args)
@@ -232,7 +233,7 @@ class Prompt:
             if self.json:
                 print_json({"command": command, **self.state(), **extra})
             elif show:
-                self.out.print(self.picture())
+                print_sections(*self.picture(), gap=command is not None)
         except JinkError as error:
             self.error(str(error), command)
             return False
@@ -256,7 +257,8 @@ class Prompt:
                       for m in study.scores()],
         }
 
-    def picture(self) -> RenderableType:
+    def picture(self) -> list[RenderableType]:
+        """The deal, the cards played, the standing and the scored cards: sections."""
         study = self.study
         parts: list[RenderableType] = [deal_diagram(study.position)]
         history = study.played_by_trick()
@@ -273,7 +275,7 @@ class Prompt:
             f"({sure} for sure)."))
         if not study.position.is_over:
             parts.append(moves_table(self._result(moves=study.scores())))
-        return Group(*parts)
+        return parts
 
     def _result(self, moves: list[MoveScore] | None = None,
                 line: list[LineStep] | None = None) -> SolveResult:
