@@ -333,6 +333,35 @@ def test_bad_input_is_one_error_line_and_status_1(tmp_path: Path, command: str) 
     assert line.startswith("error: "), line
 
 
+def writing_commands(tmp_path: Path) -> dict[str, list[str]]:
+    """Every command with --out, each with something to write."""
+    positions = tmp_path / "deals.jsonl"
+    positions.write_text(json.dumps(parse(GAME_FILE).to_dict()) + "\n", encoding="utf-8")
+    return {
+        "solve": ["solve", "--positions", str(positions)],
+        "tree": ["tree", "--example", "renege"],
+        "deal": ["deal", "--players", "3", "--seed", "1"],
+        "odds": ["odds", str(DOCS / "examples" / "late.toml"), "--deals", "2", "--seed", "1"],
+        "puzzle generate": ["puzzle", "generate", "--players", "2", "--seed", "3"],
+    }
+
+
+def test_every_command_with_out_is_tried_unwritable(tmp_path: Path) -> None:
+    assert sorted(writing_commands(tmp_path)) == sorted(c for c in ALL_COMMANDS
+                                                        if "--out" in params(c))
+
+
+@pytest.mark.parametrize("command", [c for c in ALL_COMMANDS if "--out" in params(c)])
+def test_an_out_that_cannot_be_written_says_so(tmp_path: Path, command: str) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    out = blocked / "out.txt"  # under a file: no folder can be made there
+    result = invoke(*writing_commands(tmp_path)[command], "--out", str(out))
+    assert result.exit_code == 1, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: cannot write {out}"), line
+
+
 # -- item 14: declare, rob and analyse follow solve's conventions ----------------------
 
 

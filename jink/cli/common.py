@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console, RenderableType
@@ -448,6 +448,33 @@ def fail(message: str) -> NoReturn:
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"[bold red]error:[/bold red] {escape(line)}")
     raise typer.Exit(1)
+
+
+def open_out(path: Path) -> TextIO:
+    """A file named by ``--out`` (or ``--html``), opened for writing; one that
+    cannot be written is one error line (:func:`handle_errors` would say
+    "cannot read")."""
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
+
+
+def write_out(path: Path, text: str) -> None:
+    """Write ``text`` to a file the user named for output (see :func:`open_out`)."""
+    with open_out(path) as sink:
+        try:
+            sink.write(text)
+        except OSError as error:
+            fail(f"cannot write {path}: {error.strerror or error}")
+
+
+def make_folder(path: Path) -> None:
+    """A folder the user named for output, made if missing (and its parents)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
 
 
 @contextmanager

@@ -17,6 +17,7 @@ from jink.cli.common import (
     epilog,
     fresh_seed,
     handle_errors,
+    open_out,
     parse_option,
     say_seed,
     seed_option,
@@ -119,7 +120,7 @@ def deal_command(
         if seed is None:
             say_seed(drawn)
         with ExitStack() as stack:
-            sink: TextIO = (stack.enter_context(out.open("w", encoding="utf-8")) if out
+            sink: TextIO = (stack.enter_context(open_out(out)) if out
                             else sys.stdout)
             if out is not None and out.suffix.lower() == ".toml":
                 position = next(positions)

@@ -26,12 +26,12 @@ from jink.cli.common import (
     MaxSecondsOpt,
     MemoryOpt,
     epilog,
-    fail,
     handle_errors,
     print_json,
     print_sections,
     search_options,
     seed_option,
+    write_out,
 )
 from jink.dealing.odds import OddsResult, load_view, odds
 from jink.solver.table import DEFAULT_MEMORY_MB
@@ -117,11 +117,7 @@ def odds_command(
                           limit=search.limit, memory_mb=search.memory_mb,
                           progress=advance)
         if out is not None:
-            try:
-                out.write_text(json.dumps(result.to_dict(), ensure_ascii=False) + "\n",
-                               encoding="utf-8")
-            except OSError as error:
-                fail(f"cannot write {out}: {error.strerror or error}")
+            write_out(out, json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
         if json_output:
             print_json(result.to_dict())
         elif out is None:

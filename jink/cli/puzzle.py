@@ -32,6 +32,7 @@ from jink.cli.common import (
     fresh_seed,
     game_option,
     handle_errors,
+    make_folder,
     max_nodes_option,
     max_seconds_option,
     print_json,
@@ -40,6 +41,7 @@ from jink.cli.common import (
     search_options,
     seed_option,
     stdout,
+    write_out,
 )
 from jink.cli.render import cards_markup, deal_diagram
 from jink.errors import JinkError, LimitExceeded, ParseError
@@ -210,7 +212,7 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
             raise typer.BadParameter(f"{game_obj.title} hands hold 1 to "
                                      f"{game_obj.hand_size} cards, not {cards}",
                                      param_hint="--cards")
-        out.mkdir(parents=True, exist_ok=True)
+        make_folder(out)
         drawn = fresh_seed(seed)
         if seed is None:
             say_seed(drawn)
@@ -227,7 +229,7 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
                                    limit=search.limit, prefix=prefix,
                                    progress=advance, memory_mb=search.memory_mb):
                 path = out / f"{puzzle.id}.toml"
-                path.write_text(dumps(puzzle), encoding="utf-8")
+                write_out(path, dumps(puzzle))
                 made += 1
                 if json_output:
                     print_json({"file": str(path), **puzzle.summary()})

@@ -29,6 +29,7 @@ from jink.cli.common import (
     handle_errors,
     positions_from_cli,
     search_options,
+    write_out,
 )
 from jink.cli.solve import GoalOpt, SeatOpt
 from jink.errors import PositionError
@@ -132,7 +133,7 @@ def tree_command(
                               memory_mb=search.memory_mb)
         text = dumps(tree, fmt)
         if out is not None:
-            out.write_text(text, encoding="utf-8")
+            write_out(out, text)
         else:
             typer.echo(text, nl=not text.endswith("\n"))
         err = Console(stderr=True, highlight=False, soft_wrap=True)
