@@ -213,6 +213,14 @@ def test_help_shows_no_bool_value_and_no_default_noise(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", ALL_COMMANDS)
+def test_every_option_that_takes_a_value_names_it(command: str) -> None:
+    """SEAT, FILE, N: never Typer's <int> or <path>."""
+    for name, param in params(command).items():
+        if name.startswith("--") and param.param_type_name == "option" and not param.is_flag:
+            assert param.metavar, (command, name)
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS)
 def test_help_keeps_every_word_of_the_options_help(command: str) -> None:
     """Rich reads [puzzle] as markup and drops it: each option's help, as
     written, is in --help word for word."""

@@ -68,13 +68,16 @@ PlayersOpt = Annotated[int | None, typer.Option(
     "--players", "-n", metavar="N", help="How many seats.", rich_help_panel=DEAL_PANEL,
     show_default=False)]
 HoldsOpt = Annotated[list[str] | None, typer.Option(
-    "--holds", help="SEAT=CARDS: the seat holds these cards (repeatable): 1=5S,JS.",
+    "--holds", metavar="SEAT=CARDS",
+    help="SEAT=CARDS: the seat holds these cards (repeatable): 1=5S,JS.",
     rich_help_panel=DEAL_PANEL, show_default=False)]
 LacksOpt = Annotated[list[str] | None, typer.Option(
-    "--lacks", help="SEAT=CARDS: the seat does not hold these cards (repeatable): 2=AH.",
+    "--lacks", metavar="SEAT=CARDS",
+    help="SEAT=CARDS: the seat does not hold these cards (repeatable): 2=AH.",
     rich_help_panel=DEAL_PANEL, show_default=False)]
 SuitsOpt = Annotated[list[str] | None, typer.Option(
-    "--suits", help="SEAT:SUIT COUNT,...: suit counts (repeatable): \"1:trumps>=2,hearts=0\". "
+    "--suits", metavar="SEAT:COUNTS",
+    help="SEAT:SUIT COUNT,...: suit counts (repeatable): \"1:trumps>=2,hearts=0\". "
     "SUIT is trumps, spades, hearts, diamonds or clubs, as the game counts them.",
     rich_help_panel=DEAL_PANEL, show_default=False)]
 OutOpt = Annotated[Path | None, typer.Option(

@@ -157,7 +157,7 @@ GameOpt = Annotated[str | None, game_option("Options")]
 PlayersOpt = Annotated[int, typer.Option(
     "--players", "-n", metavar="N", help="Seats at the table; default 3.", show_default=False)]
 CardsOpt = Annotated[int | None, typer.Option(
-    "--cards", help="Cards left in each hand (fewer than a full hand: an endgame, the "
+    "--cards", metavar="N", help="Cards left in each hand (fewer than a full hand: an endgame, the "
     "tricks before shared at random); default a full hand, a first lead.",
     show_default=False)]
 MidOpt = Annotated[bool, typer.Option(
@@ -181,7 +181,8 @@ OutOpt = Annotated[Path, typer.Option(
     "--out", metavar="DIR", help="Folder to write the puzzle files to (made if missing); "
     "each is named ID.toml.", show_default=False)]
 PrefixOpt = Annotated[str | None, typer.Option(
-    "--prefix", help="Ids are PREFIX-01, PREFIX-02, ...; default GAME-PLAYERS-sSEED.",
+    "--prefix", metavar="PREFIX",
+    help="Ids are PREFIX-01, PREFIX-02, ...; default GAME-PLAYERS-sSEED.",
     show_default=False)]
 
 

@@ -51,11 +51,12 @@ cards are one edge. A branch stops where the goal is decided.""")
 
 TREE_PANEL = "Tree"
 FormatOpt = Annotated[str | None, typer.Option(
-    "--format", "-f", help="graphml, dot (for Graphviz) or json (networkx node-link); "
+    "--format", "-f", metavar="FORMAT",
+    help="graphml, dot (for Graphviz) or json (networkx node-link); "
     "default: from the --out suffix (.graphml, .dot/.gv, .json), else graphml.",
     rich_help_panel=TREE_PANEL, show_default=False)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", help="Write the tree here, not to stdout.",
+    "--out", metavar="FILE", help="Write the tree here, not to stdout.",
     rich_help_panel=TREE_PANEL,
     show_default=False)]
 AllKeysOpt = Annotated[bool, typer.Option(
@@ -65,7 +66,8 @@ FullOpt = Annotated[bool, typer.Option(
     "--full", help="Every legal card (one per equivalent group) to --depth cards, not the "
     "proof tree.", rich_help_panel=TREE_PANEL)]
 DepthOpt = Annotated[int | None, typer.Option(
-    "--depth", help="Stop after this many cards; default: the end of the deal, or with "
+    "--depth", metavar="CARDS",
+    help="Stop after this many cards; default: the end of the deal, or with "
     "--full one round of cards (one per seat).", rich_help_panel=TREE_PANEL,
     show_default=False)]
 SizeOpt = Annotated[int, typer.Option(
