@@ -297,6 +297,12 @@ def test_every_command_has_json_output(command: str) -> None:
     assert "--json" in params(command)
 
 
+@pytest.mark.parametrize("group", GROUPS)
+def test_a_group_with_no_command_prints_its_help_and_exits_2(group: str) -> None:
+    result = invoke(*group.split())
+    assert result.exit_code == 2 and "Usage:" in result.output
+
+
 @pytest.mark.parametrize("command", ALL_COMMANDS)
 def test_an_unknown_option_is_a_usage_error(command: str) -> None:
     result = invoke(*command.split(), "--no-such-option")
@@ -517,7 +523,7 @@ def test_puzzle_outputs_have_one_blank_line_between_sections(puzzle_file: Path) 
     check_layout(human("puzzle", "solve", str(puzzle_file)), [
         "The quiet trump", "Spoil Five: spades trumps", "Seat 1 to lead", "Only the 8S",
         "Key:"])
-    check_layout(human("puzzle", "check", str(puzzle_file)), [])
+    check_layout(human("puzzle", "check", str(puzzle_file)), ["1 of 1 sound"])
     result = invoke("puzzle", "play", str(puzzle_file), input="8S\nhand\nquit\n")
     check_layout(result.stdout.splitlines(), ["The quiet trump", "Spoil Five: spades trumps",
                                               "Seat 1 to lead"])

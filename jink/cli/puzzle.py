@@ -139,7 +139,7 @@ def check_command(files: FilesArg = None, max_seconds: CheckSecondsOpt = CHECK_S
                         console.print(f"     - {problem}", markup=False)
                 bar.advance(task)
         if not json_output:
-            console.print(f"{len(items) - bad} of {len(items)} sound")
+            print_sections(Text(f"{len(items) - bad} of {len(items)} sound"), gap=bool(items))
         if bad:
             raise typer.Exit(1)
 
