@@ -376,6 +376,34 @@ def test_an_out_that_cannot_be_written_says_so(tmp_path: Path, command: str) -> 
     assert line.startswith(f"error: cannot write {out}"), line
 
 
+def with_game(tmp_path: Path) -> dict[str, list[str]]:
+    """Every command with --game, each with something to work on but the game."""
+    hands = ["--trump", "D", "--hands", "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"]
+    return {
+        **{c: [c, *hands] for c in ("legal", "show", "solve", "tree", "study")},
+        "rob": ["rob", "--turnup", "9D", "--hands", ROB_HANDS],
+        "declare": ["declare", *RAMS_DECLARE[2:]],
+        "deal": ["deal", "--players", "3", "--seed", "1"],
+        "puzzle generate": ["puzzle", "generate", "--out", str(tmp_path)],
+        "puzzle list": ["puzzle", "list"],
+    }
+
+
+def test_every_command_with_a_game_is_tried_with_an_empty_one(tmp_path: Path) -> None:
+    assert sorted(with_game(tmp_path)) == sorted(c for c in ALL_COMMANDS
+                                                 if "--game" in params(c))
+
+
+@pytest.mark.parametrize("command", [c for c in ALL_COMMANDS if "--game" in params(c)])
+def test_an_empty_game_is_an_unknown_game_not_the_default(tmp_path: Path,
+                                                          command: str) -> None:
+    result = invoke(*with_game(tmp_path)[command], "--game", "")
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error:") and "unknown game ''" in line, line
+
+
 # -- item 14: declare, rob and analyse follow solve's conventions ----------------------
 
 

@@ -143,7 +143,7 @@ def build_constraints(path: Path | None, game: str | None, players: int | None,
     if path is not None:
         given = [name for name, value in (("--game", game), ("--players", players),
                                           ("--trump", trump), ("--turnup", turnup),
-                                          ("--option", option)) if value]
+                                          ("--option", option)) if value is not None]
         if given:
             raise typer.BadParameter(f"{', '.join(given)} belong in the constraints file "
                                      "when one is given", param_hint="--constraints")
@@ -152,7 +152,8 @@ def build_constraints(path: Path | None, game: str | None, players: int | None,
         if players is None:
             raise typer.BadParameter("give the number of seats (or a --constraints file)",
                                      param_hint="--players")
-        top = {"game": game or "spoil-five", "players": players,
+        # None is "not given"; an empty name given is an unknown game, not the default.
+        top = {"game": "spoil-five" if game is None else game, "players": players,
                "options": dict(parse_option(o) for o in option or [])}
         if trump is not None:
             top["trump"] = trump
