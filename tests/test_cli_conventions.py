@@ -170,7 +170,7 @@ def test_every_solving_command_keeps_its_node_limit(game_file: Path, puzzle_file
         assert "not proved: search stopped after" in result.stdout
         assert "(limit 10)" in result.stdout
     elif command == "puzzle generate":
-        assert result.stderr.startswith("error: found 0 of 1 puzzles in 20 deals")
+        assert result.stderr.startswith("error: found 0 of 1 puzzle in 20 deals")
     else:
         assert result.stderr.startswith("error: search stopped after"), result.stderr
         assert "(limit 10)" in result.stderr and len(result.stderr.splitlines()) == 1
@@ -563,6 +563,14 @@ def test_study_and_odds_outputs_have_one_blank_line_between_sections() -> None:
                                               "Played since the start", "Best play for"])
     check_layout(human("odds", str(DOCS / "examples" / "late.toml"), "--deals", "5",
                        "--seed", "1"), [])
+
+
+def test_one_is_singular(tmp_path: Path) -> None:
+    result = invoke("odds", str(DOCS / "examples" / "late.toml"), "--deals", "1", "--seed", "1")
+    assert result.exit_code == 0 and "over 1 deal of" in result.stdout, result.output
+    result = invoke("puzzle", "generate", "--attempts", "1", "--seed", "5", "--max-nodes", "10",
+                    "--out", str(tmp_path))
+    assert result.stderr.startswith("error: found 0 of 1 puzzle in 1 deal ("), result.stderr
 
 
 def test_declare_uses_the_labels_of_solve() -> None:

@@ -35,6 +35,7 @@ from jink.cli.common import (
 )
 from jink.dealing.odds import OddsResult, load_view, odds
 from jink.solver.table import DEFAULT_MEMORY_MB
+from jink.words import plural
 
 EPILOG = epilog(
     "jink odds view.toml --deals 1000 --seed 1",
@@ -127,7 +128,8 @@ def odds_command(
 def odds_table(result: OddsResult) -> Table:
     """Each legal card: mean max tricks and each question's share with its interval."""
     how = ("every possible deal" if result.exhaustive
-           else f"{result.deals} deals of {result.possible:,} possible, seed {result.seed}")
+           else f"{plural(result.deals, 'deal')} of {result.possible:,} possible, "
+                f"seed {result.seed}")
     caption = ("each deal solved double dummy; shares of deals, exact" if result.exhaustive
                else "each deal solved double dummy; shares of deals, 95% interval")
     table = Table(title=f"Seat {result.seat + 1}: single-dummy odds over {how}",

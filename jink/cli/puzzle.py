@@ -55,6 +55,7 @@ from jink.puzzles.play import PlaySession
 from jink.puzzles.puzzle import Puzzle, dumps, read
 from jink.puzzles.solution import line_text, solve_puzzle
 from jink.solver.table import DEFAULT_MEMORY_MB
+from jink.words import plural
 
 app = typer.Typer(
     cls=Group,
@@ -238,8 +239,8 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
                     console.print(f"{path}  difficulty {puzzle.difficulty}  goal "
                                   f"{puzzle.goal}", markup=False)
         if made < count:
-            fail(f"found {made} of {count} puzzles in {attempts} deals (try more "
-                 "--attempts, or another --seed)")
+            fail(f"found {made} of {plural(count, 'puzzle')} in {plural(attempts, 'deal')} "
+                 "(try more --attempts, or another --seed)")
 
 
 # -- list, show, solve ----------------------------------------------------------------
