@@ -17,6 +17,7 @@ import typer.main
 from typer.core import TyperGroup
 from typer.testing import CliRunner, Result
 
+from jink.cli import common
 from jink.cli.app import app
 from jink.errors import JinkError
 from jink.games import GAMES
@@ -174,6 +175,23 @@ def test_every_solving_command_keeps_its_node_limit(game_file: Path, puzzle_file
     else:
         assert result.stderr.startswith("error: search stopped after"), result.stderr
         assert "(limit 10)" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", SOLVING)
+def test_every_solving_command_builds_its_search_with_search_options(
+        game_file: Path, puzzle_file: Path, command: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """So an option added to Search (--engine) reaches every command at once."""
+    built: list[common.Search] = []
+    search = common.Search
+
+    def spy(*args: Any, **kwargs: Any) -> common.Search:
+        built.append(search(*args, **kwargs))
+        return built[-1]
+
+    monkeypatch.setattr(common, "Search", spy)
+    invoke(*solving_commands(game_file)[command], "--max-nodes", "10", input="8S\n")
+    assert [search.limit.nodes for search in built] == [10]
 
 
 @pytest.mark.parametrize("command", sorted(GIVES_UP))
