@@ -251,6 +251,17 @@ def test_help_keeps_every_word_of_the_options_help(command: str) -> None:
         assert flat(param.help.replace("\\[", "[")) in text, (command, param.help)
 
 
+@pytest.mark.parametrize("command", GROUPS + ALL_COMMANDS)
+def test_help_keeps_every_word_of_the_description_and_examples(command: str) -> None:
+    found: Any = APP
+    for word in command.split():
+        found = found.commands[word]
+    text = flat(help_text(*command.split()))
+    for written in (found.help, found.epilog):
+        if written:
+            assert flat(written.replace("\\[", "[")) in text, (command, written)
+
+
 @pytest.mark.parametrize("command", [c for c in ALL_COMMANDS
                                      if "--game" in params(c) or c == "rules"])
 def test_help_lists_the_games(command: str) -> None:
