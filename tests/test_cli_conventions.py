@@ -7,11 +7,17 @@ user would type and checks what every command that takes it does alike.
 from __future__ import annotations
 
 import itertools
+import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer.main
+from typer.core import TyperGroup
 from typer.testing import CliRunner, Result
 
+from jink.cli import common
 from jink.cli.app import app
 from jink.errors import JinkError
 from jink.games import GAMES
@@ -35,8 +41,8 @@ RAMS_DECLARE = ["--game", "rams", "--trump", "H", "--widow", "AD KD QD JD TD", "
                 "--playing", "3"]
 
 
-def invoke(*args: str) -> Result:
-    result = runner.invoke(app, list(args))
+def invoke(*args: str, input: str | None = None) -> Result:
+    result = runner.invoke(app, list(args), input=input)
     assert "Traceback" not in result.output
     return result
 
@@ -48,14 +54,84 @@ def game_file(tmp_path: Path) -> Path:
     return path
 
 
+PUZZLE_FILE = GAME_FILE.replace('play = ["KD 9D 2D", "QD 4D JS"]\n', """
+[puzzle]
+id = "quiet-trump"
+title = "The quiet trump"
+story = "Only the 8S keeps three."
+seat = 1
+goal = "three"
+key = ["8S"]
+difficulty = 2
+""")
+
+DOCS = Path(__file__).parent.parent / "docs"
+
+
+def _commands(command: Any, path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+    if isinstance(command, TyperGroup):
+        for name, sub in command.commands.items():
+            yield from _commands(sub, (*path, name))
+    else:
+        yield path
+
+
+#: Every command and sub-command, read from the app itself ("puzzle check", ...).
+APP = typer.main.get_command(app)
+ALL_COMMANDS = [" ".join(path) for path in _commands(APP, ())]
+GROUPS = ["", "puzzle"]
+
+
+def params(command: str) -> dict[str, Any]:
+    """A command's options, by every name they have (--game and -g)."""
+    found: Any = APP
+    for word in command.split():
+        found = found.commands[word]
+    return {name: p for p in found.params for name in (*p.opts, *p.secondary_opts)}
+
+
+@pytest.fixture
+def puzzle_file(tmp_path: Path) -> Path:
+    path = tmp_path / "puzzle.toml"
+    path.write_text(PUZZLE_FILE, encoding="utf-8")
+    return path
+
+
 def solving_commands(game_file: Path) -> dict[str, list[str]]:
     """Every command that searches, each with something to work on."""
+    puzzle = str(game_file.parent / "puzzle.toml")
     return {
         "solve": ["solve", "--example"],
         "analyse": ["analyse", str(game_file)],
         "rob": ["rob", "--turnup", "9D", "--hands", ROB_HANDS],
         "declare": ["declare", *RAMS_DECLARE],
+        "tree": ["tree", "--example"],
+        "study": ["study", "--example"],
+        "odds": ["odds", str(DOCS / "examples" / "late.toml"), "--deals", "3", "--seed", "1"],
+        "puzzle check": ["puzzle", "check", puzzle],
+        "puzzle solve": ["puzzle", "solve", puzzle],
+        "puzzle play": ["puzzle", "play", puzzle],
+        "puzzle generate": ["puzzle", "generate", "--players", "2", "--seed", "3",
+                            "--attempts", "20", "--out", str(game_file.parent / "new")],
     }
+
+
+#: Every other command: none of them searches, so none takes a limit.
+OTHER_COMMANDS = ["legal", "rules", "show", "deal", "puzzle list", "puzzle show"]
+SOLVING = list(solving_commands(Path("game.toml")))
+
+
+def test_every_command_is_listed_here() -> None:
+    """A new command is held to the conventions: it fails here until it is listed
+    as solving (and tested with the limits below) or not."""
+    assert sorted(SOLVING + OTHER_COMMANDS) == sorted(ALL_COMMANDS)
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS)
+def test_the_solving_commands_and_only_they_take_the_limits(command: str) -> None:
+    names = params(command)
+    for option in ("--max-seconds", "--max-nodes", "--memory"):
+        assert (option in names) == (command in SOLVING), (command, option)
 
 
 # -- item 2 and 7: the limits, the same for every command that solves -----------------
@@ -68,35 +144,73 @@ BAD_LIMITS = [
 ]
 
 
-@pytest.mark.parametrize("command", ["solve", "analyse", "rob", "declare"])
+@pytest.mark.parametrize("command", SOLVING)
 @pytest.mark.parametrize(("option", "value"), BAD_LIMITS)
-def test_a_bad_limit_is_a_usage_error(game_file: Path, command: str, option: str,
-                                      value: str) -> None:
+def test_a_bad_limit_is_a_usage_error(game_file: Path, puzzle_file: Path, command: str,
+                                      option: str, value: str) -> None:
     result = invoke(*solving_commands(game_file)[command], option, value)
     assert result.exit_code == 2, result.output
     assert result.stdout == ""
     assert option in result.stderr and "finite number above 0" in result.stderr
 
 
-@pytest.mark.parametrize("command", ["solve", "analyse", "rob", "declare"])
-def test_every_solving_command_keeps_its_node_limit(game_file: Path, command: str) -> None:
-    result = invoke(*solving_commands(game_file)[command], "--max-nodes", "10")
+#: Commands where a search past a limit is not the command's error: puzzle check
+#: reports that puzzle not proved (and checks the others), puzzle generate gives
+#: that deal up (and tries the next).
+GIVES_UP = {"puzzle check", "puzzle generate"}
+
+
+@pytest.mark.parametrize("command", SOLVING)
+def test_every_solving_command_keeps_its_node_limit(game_file: Path, puzzle_file: Path,
+                                                    command: str) -> None:
+    # A card on stdin for the commands that read a prompt (puzzle play searches
+    # only once its seat has played).
+    result = invoke(*solving_commands(game_file)[command], "--max-nodes", "10", input="8S\n")
     assert result.exit_code == 1, result.output
-    assert result.stderr.startswith("error: search stopped after")
-    assert "(limit 10)" in result.stderr and len(result.stderr.splitlines()) == 1
+    if command == "puzzle check":
+        assert "not proved: search stopped after" in result.stdout
+        assert "(limit 10)" in result.stdout
+    elif command == "puzzle generate":
+        assert result.stderr.startswith("error: found 0 of 1 puzzle in 20 deals")
+    else:
+        assert result.stderr.startswith("error: search stopped after"), result.stderr
+        assert "(limit 10)" in result.stderr and len(result.stderr.splitlines()) == 1
 
 
-@pytest.mark.parametrize("command", ["solve", "analyse", "rob", "declare"])
-def test_every_solving_command_runs_within_good_limits(game_file: Path, command: str) -> None:
+@pytest.mark.parametrize("command", SOLVING)
+def test_every_solving_command_builds_its_search_with_search_options(
+        game_file: Path, puzzle_file: Path, command: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """So an option added to Search (--engine) reaches every command at once."""
+    built: list[common.Search] = []
+    search = common.Search
+
+    def spy(*args: Any, **kwargs: Any) -> common.Search:
+        built.append(search(*args, **kwargs))
+        return built[-1]
+
+    monkeypatch.setattr(common, "Search", spy)
+    invoke(*solving_commands(game_file)[command], "--max-nodes", "10", input="8S\n")
+    assert [search.limit.nodes for search in built] == [10]
+
+
+@pytest.mark.parametrize("command", sorted(GIVES_UP))
+def test_a_different_meaning_of_a_limit_is_said_in_the_help(command: str) -> None:
+    text = flat(help_text(*command.split()))
+    assert "--max-seconds" in text and "--max-nodes" in text
+    assert "not proved" in text if command == "puzzle check" else "give the deal up" in text
+
+
+@pytest.mark.parametrize("command", SOLVING)
+def test_every_solving_command_runs_within_good_limits(game_file: Path, puzzle_file: Path,
+                                                       command: str) -> None:
     result = invoke(*solving_commands(game_file)[command], "--max-seconds", "60",
-                    "--max-nodes", "10000000", "--memory", "16", "--json")
+                    "--max-nodes", "10000000", "--memory", "16", "--json", input="8S\n")
     assert result.exit_code == 0, result.output
+    assert result.stdout and all(json.loads(line) for line in result.stdout.splitlines())
 
 
 # -- item 13: --help, alike for every command -------------------------------------------
-
-COMMANDS = ["legal", "rules", "show", "solve", "analyse", "rob", "declare"]
-
 
 def help_text(*command: str) -> str:
     result = invoke(*command, "--help")
@@ -109,40 +223,214 @@ def flat(text: str) -> str:
     return " ".join(text.replace("│", " ").split())
 
 
-@pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)])
-def test_help_shows_no_bool_value_and_no_default_noise(command: list[str]) -> None:
-    text = help_text(*command)
+@pytest.mark.parametrize("command", GROUPS + ALL_COMMANDS)
+def test_help_shows_no_bool_value_and_no_default_noise(command: str) -> None:
+    text = help_text(*command.split())
     assert "<bool>" not in text
     assert "[default:" not in text
 
 
-@pytest.mark.parametrize("command", ["legal", "show", "solve", "rob", "declare", "rules"])
+@pytest.mark.parametrize("command", ALL_COMMANDS)
+def test_every_option_that_takes_a_value_names_it(command: str) -> None:
+    """SEAT, FILE, N: never Typer's <int> or <path>."""
+    for name, param in params(command).items():
+        if name.startswith("--") and param.param_type_name == "option" and not param.is_flag:
+            assert param.metavar, (command, name)
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS)
+def test_help_keeps_every_word_of_the_options_help(command: str) -> None:
+    """Rich reads [puzzle] as markup and drops it: each option's help, as
+    written, is in --help word for word."""
+    text = flat(help_text(*command.split()))
+    seen = set()
+    for param in params(command).values():
+        if id(param) in seen or not getattr(param, "help", None):
+            continue
+        seen.add(id(param))
+        assert flat(param.help.replace("\\[", "[")) in text, (command, param.help)
+
+
+@pytest.mark.parametrize("command", GROUPS + ALL_COMMANDS)
+def test_help_keeps_every_word_of_the_description_and_examples(command: str) -> None:
+    found: Any = APP
+    for word in command.split():
+        found = found.commands[word]
+    text = flat(help_text(*command.split()))
+    for written in (found.help, found.epilog):
+        if written:
+            assert flat(written.replace("\\[", "[")) in text, (command, written)
+
+
+@pytest.mark.parametrize("command", [c for c in ALL_COMMANDS
+                                     if "--game" in params(c) or c == "rules"])
 def test_help_lists_the_games(command: str) -> None:
-    text = flat(help_text(command))
+    text = flat(help_text(*command.split()))
     for name in GAMES:
         assert name in text, name
 
 
-@pytest.mark.parametrize("command", ["legal", "show", "solve", "rob"])
+@pytest.mark.parametrize("command", [c for c in ALL_COMMANDS if "--example" in params(c)])
 def test_help_lists_the_examples(command: str) -> None:
-    text = flat(help_text(command))
+    text = flat(help_text(*command.split()))
     for name in EXAMPLES:
         assert name in text, name
 
 
 def test_help_examples_are_indented_alike() -> None:
     indents = {}
-    for command in COMMANDS:
-        text = help_text(command)
+    for command in ALL_COMMANDS:
+        text = help_text(*command.split())
         lines = text.splitlines()
-        heading = next(i for i, line in enumerate(lines) if line.strip() == "Examples:")
-        shown = [line for line in lines[heading:] if line.strip().startswith(f"jink {command}")]
+        heading = next((i for i, line in enumerate(lines) if line.strip() == "Examples:"),
+                       None)
+        assert heading is not None, command
+        shown = [line for line in lines[heading:]
+                 if line.strip().startswith(f"jink {command}")]
         assert shown, command
         heading_indent = len(lines[heading]) - len(lines[heading].lstrip())
         for line in shown:
             indents[command, line.strip()] = len(line) - len(line.lstrip())
             assert indents[command, line.strip()] > heading_indent, line
     assert len(set(indents.values())) == 1, indents
+
+
+# -- --json and the exit statuses, for every command ------------------------------------
+
+
+def test_a_short_option_means_one_thing_in_every_command() -> None:
+    """-n is --players everywhere (not --count in one command, --deals in another)."""
+    meanings: dict[str, set[str]] = {}
+    for command in ALL_COMMANDS:
+        for name, param in params(command).items():
+            longs = [o for o in param.opts if o.startswith("--")]
+            if not name.startswith("--") and name.startswith("-") and longs:
+                meanings.setdefault(name, set()).update(longs)
+    assert meanings and all(len(longs) == 1 for longs in meanings.values()), meanings
+
+
+@pytest.mark.parametrize("option", ["--game", "--trump", "--seat", "--seats", "--goal",
+                                    "--json", "--out", "--seed", "--players",
+                                    "--max-seconds", "--max-nodes", "--memory"])
+def test_a_shared_option_has_one_short_name_and_metavar(option: str) -> None:
+    found = {(tuple(sorted(p.opts)), p.metavar) for c in ALL_COMMANDS
+             for name, p in params(c).items() if name == option}
+    assert found
+    assert len({opts for opts, _ in found}) == 1, found
+    if option != "--out":  # a FILE or a DIR
+        assert len({metavar for _, metavar in found}) == 1, found
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS)
+def test_every_command_has_json_output(command: str) -> None:
+    assert "--json" in params(command)
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_a_group_with_no_command_prints_its_help_and_exits_2(group: str) -> None:
+    result = invoke(*group.split())
+    assert result.exit_code == 2 and "Usage:" in result.output
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS)
+def test_an_unknown_option_is_a_usage_error(command: str) -> None:
+    result = invoke(*command.split(), "--no-such-option")
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and "No such option" in result.stderr
+
+
+def bad_input(tmp_path: Path) -> dict[str, list[str]]:
+    """Every command, given something it cannot work on."""
+    missing = str(tmp_path / "missing.toml")
+    return {
+        "legal": ["legal", "--hand", "5D 1D"],
+        "rules": ["rules", "whist"],
+        "show": ["show", missing],
+        "solve": ["solve", missing],
+        "analyse": ["analyse", missing],
+        "rob": ["rob", "--turnup", "1D", "--hands", ROB_HANDS],
+        "declare": ["declare", "--game", "rams", "--trump", "H", "--hands", "AH ZZ"],
+        "tree": ["tree", missing],
+        "study": ["study", missing],
+        "deal": ["deal", "--players", "3", "--trump", "S", "--holds", "1=AS,KS,QS,JS,TS,9S"],
+        "odds": ["odds", missing],
+        "puzzle check": ["puzzle", "check", "--json", missing],
+        "puzzle generate": ["puzzle", "generate", "-g", "whist", "--out", str(tmp_path)],
+        "puzzle list": ["puzzle", "list", "--game", "whist"],
+        "puzzle show": ["puzzle", "show", "no-such-puzzle"],
+        "puzzle solve": ["puzzle", "solve", "no-such-puzzle"],
+        "puzzle play": ["puzzle", "play", "no-such-puzzle"],
+    }
+
+
+def test_every_command_is_tried_with_bad_input(tmp_path: Path) -> None:
+    assert sorted(bad_input(tmp_path)) == sorted(ALL_COMMANDS)
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS)
+def test_bad_input_is_one_error_line_and_status_1(tmp_path: Path, command: str) -> None:
+    result = invoke(*bad_input(tmp_path)[command])
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: "), line
+
+
+def writing_commands(tmp_path: Path) -> dict[str, list[str]]:
+    """Every command with --out, each with something to write."""
+    positions = tmp_path / "deals.jsonl"
+    positions.write_text(json.dumps(parse(GAME_FILE).to_dict()) + "\n", encoding="utf-8")
+    return {
+        "solve": ["solve", "--positions", str(positions)],
+        "tree": ["tree", "--example", "renege"],
+        "deal": ["deal", "--players", "3", "--seed", "1"],
+        "odds": ["odds", str(DOCS / "examples" / "late.toml"), "--deals", "2", "--seed", "1"],
+        "puzzle generate": ["puzzle", "generate", "--players", "2", "--seed", "3"],
+    }
+
+
+def test_every_command_with_out_is_tried_unwritable(tmp_path: Path) -> None:
+    assert sorted(writing_commands(tmp_path)) == sorted(c for c in ALL_COMMANDS
+                                                        if "--out" in params(c))
+
+
+@pytest.mark.parametrize("command", [c for c in ALL_COMMANDS if "--out" in params(c)])
+def test_an_out_that_cannot_be_written_says_so(tmp_path: Path, command: str) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    out = blocked / "out.txt"  # under a file: no folder can be made there
+    result = invoke(*writing_commands(tmp_path)[command], "--out", str(out))
+    assert result.exit_code == 1, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: cannot write {out}"), line
+
+
+def with_game(tmp_path: Path) -> dict[str, list[str]]:
+    """Every command with --game, each with something to work on but the game."""
+    hands = ["--trump", "D", "--hands", "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"]
+    return {
+        **{c: [c, *hands] for c in ("legal", "show", "solve", "tree", "study")},
+        "rob": ["rob", "--turnup", "9D", "--hands", ROB_HANDS],
+        "declare": ["declare", *RAMS_DECLARE[2:]],
+        "deal": ["deal", "--players", "3", "--seed", "1"],
+        "puzzle generate": ["puzzle", "generate", "--out", str(tmp_path)],
+        "puzzle list": ["puzzle", "list"],
+    }
+
+
+def test_every_command_with_a_game_is_tried_with_an_empty_one(tmp_path: Path) -> None:
+    assert sorted(with_game(tmp_path)) == sorted(c for c in ALL_COMMANDS
+                                                 if "--game" in params(c))
+
+
+@pytest.mark.parametrize("command", [c for c in ALL_COMMANDS if "--game" in params(c)])
+def test_an_empty_game_is_an_unknown_game_not_the_default(tmp_path: Path,
+                                                          command: str) -> None:
+    result = invoke(*with_game(tmp_path)[command], "--game", "")
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error:") and "unknown game ''" in line, line
 
 
 # -- item 14: declare, rob and analyse follow solve's conventions ----------------------
@@ -283,6 +571,35 @@ def test_other_outputs_have_no_trailing_spaces() -> None:
     check_layout(human("show", "--example"), ["Three hands at the first lead"])
     check_layout(human("rules", "rams"), ["Spades trumps", "Hearts trumps"])
     check_layout(human("legal", "--example", "renege"), [])
+
+
+def test_puzzle_outputs_have_one_blank_line_between_sections(puzzle_file: Path) -> None:
+    check_layout(human("puzzle", "list", "--game", "rams"), ["9 puzzles."])
+    check_layout(human("puzzle", "show", str(puzzle_file), "--hint"), [
+        "The quiet trump", "Spoil Five: spades trumps", "Seat 1 to lead", "Hint:"])
+    check_layout(human("puzzle", "solve", str(puzzle_file)), [
+        "The quiet trump", "Spoil Five: spades trumps", "Seat 1 to lead", "Only the 8S",
+        "Key:"])
+    check_layout(human("puzzle", "check", str(puzzle_file)), ["1 of 1 sound"])
+    result = invoke("puzzle", "play", str(puzzle_file), input="8S\nhand\nquit\n")
+    check_layout(result.stdout.splitlines(), ["The quiet trump", "Spoil Five: spades trumps",
+                                              "Seat 1 to lead"])
+
+
+def test_study_and_odds_outputs_have_one_blank_line_between_sections() -> None:
+    result = invoke("study", "--example", input="8S\nbest\n")
+    check_layout(result.stdout.splitlines(), ["Seat 1, goal three", "Seat 1's legal cards",
+                                              "Played since the start", "Best play for"])
+    check_layout(human("odds", str(DOCS / "examples" / "late.toml"), "--deals", "5",
+                       "--seed", "1"), [])
+
+
+def test_one_is_singular(tmp_path: Path) -> None:
+    result = invoke("odds", str(DOCS / "examples" / "late.toml"), "--deals", "1", "--seed", "1")
+    assert result.exit_code == 0 and "over 1 deal of" in result.stdout, result.output
+    result = invoke("puzzle", "generate", "--attempts", "1", "--seed", "5", "--max-nodes", "10",
+                    "--out", str(tmp_path))
+    assert result.stderr.startswith("error: found 0 of 1 puzzle in 1 deal ("), result.stderr
 
 
 def test_declare_uses_the_labels_of_solve() -> None:

@@ -204,7 +204,7 @@ def test_generate_command(tmp_path: Path) -> None:
                   code=1).stderr.startswith("error: rams takes 2 to 5 players")
     none = invoke("generate", "--attempts", "1", "--count", "5", "--out", str(tmp_path),
                   code=1)
-    assert "found" in none.stderr and "of 5 puzzles in 1 deals" in none.stderr
+    assert "found" in none.stderr and "of 5 puzzles in 1 deal (" in none.stderr
 
 
 def test_a_loo_pool_with_no_turn_card_is_not_a_puzzle() -> None:

@@ -6,39 +6,15 @@ registers them, so the list below is the whole command set.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from typer.core import TyperCommand, TyperGroup
 
 from jink import __version__
 from jink.cli import analyse, deal, declare, legal, odds, puzzle, rob, rules, show, solve
 from jink.cli import study as study_cli
 from jink.cli import tree as tree_cli
-
-
-def _no_flag_values(params: list[Any]) -> list[Any]:
-    """Flags take no value, so --help shows none for them (Typer's Rich help
-    would show ``<bool>``), the help option included."""
-    for param in params:
-        if getattr(param, "is_flag", False) and param.metavar is None:
-            param.metavar = ""
-    return params
-
-
-class Command(TyperCommand):
-    """A jink command: Typer's, with flags shown without a value in --help."""
-
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _no_flag_values(super().get_params(ctx))
-
-
-class Group(TyperGroup):
-    """The jink command group: flags shown without a value in --help."""
-
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _no_flag_values(super().get_params(ctx))
-
+from jink.cli.common import Command, Group
 
 app = typer.Typer(
     cls=Group,

@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console, RenderableType
 from rich.markup import escape
+from typer.core import TyperCommand, TyperGroup
 
 from jink.errors import JinkError, ParseError, PositionError
 from jink.games import GAMES
@@ -36,6 +38,33 @@ from jink.solver.table import DEFAULT_MEMORY_MB
 
 POSITION_PANEL = "Position (instead of a FILE)"
 LIMITS_PANEL = "Limits"
+
+# -- the command classes: every command and group, sub-apps too -----------------------
+
+
+def _no_flag_values(params: list[Any]) -> list[Any]:
+    """Flags take no value, so --help shows none for them (Typer's Rich help
+    would show ``<bool>``), the help option included."""
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class Command(TyperCommand):
+    """A jink command: Typer's, with flags shown without a value in --help."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _no_flag_values(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """A jink command group (``jink``, ``jink puzzle``): flags shown without a
+    value in --help."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _no_flag_values(super().get_params(ctx))
+
 
 # -- the shared argument and option types ---------------------------------------------
 
@@ -137,18 +166,51 @@ def check_limit(value: float | None) -> float | None:
     return value
 
 
-MaxSecondsOpt = Annotated[float | None, typer.Option(
-    "--max-seconds", metavar="SECONDS", callback=check_limit,
-    help="Stop with an error (never a guess) past this many seconds; default: no limit.",
-    rich_help_panel=LIMITS_PANEL, show_default=False)]
-MaxNodesOpt = Annotated[int | None, typer.Option(
-    "--max-nodes", metavar="NODES", callback=check_limit,
-    help="Stop with an error (never a guess) past this many search nodes; default: no "
-         "limit.", rich_help_panel=LIMITS_PANEL, show_default=False)]
-MemoryOpt = Annotated[float, typer.Option(
-    "--memory", metavar="MB", callback=check_limit,
-    help=f"Memory cap of the transposition table, in MB; default {DEFAULT_MEMORY_MB}.",
-    rich_help_panel=LIMITS_PANEL, show_default=False)]
+def max_seconds_option(help: str = "Stop with an error (never a guess) past this many "
+                                   "seconds; default: no limit.") -> Any:
+    """``--max-seconds``, checked by :func:`check_limit`; ``help`` says what
+    passing it does where that is not the command's error."""
+    return typer.Option("--max-seconds", metavar="SECONDS", callback=check_limit, help=help,
+                        rich_help_panel=LIMITS_PANEL, show_default=False)
+
+
+def max_nodes_option(help: str = "Stop with an error (never a guess) past this many "
+                                 "search nodes; default: no limit.") -> Any:
+    """``--max-nodes``, checked by :func:`check_limit`."""
+    return typer.Option("--max-nodes", metavar="NODES", callback=check_limit, help=help,
+                        rich_help_panel=LIMITS_PANEL, show_default=False)
+
+
+def memory_option(help: str = "Memory cap of the transposition table, in MB; default "
+                              f"{DEFAULT_MEMORY_MB}.") -> Any:
+    """``--memory``, checked by :func:`check_limit`."""
+    return typer.Option("--memory", metavar="MB", callback=check_limit, help=help,
+                        rich_help_panel=LIMITS_PANEL, show_default=False)
+
+
+MaxSecondsOpt = Annotated[float | None, max_seconds_option()]
+MaxNodesOpt = Annotated[int | None, max_nodes_option()]
+MemoryOpt = Annotated[float, memory_option()]
+
+
+def seed_option(what: str, reported: str = "printed on stderr") -> Any:
+    """``--seed``, the same in every command that deals at random: the same seed
+    gives the same ``what``; without it a fresh seed is drawn and ``reported``."""
+    return typer.Option("--seed", metavar="SEED",
+                        help=f"Seed of the random dealing: the same seed gives the same "
+                             f"{what}; default: a fresh seed, {reported}.",
+                        show_default=False)
+
+
+def fresh_seed(seed: int | None) -> int:
+    """``seed``, or when None a fresh one (to say with :func:`say_seed`)."""
+    return random.SystemRandom().randrange(2**32) if seed is None else seed
+
+
+def say_seed(seed: int) -> None:
+    """A fresh seed, printed on stderr so the run can be repeated (once the
+    command line is known good: bad input is one error line alone)."""
+    Console(stderr=True, highlight=False).print(f"seed: {seed}")
 
 
 @dataclass(frozen=True)
@@ -386,6 +448,33 @@ def fail(message: str) -> NoReturn:
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"[bold red]error:[/bold red] {escape(line)}")
     raise typer.Exit(1)
+
+
+def open_out(path: Path) -> TextIO:
+    """A file named by ``--out`` (or ``--html``), opened for writing; one that
+    cannot be written is one error line (:func:`handle_errors` would say
+    "cannot read")."""
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
+
+
+def write_out(path: Path, text: str) -> None:
+    """Write ``text`` to a file the user named for output (see :func:`open_out`)."""
+    with open_out(path) as sink:
+        try:
+            sink.write(text)
+        except OSError as error:
+            fail(f"cannot write {path}: {error.strerror or error}")
+
+
+def make_folder(path: Path) -> None:
+    """A folder the user named for output, made if missing (and its parents)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
 
 
 @contextmanager

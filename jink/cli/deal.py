@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-import random
 import sys
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated, Any, TextIO
 
 import typer
-from rich.console import Console
 
-from jink.cli.common import GameOpt, OptionOpt, TrumpOpt, TurnupOpt, handle_errors, parse_option
+from jink.cli.common import (
+    GameOpt,
+    OptionOpt,
+    TrumpOpt,
+    TurnupOpt,
+    epilog,
+    fresh_seed,
+    handle_errors,
+    open_out,
+    parse_option,
+    say_seed,
+    seed_option,
+)
 from jink.dealing.constraints import (
     Constraints,
     SeatSpec,
@@ -24,17 +34,12 @@ from jink.dealing.deal import deal
 from jink.games import find_game
 from jink.puzzles.files import PositionFile, dumps, dumps_jsonl
 
-EPILOG = """\
-Examples:
-
-  jink deal --players 5 --turnup 2S --holds 1=5S,JS --count 10 --seed 1
-
-  jink deal --players 4 --trump H --suits "2:trumps>=3" --lacks 3=AH,KH
-
-  jink deal --constraints hands.toml --count 1000 --seed 7 --out deals.jsonl
-
-  jink deal --players 3 --trump D --out deal.toml     (one deal, as TOML)
-
+EPILOG = epilog(
+    "jink deal --players 5 --turnup 2S --holds 1=5S,JS --count 10 --seed 1",
+    'jink deal --players 4 --trump H --suits "2:trumps>=3" --lacks 3=AH,KH --json',
+    "jink deal --constraints hands.toml --count 1000 --seed 7 --out deals.jsonl",
+    "jink deal --players 3 --trump D --out deal.toml     (one deal, as TOML)",
+    note="""\
 A constraints file:
 
   game = "spoil-five"
@@ -48,31 +53,40 @@ A constraints file:
   hearts = "0"               # a suit by name, as the game counts it
 
 Every deal meeting the constraints is equally likely (see docs/dealing.md).
-"""
+The deals are JSON lines with or without --json: --json only says so.""")
 
 DEAL_PANEL = "Constraints (instead of, or added to, a --constraints FILE)"
 
 ConstraintsOpt = Annotated[Path | None, typer.Option(
-    "--constraints", "-c", help="A constraints file (TOML): see below.", show_default=False)]
-CountOpt = Annotated[int, typer.Option("--count", "-n", help="How many deals.", min=1)]
-SeedOpt = Annotated[int | None, typer.Option(
-    "--seed", help="Seed of the dealing; the same seed gives the same deals. Default: a "
-    "fresh seed, printed on stderr.", show_default=False)]
+    "--constraints", "-c", metavar="FILE", help="A constraints file (TOML): see below.",
+    show_default=False)]
+CountOpt = Annotated[int, typer.Option("--count", metavar="N",
+                                       help="How many deals; default 1.", min=1,
+                                       show_default=False)]
+SeedOpt = Annotated[int | None, seed_option("deals")]
 PlayersOpt = Annotated[int | None, typer.Option(
-    "--players", help="How many seats.", rich_help_panel=DEAL_PANEL, show_default=False)]
+    "--players", "-n", metavar="N", help="How many seats.", rich_help_panel=DEAL_PANEL,
+    show_default=False)]
 HoldsOpt = Annotated[list[str] | None, typer.Option(
-    "--holds", help="SEAT=CARDS: the seat holds these cards (repeatable): 1=5S,JS.",
+    "--holds", metavar="SEAT=CARDS",
+    help="SEAT=CARDS: the seat holds these cards (repeatable): 1=5S,JS.",
     rich_help_panel=DEAL_PANEL, show_default=False)]
 LacksOpt = Annotated[list[str] | None, typer.Option(
-    "--lacks", help="SEAT=CARDS: the seat does not hold these cards (repeatable): 2=AH.",
+    "--lacks", metavar="SEAT=CARDS",
+    help="SEAT=CARDS: the seat does not hold these cards (repeatable): 2=AH.",
     rich_help_panel=DEAL_PANEL, show_default=False)]
 SuitsOpt = Annotated[list[str] | None, typer.Option(
-    "--suits", help="SEAT:SUIT COUNT,...: suit counts (repeatable): \"1:trumps>=2,hearts=0\". "
+    "--suits", metavar="SEAT:COUNTS",
+    help="SEAT:SUIT COUNT,...: suit counts (repeatable): \"1:trumps>=2,hearts=0\". "
     "SUIT is trumps, spades, hearts, diamonds or clubs, as the game counts them.",
     rich_help_panel=DEAL_PANEL, show_default=False)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", help="Write the deals here (JSON lines; a .toml file holds one deal) instead "
-    "of stdout.", show_default=False)]
+    "--out", metavar="FILE", help="Write the deals here (JSON lines; a .toml file holds "
+    "one deal) instead of stdout.", show_default=False)]
+# The deals are machine output already: --json is accepted, as on every command,
+# and changes nothing.
+DealJsonOpt = Annotated[bool, typer.Option(
+    "--json", help="Print JSON on stdout, one deal a line: what jink deal prints anyway.")]
 
 
 def deal_command(
@@ -88,6 +102,7 @@ def deal_command(
     suits: SuitsOpt = None,
     option: OptionOpt = None,
     out: OutOpt = None,
+    json_output: DealJsonOpt = False,
 ) -> None:
     """Deal random hands under constraints, as positions ready for jink solve.
 
@@ -95,19 +110,20 @@ def deal_command(
     be met are an error before any dealing.
     """
     with handle_errors():
+        if json_output and out is not None and out.suffix.lower() == ".toml":
+            raise typer.BadParameter("--json writes JSON lines, not TOML (write .jsonl)",
+                                     param_hint="--out")
         if out is not None and out.suffix.lower() == ".toml" and count != 1:
             raise typer.BadParameter(f"a .toml file holds one deal, not {count} (write "
                                      ".jsonl)", param_hint="--out")
         spec = build_constraints(constraints, game, players, trump, turnup, holds, lacks,
                                  suits, option)
-        fresh = seed is None
+        drawn = fresh_seed(seed)
+        positions = deal(spec, seed=drawn, count=count)
         if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        positions = deal(spec, seed=seed, count=count)
-        if fresh:
-            Console(stderr=True, highlight=False).print(f"seed: {seed}")
+            say_seed(drawn)
         with ExitStack() as stack:
-            sink: TextIO = (stack.enter_context(out.open("w", encoding="utf-8")) if out
+            sink: TextIO = (stack.enter_context(open_out(out)) if out
                             else sys.stdout)
             if out is not None and out.suffix.lower() == ".toml":
                 position = next(positions)
@@ -127,7 +143,7 @@ def build_constraints(path: Path | None, game: str | None, players: int | None,
     if path is not None:
         given = [name for name, value in (("--game", game), ("--players", players),
                                           ("--trump", trump), ("--turnup", turnup),
-                                          ("--option", option)) if value]
+                                          ("--option", option)) if value is not None]
         if given:
             raise typer.BadParameter(f"{', '.join(given)} belong in the constraints file "
                                      "when one is given", param_hint="--constraints")
@@ -136,7 +152,8 @@ def build_constraints(path: Path | None, game: str | None, players: int | None,
         if players is None:
             raise typer.BadParameter("give the number of seats (or a --constraints file)",
                                      param_hint="--players")
-        top = {"game": game or "spoil-five", "players": players,
+        # None is "not given"; an empty name given is an unknown game, not the default.
+        top = {"game": "spoil-five" if game is None else game, "players": players,
                "options": dict(parse_option(o) for o in option or [])}
         if trump is not None:
             top["trump"] = trump

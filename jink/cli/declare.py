@@ -93,7 +93,7 @@ def declare_command(
         raise typer.BadParameter("give every hand at the table, seat 1 first, separated "
                                  'by "/"', param_hint="--hands")
     with handle_errors():
-        found = find_game(game or "spoil-five")
+        found = find_game("spoil-five" if game is None else game)
         if trump is None and turnup is None:
             raise ParseError("give the trump suit (or --turnup)", "--trump")
         turned = _parsed(parse_card, turnup, "--turnup")

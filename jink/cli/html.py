@@ -10,6 +10,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from jink.cli.common import write_out
+
 HtmlOpt = Annotated[Path | None, typer.Option(
     "--html", help="Also write a self-contained analysis page (HTML, no network needed) "
     "with buttons that step through the play.", show_default=False, metavar="FILE")]
@@ -30,6 +32,6 @@ def check_html(html: Path | None, positions: int, *, not_with: str | None = None
 
 def write_html(html: Path, page: str) -> None:
     """Write the page; say where on stderr (stdout may be JSON)."""
-    html.write_text(page, encoding="utf-8")
+    write_out(html, page)
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"[dim]Wrote the analysis page to {escape(str(html))}.[/dim]")

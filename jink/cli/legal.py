@@ -57,7 +57,7 @@ TricksDoneOpt = Annotated[int | None, typer.Option(
     "--tricks-done", metavar="N", help="With --hand: tricks already completed; default 0.",
     show_default=False)]
 PlayersOpt = Annotated[int | None, typer.Option(
-    "--players", metavar="N", help="With --hand: how many seats play (Bierspiel's first "
+    "--players", "-n", metavar="N", help="With --hand: how many seats play (Bierspiel's first "
     "leads depend on it).", show_default=False)]
 
 EPILOG = epilog(

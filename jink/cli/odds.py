@@ -20,19 +20,28 @@ from rich.progress import (
 from rich.table import Table
 
 from jink.cards import card_markup
-from jink.cli.common import JsonOpt, fail, handle_errors, print_json, stdout
+from jink.cli.common import (
+    JsonOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
+    epilog,
+    handle_errors,
+    print_json,
+    print_sections,
+    search_options,
+    seed_option,
+    write_out,
+)
 from jink.dealing.odds import OddsResult, load_view, odds
-from jink.solver.limits import Limit
+from jink.solver.table import DEFAULT_MEMORY_MB
+from jink.words import plural
 
-EPILOG = """\
-Examples:
-
-  jink odds view.toml --deals 1000 --seed 1
-
-  jink odds view.toml --exhaustive --json
-
-  jink odds view.toml --deals 200 --max-seconds 5 --out odds.json
-
+EPILOG = epilog(
+    "jink odds view.toml --deals 1000 --seed 1",
+    "jink odds view.toml --exhaustive --json",
+    "jink odds view.toml --deals 200 --max-seconds 5 --out odds.json",
+    note="""\
 A view is a position file with the hands the seat cannot see written "?",
 and the cards known to be out of them listed in seen:
 
@@ -45,36 +54,25 @@ and the cards known to be out of them listed in seen:
   seat = 2
   hearts = "0"                   # seat 2 showed out of hearts
 
+The limits apply to each deal, as jink solve applies them to each position.
 Each deal is solved double dummy (every hand open): the shares are upper
-estimates of what the seat can expect. See docs/dealing.md.
-"""
-
-PANEL = "Limits (each deal, as jink solve)"
+estimates of what the seat can expect. See docs/dealing.md.""")
 
 FileArg = Annotated[Path, typer.Argument(
     help='A view: a position file (TOML, or .json) with unseen hands written "?".',
     metavar="FILE", show_default=False)]
 DealsOpt = Annotated[int, typer.Option(
-    "--deals", "-n", help="How many deals of the unseen cards to solve.", min=1)]
-SeedOpt = Annotated[int | None, typer.Option(
-    "--seed", help="Seed of the dealing; the same seed gives the same answer.",
-    show_default=False)]
+    "--deals", metavar="N", help="How many deals of the unseen cards to solve; default "
+    "1000.", min=1, show_default=False)]
+SeedOpt = Annotated[int | None, seed_option("odds", "shown with the result")]
 ExhaustiveOpt = Annotated[bool, typer.Option(
     "--exhaustive", help="Solve every possible deal (at most a million) instead.")]
 SeatOpt = Annotated[int | None, typer.Option(
-    "--seat", help="The seat whose cards are scored: the seat to play (the default).",
-    show_default=False)]
-NodesOpt = Annotated[int | None, typer.Option(
-    "--max-nodes", help="Stop (with an error, never a guess) past this many nodes in a deal.",
-    rich_help_panel=PANEL, show_default=False)]
-SecondsOpt = Annotated[float | None, typer.Option(
-    "--max-seconds", help="Stop (with an error, never a guess) past this many seconds in a "
-    "deal.", rich_help_panel=PANEL, show_default=False)]
-MemoryOpt = Annotated[float, typer.Option(
-    "--memory", help="Memory cap of each deal's transposition table, in MB.",
-    rich_help_panel=PANEL)]
+    "--seat", metavar="SEAT", help="The seat whose cards are scored; default: the seat to "
+    "play.", show_default=False)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", help="Write the JSON result here instead of stdout.", show_default=False)]
+    "--out", metavar="FILE", help="Write the JSON result here instead of stdout.",
+    show_default=False)]
 
 
 def odds_command(
@@ -83,9 +81,9 @@ def odds_command(
     seed: SeedOpt = None,
     exhaustive: ExhaustiveOpt = False,
     seat: SeatOpt = None,
-    max_nodes: NodesOpt = None,
-    max_seconds: SecondsOpt = None,
-    memory: MemoryOpt = 64.0,
+    max_seconds: MaxSecondsOpt = None,
+    max_nodes: MaxNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
     out: OutOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
@@ -96,9 +94,8 @@ def odds_command(
     which it keeps each of the game's goals, with a 95% interval, the mean of
     the most tricks, and the recommended card.
     """
+    search = search_options(max_seconds, max_nodes, memory)
     with handle_errors():
-        if memory <= 0:
-            raise typer.BadParameter(f"must be positive, not {memory}", param_hint="--memory")
         if exhaustive and seed is not None:
             raise typer.BadParameter("--exhaustive deals every way: it takes no --seed",
                                      param_hint="--seed")
@@ -118,24 +115,21 @@ def odds_command(
 
             result = odds(view, deals=deals, seed=seed, exhaustive=exhaustive,
                           seat=None if seat is None else seat - 1,
-                          limit=Limit(nodes=max_nodes, seconds=max_seconds),
-                          memory_mb=memory, progress=advance)
+                          limit=search.limit, memory_mb=search.memory_mb,
+                          progress=advance)
         if out is not None:
-            try:
-                out.write_text(json.dumps(result.to_dict(), ensure_ascii=False) + "\n",
-                               encoding="utf-8")
-            except OSError as error:
-                fail(f"cannot write {out}: {error.strerror or error}")
+            write_out(out, json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
         if json_output:
             print_json(result.to_dict())
         elif out is None:
-            stdout().print(odds_table(result))
+            print_sections(odds_table(result))
 
 
 def odds_table(result: OddsResult) -> Table:
     """Each legal card: mean max tricks and each question's share with its interval."""
     how = ("every possible deal" if result.exhaustive
-           else f"{result.deals} deals of {result.possible:,} possible, seed {result.seed}")
+           else f"{plural(result.deals, 'deal')} of {result.possible:,} possible, "
+                f"seed {result.seed}")
     caption = ("each deal solved double dummy; shares of deals, exact" if result.exhaustive
                else "each deal solved double dummy; shares of deals, 95% interval")
     table = Table(title=f"Seat {result.seat + 1}: single-dummy odds over {how}",

@@ -34,6 +34,7 @@ from jink.cli.common import (
     epilog,
     fail,
     handle_errors,
+    open_out,
     parse_seats,
     positions_from_cli,
     print_json,
@@ -198,7 +199,7 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
     with ExitStack() as stack:
         # Opened only once the positions are read (a missing input leaves an old
         # --out file alone), and before any search (a bad --out fails at once).
-        sink: TextIO = (stack.enter_context(_open_out(out)) if out else sys.stdout)
+        sink: TextIO = (stack.enter_context(open_out(out)) if out else sys.stdout)
         # The bar is drawn on stderr, and only there: stdout is never redirected
         # through it. When the results go to the same terminal, the bar is taken
         # down while each result is written, so the two never share a line.
@@ -244,11 +245,3 @@ def _same_file(a: Path, b: Path) -> bool:
     except OSError:
         return False  # one of them does not exist (yet): not the same file
 
-
-def _open_out(out: Path) -> TextIO:
-    """``--out`` opened for writing; a path that cannot be written is one error line."""
-    try:
-        return out.open("w", encoding="utf-8")
-    except OSError as error:
-        # handle_errors would say "cannot read": this one is written to.
-        fail(f"cannot write {out}: {error.strerror or error}")

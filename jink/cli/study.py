@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 import typer
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
@@ -35,10 +35,12 @@ from jink.cli.common import (
     TurnupOpt,
     WonOpt,
     check_seats,
+    epilog,
     fail,
     handle_errors,
     positions_from_cli,
     print_json,
+    print_sections,
     search_options,
     stdout,
 )
@@ -52,17 +54,12 @@ from jink.solver.line import LineStep
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.study import Study, StudyError
 
-EPILOG = """\
-Examples:
-
-  jink study --example renege
-
-  jink study deal.toml --seat 2 --goal spoil
-
-  printf '8S\\n7S\\nbest\\n' | jink study --example      (a script on stdin)
-
-  printf '8S\\nbest\\n' | jink study --example --json    (one JSON object a step)
-
+EPILOG = epilog(
+    "jink study --example renege",
+    "jink study deal.toml --seat 2 --goal spoil",
+    "printf '8S\\n7S\\nbest\\n' | jink study --example      (a script on stdin)",
+    "printf '8S\\nbest\\n' | jink study --example --json    (one JSON object a step)",
+    note="""\
 At the prompt:
 
   8S        play a card (for whichever seat is to play)
@@ -72,8 +69,7 @@ At the prompt:
   seat N    ask about seat N from now on
   goal G    ask about goal G from now on (three, jink, spoil, a number, ...)
   help      this list
-  quit      stop (so does the end of input)
-"""
+  quit      stop (so does the end of input)""")
 
 COMMANDS = """\
 [bold]A card[/bold] (8S, 10h, T♥) plays it for the seat to play.
@@ -212,7 +208,7 @@ class Prompt:
                 raise StudyError("the deal is over: there is no more play")
             line = study.best_line()
             if not self.json:
-                self.out.print(line_table(self._result(line=line)))
+                print_sections(line_table(self._result(line=line)), gap=True)
             return {"line": [step.to_dict() for step in line]}, False
         if command == "seat":
             seat = _number(command, args)
@@ -237,7 +233,7 @@ class Prompt:
             if self.json:
                 print_json({"command": command, **self.state(), **extra})
             elif show:
-                self.out.print(self.picture())
+                print_sections(*self.picture(), gap=command is not None)
         except JinkError as error:
             self.error(str(error), command)
             return False
@@ -261,7 +257,8 @@ class Prompt:
                       for m in study.scores()],
         }
 
-    def picture(self) -> RenderableType:
+    def picture(self) -> list[RenderableType]:
+        """The deal, the cards played, the standing and the scored cards: sections."""
         study = self.study
         parts: list[RenderableType] = [deal_diagram(study.position)]
         history = study.played_by_trick()
@@ -278,7 +275,7 @@ class Prompt:
             f"({sure} for sure)."))
         if not study.position.is_over:
             parts.append(moves_table(self._result(moves=study.scores())))
-        return Group(*parts)
+        return parts
 
     def _result(self, moves: list[MoveScore] | None = None,
                 line: list[LineStep] | None = None) -> SolveResult:

@@ -25,9 +25,11 @@ from jink.cli.common import (
     TurnupOpt,
     WonOpt,
     check_seats,
+    epilog,
     handle_errors,
     positions_from_cli,
     search_options,
+    write_out,
 )
 from jink.cli.solve import GoalOpt, SeatOpt
 from jink.errors import PositionError
@@ -36,30 +38,25 @@ from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.export import FORMATS, dumps
 from jink.study.tree import MAX_TREE_NODES, full_tree, proof_tree, summarise
 
-EPILOG = """\
-Examples:
-
-  jink tree --example renege --out renege.graphml
-
-  jink tree --example renege --format dot | dot -Tsvg > renege.svg
-
-  jink tree deal.toml --seat 2 --goal spoil --all-keys --json
-
-  jink tree --example --full --depth 3 --format dot --out first-trick.dot
-
+EPILOG = epilog(
+    "jink tree --example renege --out renege.graphml",
+    "jink tree --example renege --format dot | dot -Tsvg > renege.svg",
+    "jink tree deal.toml --seat 2 --goal spoil --all-keys --json",
+    "jink tree --example --full --depth 3 --format dot --out first-trick.dot",
+    note="""\
 The proof tree (the default) shows why the answer holds or fails: where the
 side that has the answer is to play, one card that keeps it (every one with
 --all-keys); where the other side is to play, every legal card. Equivalent
-cards are one edge. A branch stops where the goal is decided.
-"""
+cards are one edge. A branch stops where the goal is decided.""")
 
 TREE_PANEL = "Tree"
 FormatOpt = Annotated[str | None, typer.Option(
-    "--format", "-f", help="graphml, dot (for Graphviz) or json (networkx node-link); "
+    "--format", "-f", metavar="FORMAT",
+    help="graphml, dot (for Graphviz) or json (networkx node-link); "
     "default: from the --out suffix (.graphml, .dot/.gv, .json), else graphml.",
     rich_help_panel=TREE_PANEL, show_default=False)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", help="Write the tree here, not to stdout.",
+    "--out", metavar="FILE", help="Write the tree here, not to stdout.",
     rich_help_panel=TREE_PANEL,
     show_default=False)]
 AllKeysOpt = Annotated[bool, typer.Option(
@@ -69,12 +66,13 @@ FullOpt = Annotated[bool, typer.Option(
     "--full", help="Every legal card (one per equivalent group) to --depth cards, not the "
     "proof tree.", rich_help_panel=TREE_PANEL)]
 DepthOpt = Annotated[int | None, typer.Option(
-    "--depth", help="Stop after this many cards; default: the end of the deal, or with "
+    "--depth", metavar="CARDS",
+    help="Stop after this many cards; default: the end of the deal, or with "
     "--full one round of cards (one per seat).", rich_help_panel=TREE_PANEL,
     show_default=False)]
 SizeOpt = Annotated[int, typer.Option(
-    "--max-size", help="Stop (with an error) past this many tree nodes.",
-    rich_help_panel=TREE_PANEL)]
+    "--max-size", metavar="NODES", help="Stop (with an error) past this many tree nodes; "
+    f"default {MAX_TREE_NODES}.", rich_help_panel=TREE_PANEL, show_default=False)]
 
 _SUFFIXES = {".graphml": "graphml", ".xml": "graphml", ".dot": "dot", ".gv": "dot",
              ".json": "json"}
@@ -137,7 +135,7 @@ def tree_command(
                               memory_mb=search.memory_mb)
         text = dumps(tree, fmt)
         if out is not None:
-            out.write_text(text, encoding="utf-8")
+            write_out(out, text)
         else:
             typer.echo(text, nl=not text.endswith("\n"))
         err = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -227,7 +227,7 @@ def constraints_from_dict(obj: Mapping[str, Any], source: str | None = None) -> 
                          at(unknown[0]))
     try:
         name = _string(obj, "game")
-        game = find_game(name or "spoil-five")
+        game = find_game("spoil-five" if name is None else name)  # "": unknown, not the default
         players = obj.get("players")
         if players is None:
             raise ParseError("give the number of players: players = 5", at("players"))

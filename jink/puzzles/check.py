@@ -22,6 +22,7 @@ from jink.solver.expected import turn_unknown
 from jink.solver.goals import AtLeast, Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.solver import MoveScore, Solver
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 from .puzzle import Puzzle
 
@@ -36,6 +37,8 @@ class CheckResult:
     problems: tuple[str, ...]
     scores: tuple[MoveScore, ...] = field(default=(), compare=False)
     seconds: float = 0.0
+    #: The limit that stopped the proof (the puzzle is then not proved), if one did.
+    stopped: LimitExceeded | None = field(default=None, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -85,13 +88,15 @@ def story_problems(story: str, by_card: dict[int, MoveScore]) -> list[str]:
     return problems
 
 
-def check(puzzle: Puzzle, limit: Limit | None = None) -> CheckResult:
+def check(puzzle: Puzzle, limit: Limit | None = None,
+          memory_mb: float = DEFAULT_MEMORY_MB) -> CheckResult:
     """Prove ``puzzle`` sound, or say each thing wrong with it.
 
     Past ``limit`` the puzzle is reported not proved (a problem: an unproved
-    puzzle is not sound as far as anyone knows).
+    puzzle is not sound as far as anyone knows). ``memory_mb`` caps the
+    transposition table.
     """
-    solver = Solver(limit)
+    solver = Solver(limit, memory_mb)
     p = puzzle.position
     problems: list[str] = []
     if p.is_over:
@@ -116,7 +121,7 @@ def check(puzzle: Puzzle, limit: Limit | None = None) -> CheckResult:
         scores = solver.score_moves(p, puzzle.seat, goal)
     except LimitExceeded as error:
         return CheckResult(puzzle.id, (*problems, f"not proved: {error}"),
-                           seconds=solver.budget.elapsed())
+                           seconds=solver.budget.elapsed(), stopped=error)
     except JinkError as error:
         return CheckResult(puzzle.id, (*problems, f"cannot be solved: {error}"))
     by_card = {s.card: s for s in scores}

@@ -27,6 +27,7 @@ from jink.solver.goals import AtLeast, Goal, Spoil, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import principal_line
 from jink.solver.solver import MoveScore, Solver
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 from .check import goal_words
 from .puzzle import Puzzle
@@ -182,12 +183,12 @@ def _goals(position: Position, best: int) -> list[str]:
 
 
 def find_puzzle(position: Position, limit: Limit | None = None,
-                spoil: bool = True) -> Found | None:
+                spoil: bool = True, memory_mb: float = DEFAULT_MEMORY_MB) -> Found | None:
     """The puzzle in ``position`` for the seat to play, or None: the first goal
     (see :func:`_goals`, then spoil where the game asks it) that exactly one
     card keeps, when that card is not the obvious one. Past ``limit``, None."""
     seat = position.seat_to_play
-    solver = Solver(limit or Limit(nodes=ATTEMPT_NODES))
+    solver = Solver(limit or Limit(nodes=ATTEMPT_NODES), memory_mb)
     try:
         return _find(solver, position, seat, spoil)
     except LimitExceeded:
@@ -242,7 +243,8 @@ def _unique(solver: Solver, position: Position, seat: int, name: str,
 def generate(game: str, players: int, *, seed: int, count: int = 1,
              cards: int | None = None, mid_trick: bool = False, attempts: int = 500,
              limit: Limit | None = None, prefix: str | None = None,
-             progress: Callable[[int], None] | None = None) -> Iterator[Puzzle]:
+             progress: Callable[[int], None] | None = None,
+             memory_mb: float = DEFAULT_MEMORY_MB) -> Iterator[Puzzle]:
     """Up to ``count`` puzzles from at most ``attempts`` random deals of ``seed``.
 
     ``progress`` is called after each attempt with the number made so far.
@@ -255,7 +257,7 @@ def generate(game: str, players: int, *, seed: int, count: int = 1,
         if made >= count:
             return
         position = deal(rng, game, players, cards, mid_trick)
-        found = find_puzzle(position, limit)
+        found = find_puzzle(position, limit, memory_mb=memory_mb)
         if progress is not None:
             progress(made + (found is not None))
         if found is None:

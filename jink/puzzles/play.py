@@ -40,6 +40,7 @@ from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 from .puzzle import Puzzle
 
@@ -73,7 +74,8 @@ class PlaySession:
     """One play of a puzzle: the position, and the positions before each of the
     user's cards (for undo)."""
 
-    def __init__(self, puzzle: Puzzle, limit: Limit | None = None) -> None:
+    def __init__(self, puzzle: Puzzle, limit: Limit | None = None,
+                 memory_mb: float = DEFAULT_MEMORY_MB) -> None:
         self.puzzle = puzzle
         self.seat = puzzle.seat
         self.position: Position = puzzle.position
@@ -81,7 +83,7 @@ class PlaySession:
             raise PositionError("the card to be turned is not known: give turn (the "
                                 "solver plays double dummy)")
         self.goal: Goal = goal_for(self.position, puzzle.goal)
-        self.solver = Solver(limit)
+        self.solver = Solver(limit, memory_mb)
         self.side = self.solver.side_of(self.position, self.seat)
         self.history: list[Position] = []
         self.mistakes = 0

@@ -18,6 +18,7 @@ from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
+from jink.solver.table import DEFAULT_MEMORY_MB
 
 from .check import check
 from .generate import lost_at, plausible
@@ -68,15 +69,18 @@ def _after(solver: Solver, position: Position, seat: int, goal: Goal,
     return tuple(principal_line(solver, position.play(card), seat, goal))
 
 
-def solve_puzzle(puzzle: Puzzle, limit: Limit | None = None) -> Solution:
+def solve_puzzle(puzzle: Puzzle, limit: Limit | None = None,
+                 memory_mb: float = DEFAULT_MEMORY_MB) -> Solution:
     """Solve ``puzzle``; an unsound one is a :class:`~jink.errors.JinkError`
     naming its problems (a solution of a wrong puzzle would mislead)."""
-    result = check(puzzle, limit)
+    result = check(puzzle, limit, memory_mb)
+    if result.stopped is not None:
+        raise result.stopped  # a limit passed: no answer, not an unsound puzzle
     if not result.ok:
         raise JinkError(f"puzzle {puzzle.id} is not sound: {'; '.join(result.problems)}")
     p = puzzle.position
     goal = goal_for(p, puzzle.goal)
-    solver = Solver(limit)
+    solver = Solver(limit, memory_mb)
     considered = plausible(p)
     key: list[Card] = []
     line: tuple[LineStep, ...] = ()
