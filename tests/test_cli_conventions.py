@@ -113,7 +113,24 @@ def solving_commands(game_file: Path) -> dict[str, list[str]]:
         "puzzle play": ["puzzle", "play", puzzle],
         "puzzle generate": ["puzzle", "generate", "--players", "2", "--seed", "3",
                             "--attempts", "20", "--out", str(game_file.parent / "new")],
+        "session": ["session", str(_session_file(game_file.parent)), "--analyse"],
     }
+
+
+SESSION_FILE = """\
+game = "spoil-five"
+players = ["Ann", "Bob", "Cat"]
+[[deal]]
+turnup = "2S"
+hands = ["8S QH KD QD KC", "7S 7H 9D 4D JC", "JS QS TH 2D TC"]
+play = ["8S 7S JS", "QS QH 7H", "TH KD 9D", "2D QD 4D", "KC JC TC"]
+"""
+
+
+def _session_file(folder: Path) -> Path:
+    path = folder / "session.toml"
+    path.write_text(SESSION_FILE, encoding="utf-8")
+    return path
 
 
 #: Every other command: none of them searches, so none takes a limit.
@@ -360,6 +377,7 @@ def bad_input(tmp_path: Path) -> dict[str, list[str]]:
         "puzzle show": ["puzzle", "show", "no-such-puzzle"],
         "puzzle solve": ["puzzle", "solve", "no-such-puzzle"],
         "puzzle play": ["puzzle", "play", "no-such-puzzle"],
+        "session": ["session", missing],
     }
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jink.cards import (
     SUIT_NAMES,
@@ -35,6 +35,9 @@ from jink.cards import (
 )
 from jink.errors import PositionError, UnknownNameError
 from jink.games.duties import Duties, Follow
+
+if TYPE_CHECKING:
+    from jink.games.ledger import Ledger
 
 #: The default duties: follow suit or trump, no lead duty.
 FOLLOW_OR_TRUMP = Duties(Follow.OR_TRUMP)
@@ -444,6 +447,8 @@ class Game:
     question_set: tuple[Question, ...] = ()
     #: What ``max_tricks`` is worth: ``(game, max_tricks, options) -> extras``.
     worth: Callable[[Game, int, Mapping[str, Any]], dict[str, object]] | None = None
+    #: The books across deals: pool, counters, score or crosses (``jink session``).
+    ledger: Ledger | None = None
     _cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, compare=False,
                                                    repr=False, hash=False)
 

@@ -52,6 +52,7 @@ from jink.cards import (
 )
 from jink.games.base import Declaring, Game, Question, Ranking, points_per_trick
 from jink.games.duties import Duties, Follow
+from jink.games.ledger import Ledger, LedgerKind
 from jink.games.rams import PIQUET_RANKS, RAMS_DECK, suit_order
 
 SEVEN_OF_DIAMONDS = make_card(SEVEN, DIAMONDS)
@@ -120,4 +121,5 @@ BIERSPIEL = Game(
     # and may take both, or, if he passes, the eldest may take up the trump.
     # Not modelled: such a turn-up is refused (docs/rules.md, Bierspiel).
     turned_past=bit(SEVEN_OF_DIAMONDS),
+    ledger=Ledger(LedgerKind.CROSSES, crosses=3, cross_points=5),
 )

@@ -21,6 +21,7 @@ from typing import Any
 from jink.cards import FULL_DECK
 from jink.games.base import Game, Option, Question
 from jink.games.duties import Duties, Follow
+from jink.games.ledger import Ledger, LedgerKind
 from jink.games.spoil_five import RULES_NOTE, spoil_five_ranking
 
 QUESTIONS = (
@@ -54,4 +55,5 @@ FORTY_FIVE = Game(
     winning_question="odd_trick", robs_turnup=True, duties=Duties(Follow.OR_TRUMP),
     options=(Option("per_trick_scoring", False,
                     "each trick counts 5 and the losers' tricks are deducted"),),
+    ledger=Ledger(LedgerKind.SCORE, points=(5, 10), game_points=45, trick_points=5),
 )

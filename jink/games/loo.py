@@ -60,6 +60,7 @@ from jink.cards import (
 )
 from jink.games.base import Declaring, Game, Question, share_of_pool
 from jink.games.duties import Duties, Follow
+from jink.games.ledger import Ledger, LedgerKind, ledger_option
 from jink.games.rounce import whist_ranking
 
 __all__ = ["LOO", "LOO_QUESTIONS"]
@@ -88,4 +89,10 @@ LOO = Game(
     # turn-up fill the pack.
     widow=3, declaring=Declaring.LOO, table=(3, 16),
     simple_min_players=3, double_max_players=16,
+    # Foster: 18 red and 6 white each, "equal to 20 reds".
+    ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=3, penalty=3, simple_pools=True,
+                  options=(
+        ledger_option("unlimited", False,
+                      "a looed player pays the next pool as much as the pool he was looed "
+                      "in held (Unlimited Loo), not three"),)),
 )

@@ -60,6 +60,7 @@ from jink.games.base import (
     share_of_pool,
 )
 from jink.games.duties import Duties, Follow
+from jink.games.ledger import Ledger, LedgerKind, ledger_option
 
 __all__ = [
     "CLUBS",
@@ -137,4 +138,9 @@ RAMS = Game(
     general_rams_worth=general_rams_payment,
     options=(Option("ecarte_order", False,
                     "rank every suit K Q J A 10 9 8 7 (as at Écarté), not A K Q J 10 9 8 7"),),
+    ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=5, penalty=5, simple_pools=True,
+                  pone_pays=True, general_rams=5, options=(
+        ledger_option("compulsory_simple", True,
+                      "every player must play when the pool is a simple (the dealer's five "
+                      "alone): Foster's 'usual custom'"),)),
 )

@@ -37,6 +37,7 @@ from jink.cards import (
 )
 from jink.games.base import Game, Option, Question, Ranking
 from jink.games.duties import Duties, Follow
+from jink.games.ledger import Ledger, LedgerKind, ledger_option
 
 ACE_OF_HEARTS = make_card(ACE, HEARTS)
 
@@ -97,4 +98,8 @@ SPOIL_FIVE = Game(
     winning_question="three", pool=3, robs_turnup=True, duties=Duties(Follow.OR_TRUMP),
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
+    ledger=Ledger(LedgerKind.CARRIED_POOL, counters=20, stake=1, options=(
+        ledger_option("dealer_puts_up_for_all", False,
+                      "each dealer puts up one counter for every player, whether the pool "
+                      "was won or not (Foster: 'in some places')"),)),
 )

@@ -1,0 +1,117 @@
+"""``jink session``: an evening's play replayed, with the pool and the counters kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from jink.cli.common import (
+    JsonOpt,
+    MaxNodesOpt,
+    MaxSecondsOpt,
+    MemoryOpt,
+    epilog,
+    fail,
+    handle_errors,
+    print_json,
+    print_sections,
+    search_options,
+    write_out,
+)
+from jink.cli.render import names_markup
+from jink.session.evening import DealResult, Evening, play_evening
+from jink.session.file import read_session
+from jink.session.page import session_page
+from jink.session.review import review_deal
+from jink.solver.table import DEFAULT_MEMORY_MB
+
+EPILOG = epilog(
+    "jink session evening.toml",
+    "jink session evening.toml --analyse --json",
+    "jink session evening.toml --analyse --html evening.html",
+    note="A session file names the game, the players in order round the table and the "
+         "deals in order, each with its hands (seat 1, the dealer's left, first), turn-up, "
+         "decisions and play; see docs/session.md.")
+
+SessionArg = Annotated[Path, typer.Argument(
+    help="A session file (TOML): the game, the players, the deals in order.",
+    metavar="FILE", show_default=False)]
+AnalyseOpt = Annotated[bool, typer.Option(
+    "--analyse", help="Analyse every deal double dummy: was the pool forceable, by whom, "
+    "which card lost it, and what the slips cost in counters.")]
+SessionHtmlOpt = Annotated[Path | None, typer.Option(
+    "--html", help="Also write the evening as one self-contained page (HTML).",
+    show_default=False, metavar="FILE")]
+
+
+def session_command(file: SessionArg, analyse: AnalyseOpt = False,
+                    max_seconds: MaxSecondsOpt = None, max_nodes: MaxNodesOpt = None,
+                    memory: MemoryOpt = DEFAULT_MEMORY_MB, json_output: JsonOpt = False,
+                    html: SessionHtmlOpt = None) -> None:
+    """Replay an evening's deals: check each, keep the pool and every player's counters.
+
+    The ledger after each deal follows the game's own rules (Foster): Spoil
+    Five's carried pool and jinks, Forty-Five's score, the divided pools of
+    Rams, Rounce and Loo with their rams and loos, Bierspiel's crosses. A deal
+    that breaks a rule is reported with its deal and trick; the ledger up to
+    the deal before it is kept.
+    """
+    search = search_options(max_seconds, max_nodes, memory)
+    with handle_errors():
+        session = read_session(file)
+        evening = play_evening(session)
+        if analyse:
+            for result in evening.deals:
+                review_deal(result, search.limit, search.memory_mb)
+        if html is not None:
+            write_out(html, session_page(evening))
+        if json_output:
+            print_json(evening.to_dict())
+        else:
+            print_sections(*evening_picture(evening))
+        if evening.error is not None:
+            fail(evening.error)
+
+
+def evening_picture(evening: Evening) -> list[RenderableType]:
+    """The ledger deal by deal, then the standings."""
+    table = Table(title=f"{evening.session.game.title}: the ledger, deal by deal",
+                  box=box.SIMPLE_HEAD, title_justify="left")
+    for column in ("Deal", "Dealer", "What happened", "After"):
+        table.add_column(column)
+    for result in evening.deals:
+        lines = [names_markup(e) for e in result.events]
+        if result.analysis is not None:
+            lines += [f"[cyan]{names_markup(s)}[/cyan]" for s in result.analysis.summary()]
+            lines += [f"[bold red]{names_markup(c)}[/bold red]" for c in result.costs]
+        table.add_row(str(result.number), result.dealer, "\n".join(lines), _after(result))
+        table.add_section()
+    sections: list[RenderableType] = [table, Text.from_markup(
+        "[bold]Standings[/bold]\n" + _after_text(evening.standings()))]
+    costs = [c for r in evening.deals for c in r.costs]
+    if costs:
+        sections.append(Text("Against the double-dummy result\n" + "\n".join(costs)))
+    return sections
+
+
+def _after(result: DealResult) -> str:
+    return _after_text(result.books)
+
+
+def _after_text(books: dict[str, object]) -> str:
+    parts = []
+    for key, value in books.items():
+        if isinstance(value, dict):
+            parts.append(f"{key}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
+        elif isinstance(value, list):
+            if value:
+                parts.append(f"{key}: " + ", ".join(map(str, value)))
+        else:
+            parts.append(f"{key}: {value}")
+    return "\n".join(parts)

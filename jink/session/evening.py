@@ -1,0 +1,588 @@
+"""Replaying a session: each deal checked, then settled by the game's books.
+
+The books (:class:`Books`) hold every player's counters and the pool (or,
+in games without counters, the score or the crosses). A deal is prepared
+from its entry (the seats from the dealer, the decisions before the play,
+the position of the seats in the play), its record checked card by card
+(:func:`~jink.solver.analyse.replay`), then settled by the keeper of the
+game's :class:`~jink.games.ledger.LedgerKind`. A deal that breaks a rule
+stops the evening there, with the ledger of the deals before it kept.
+docs/session.md gives the rules of each kind of books.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from jink.cards import Card, CardSet, bit, card_name, cards_text, count
+from jink.errors import JinkError, PositionError
+from jink.games import Declaring, Game
+from jink.games.ledger import Ledger, LedgerKind
+from jink.position import Position
+from jink.session.file import DealEntry, Session
+from jink.solver.analyse import Played, replay
+from jink.solver.rob import robber
+from jink.words import plural
+
+
+class SessionError(PositionError):
+    """A deal of the session that cannot be settled: where, and why."""
+
+
+@dataclass
+class Books:
+    """Everything kept across deals."""
+
+    holdings: dict[str, int]
+    pool: int = 0
+    #: Carried pool: whether the next deal starts a fresh pool (all put up).
+    fresh: bool = True
+    #: Score: points per side, games won per side.
+    scores: dict[str, int] = field(default_factory=dict)
+    games: dict[str, int] = field(default_factory=dict)
+    #: Crosses: points left per player, and who has paid for the beer.
+    points: dict[str, int] = field(default_factory=dict)
+    beer: list[str] = field(default_factory=list)
+
+    def counters(self) -> int:
+        """Every counter on the table: holdings and the pool."""
+        return sum(self.holdings.values()) + self.pool
+
+    def to_dict(self, ledger: Ledger) -> dict[str, object]:
+        kind = ledger.kind
+        if kind is LedgerKind.SCORE:
+            return {"scores": dict(self.scores), "games": dict(self.games)}
+        if kind is LedgerKind.CROSSES:
+            return {"points": dict(self.points), "beer": list(self.beer)}
+        return {"pool": self.pool, "holdings": dict(self.holdings)}
+
+
+@dataclass
+class DealResult:
+    """One deal replayed and settled."""
+
+    number: int
+    dealer: str
+    seats: list[str]                     # table seats, seat 1 first, the dealer last
+    in_play: list[str]                   # the players of the position, in its seat order
+    position: Position | None            # None: the deal was not played out
+    play: tuple[tuple[Card, ...], ...]
+    tricks: dict[str, int]
+    events: list[str]
+    books: dict[str, object]
+    #: What each trick was worth to its taker (per player, for --analyse).
+    value: Callable[[str, int], int] | None = None
+    unit: str = "counters"
+    analysis: Any = None
+    costs: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "deal": self.number, "dealer": self.dealer, "seats": self.seats,
+            "in_play": self.in_play, "tricks": self.tricks, "events": self.events,
+            **self.books}
+        if self.analysis is not None:
+            out["analysis"] = {"summary": self.analysis.summary(),
+                               "forceable": self.analysis.forceable,
+                               "costs": self.costs}
+        return out
+
+
+@dataclass
+class Evening:
+    """The session replayed: every deal settled, the standings, and the
+    error that stopped it, if one did."""
+
+    session: Session
+    deals: list[DealResult]
+    books: Books
+    error: str | None = None
+
+    @property
+    def holdings(self) -> dict[str, int]:
+        return dict(self.books.holdings)
+
+    def standings(self) -> dict[str, object]:
+        ledger = self.session.game.ledger
+        assert ledger is not None
+        return self.books.to_dict(ledger)
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "game": self.session.game.name, "players": list(self.session.players),
+            "deals": [d.to_dict() for d in self.deals], "standings": self.standings()}
+        if self.error is not None:
+            out["error"] = self.error
+        return out
+
+
+@dataclass
+class Prepared:
+    """A deal ready to replay: who plays which hand, and what the file decided."""
+
+    seats: list[str]
+    in_play: list[str]
+    position: Position | None
+    #: The player who takes the pool without play (Loo), or pays the dealer
+    #: as a lone pone declining (Rams), with what happened.
+    no_play: str | None = None
+    general_rams: str | None = None
+    #: Loo: the dealer plays the miss for the pool; what it wins stays.
+    miss: str | None = None
+    simple: bool = False
+
+
+# -- the deal before the play ------------------------------------------------------------
+
+def _seats(session: Session, dealer: int) -> list[str]:
+    n = len(session.players)
+    return [session.players[(dealer + 1 + i) % n] for i in range(n)]
+
+
+def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books) -> Prepared:
+    game = session.game
+    ledger = game.ledger
+    assert ledger is not None
+    n = len(seats)
+    dealer = seats[-1]
+    if len(entry.hands) != n:
+        raise SessionError(f"{plural(len(entry.hands), 'hand')} for {n} players: give one "
+                           f"hand per seat, {seats[0]} (on the dealer's left) first and the "
+                           f"dealer, {dealer}, last")
+    hands = dict(zip(seats, entry.hands, strict=True))
+    simple = ledger.simple_pools and books.pool == ledger.stake
+    options = session.options
+    if not game.widow or (game.uses_turn and simple):
+        # Everyone dealt plays: Spoil Five, Forty-Five, a Loo simple pool.
+        for key, value in (("widow", entry.widow), ("passes", entry.passes or None),
+                           ("widow_taken", entry.widow_taken),
+                           ("general_rams", entry.general_rams)):
+            if value is not None:
+                why = "in a simple pool " if game.widow else ""
+                raise SessionError(f"{key}: every player dealt plays {why}in {game.title}")
+        if game.uses_turn:
+            if entry.trump is not None or entry.turnup is not None:
+                raise SessionError(f"the pool is a simple ({books.pool} counters): no trump "
+                                   "is turned before the play; give turn, the card the "
+                                   "dealer will turn")
+            position = Position.create(game, None, entry.hands, options=options,
+                                       turn=entry.turn)
+            return Prepared(seats, seats, position, simple=True)
+        if entry.turn is not None:
+            raise SessionError(f"turn is for Loo simple pools, not {game.title}")
+        hand_list = list(entry.hands)
+        turnup = entry.turnup
+        if entry.rob is not None:
+            if turnup is None or not game.robs_turnup:
+                raise SessionError("rob: robbing takes the turn-up (give turnup)")
+            dealt = Position.create(game, entry.trump, hand_list, options=options,
+                                    turnup=turnup)
+            who = robber(dealt)
+            if not hand_list[who] >> entry.rob & 1:
+                raise SessionError(f"rob: {card_name(entry.rob)} is not in the hand of "
+                                   f"{seats[who]}, who robs")
+            if entry.rob % 13 == 12 and turnup % 13 != 12 and suit_of_card(entry.rob) == \
+                    dealt.trump and who != n - 1:
+                raise SessionError("rob: the holder of the ace of trumps keeps it")
+            hand_list[who] = hand_list[who] & ~bit(entry.rob) | bit(turnup)
+        position = Position.create(game, entry.trump, hand_list, options=options,
+                                   turnup=turnup)
+        return Prepared(seats, seats, position)
+    # Declaring to play: Rams, Rounce, Bierspiel, a Loo double pool.
+    if entry.turn is not None:
+        raise SessionError("turn is for a Loo simple pool; this pool is a double "
+                           f"({books.pool} counters): give the widow and the turn-up")
+    if entry.widow is None:
+        raise SessionError(f"no widow: a {game.title} deal has one of {game.widow} cards"
+                           + (f" (the pool is a double, {books.pool} counters)"
+                              if ledger.simple_pools else ""))
+    if entry.trump is None and entry.turnup is None:
+        raise SessionError("give the turn-up (or the trump suit)")
+    trump = entry.trump if entry.trump is not None else suit_of_card(entry.turnup or 0)
+    _check_dealt(game, entry, seats)
+    passes = set(entry.passes)
+    rams = entry.general_rams
+    if rams is not None:
+        if not game.general_rams:
+            raise SessionError(f"general_rams: there is no general rams in {game.title}")
+        if passes:
+            raise SessionError("passes: after a general rams every player must play")
+    if (simple and ledger.simple_pools and not game.uses_turn and passes
+            and session.ledger_options.get("compulsory_simple", False)):
+        raise SessionError(f"passes: the pool is a simple ({books.pool} counters), so every "
+                           "player must play (ledger option compulsory_simple)")
+    others = [s for s in seats[:-1] if s not in passes]
+    taker = entry.widow_taken
+    if taker is not None and taker in passes:
+        raise SessionError(f"widow_taken: {taker} passed, so took no widow")
+    loo = game.declaring is Declaring.LOO
+    if not others:
+        if taker is not None or entry.play:
+            raise SessionError("every player before the dealer passed: the deal is not "
+                               "played")
+        if loo:
+            return Prepared(seats, [], None, no_play=f"every player before the dealer threw "
+                            f"up: {dealer}, the dealer, takes the pool")
+        return Prepared(seats, [], None, no_play=seats[-2])
+    miss = None
+    if dealer in passes:
+        if len(others) == 1 and not loo:
+            raise SessionError(f"passes: {dealer}, the dealer, must play against a lone "
+                               "player")
+        if len(others) == 1 and loo:
+            if taker == others[0]:
+                if entry.play:
+                    raise SessionError("the dealer threw up against the holder of the miss: "
+                                       "the deal is not played")
+                return Prepared(seats, [], None, no_play=f"{dealer}, the dealer, throws up "
+                                f"against {taker}, who holds the miss: {taker} takes the "
+                                "pool")
+            miss = dealer
+    playing = others + ([dealer] if dealer not in passes or miss else [])
+    if taker is not None and taker not in playing:
+        raise SessionError(f"widow_taken: {taker} does not play")
+    if miss is not None and taker is not None:
+        raise SessionError("the dealer plays the miss: nobody took it")
+    held = {s: hands[s] for s in playing}
+    widow = entry.widow
+    if miss is not None:
+        held[miss] = widow
+    if taker is not None:
+        if count(widow) > game.hand_size:
+            if entry.discard is None or not widow >> entry.discard & 1:
+                raise SessionError(f"discard: {taker} takes the {game.widow}-card widow and "
+                                   "discards one of its cards: name it")
+            held[taker] = widow & ~bit(entry.discard)
+        else:
+            held[taker] = widow
+    elif entry.discard is not None:
+        raise SessionError("discard: nobody took the widow")
+    if entry.rob is not None:
+        if entry.turnup is None or not game.dealer_robs or dealer not in playing or miss:
+            raise SessionError("rob: only the dealer robs the turn-up, when he plays")
+        if not held[dealer] >> entry.rob & 1:
+            raise SessionError(f"rob: {card_name(entry.rob)} is not in the dealer's hand")
+        held[dealer] = held[dealer] & ~bit(entry.rob) | bit(entry.turnup)
+    leader = playing.index(rams) if rams is not None else 0
+    position = Position.create(game, trump, [held[s] for s in playing], leader=leader,
+                               options=options, turnup=entry.turnup)
+    return Prepared(seats, playing, position, general_rams=rams, miss=miss, simple=simple)
+
+
+def suit_of_card(card: Card) -> int:
+    return card // 13
+
+
+def _check_dealt(game: Game, entry: DealEntry, seats: list[str]) -> None:
+    """Every hand, the widow and the turn-up: the right sizes, no card twice."""
+    seen: CardSet = 0
+    for name, hand in zip(seats, entry.hands, strict=True):
+        if count(hand) != game.hand_size:
+            raise SessionError(f"{name} holds {plural(count(hand), 'card')}, not "
+                               f"{game.hand_size}")
+        if seen & hand:
+            raise SessionError(f"{cards_text(seen & hand)} dealt twice ({name})")
+        seen |= hand
+    widow = entry.widow or 0
+    if count(widow) != game.widow:
+        raise SessionError(f"a {game.title} widow has {game.widow} cards, not {count(widow)}")
+    if seen & widow:
+        raise SessionError(f"{cards_text(seen & widow)} dealt twice (the widow)")
+    seen |= widow
+    if entry.turnup is not None and seen >> entry.turnup & 1:
+        raise SessionError(f"the turn-up {card_name(entry.turnup)} is also dealt")
+    if seen & ~game.deck:
+        raise SessionError(f"{cards_text(seen & ~game.deck)} not in the {game.title} pack")
+
+
+# -- the books ---------------------------------------------------------------------------
+
+def _ante(session: Session, books: Books, seats: list[str]) -> list[str]:
+    """What goes into the pool before the deal."""
+    ledger = session.game.ledger
+    assert ledger is not None
+    dealer = seats[-1]
+    kind = ledger.kind
+    if kind is LedgerKind.CARRIED_POOL:
+        if session.ledger_options.get("dealer_puts_up_for_all"):
+            put = ledger.stake * len(seats)
+            _pay(books, dealer, put)
+            return [f"{dealer} deals and puts up {put} for all"]
+        if books.fresh:
+            books.fresh = False
+            for name in seats:
+                _pay(books, name, ledger.stake)
+            return [f"a fresh pool: each player puts up {ledger.stake}"]
+        _pay(books, dealer, ledger.stake)
+        return [f"{dealer} deals and adds {ledger.stake}"]
+    if kind is LedgerKind.DIVIDED_POOL:
+        _pay(books, dealer, ledger.stake)
+        return [f"{dealer} deals and puts up {ledger.stake}"]
+    return []
+
+
+def _pay(books: Books, name: str, amount: int) -> None:
+    books.holdings[name] -= amount
+    books.pool += amount
+
+
+def _take(books: Books, name: str, amount: int) -> None:
+    books.holdings[name] += amount
+    books.pool -= amount
+
+
+def _transfer(books: Books, payer: str, payee: str, amount: int) -> None:
+    books.holdings[payer] -= amount
+    books.holdings[payee] += amount
+
+
+def _winners(record: list[Played]) -> list[int]:
+    """The position seat taking each trick, in order."""
+    return [step.after.leader for step in record
+            if step.after.tricks_done > step.before.tricks_done]
+
+
+def _settle(session: Session, books: Books, prep: Prepared, record: list[Played],
+            entry: DealEntry) -> tuple[list[str], Callable[[str, int], int] | None, str]:
+    """Settle a deal; returns what happened, what t tricks were worth to a
+    player (for --analyse), and the unit."""
+    game = session.game
+    ledger = game.ledger
+    assert ledger is not None
+    kind = ledger.kind
+    names = prep.in_play
+    winners = [names[s] for s in _winners(record)]
+    end = record[-1].after if record else prep.position
+    won = {name: winners.count(name) for name in names}
+    done = len(winners)
+    tricks = game.tricks
+    events: list[str] = []
+    if kind is LedgerKind.CARRIED_POOL:
+        need = game.pool or 3
+        reached = next(((name, i + 1) for i in range(done)
+                        for name in names if winners[:i + 1].count(name) == need
+                        and winners[i] == name), None)
+        pool = books.pool
+        others = len(prep.seats) - 1
+
+        def carried(name: str, t: int) -> int:
+            return pool + (ledger.stake * others if t == tricks else 0) if t >= need else 0
+
+        if reached is None:
+            if done < tricks:
+                raise SessionError(f"the record stops after trick {done}, nobody with "
+                                   f"{need} tricks: play the deal out")
+            events.append(f"spoiled: nobody took {need} tricks; the pool of {pool} is "
+                          "carried over")
+            return events, carried, "counters"
+        name, at = reached
+        if won[name] == tricks:
+            _take(books, name, pool)
+            for other in prep.seats:
+                if other != name:
+                    _transfer(books, other, name, ledger.stake)
+            books.fresh = True
+            events.append(f"{name} jinks: the pool of {pool} and {ledger.stake} from each "
+                          f"other player ({ledger.stake * others})")
+        elif at == done:
+            _take(books, name, pool)
+            books.fresh = True
+            events.append(f"{name} takes the pool with {need} tricks: "
+                          f"{plural(pool, 'counter')}")
+        elif done < tricks:
+            raise SessionError(f"the record stops after trick {done}: {name} took "
+                               f"{need} tricks at trick {at} and went on, so must play the "
+                               "jink out")
+        else:
+            events.append(f"spoiled: {name} took {need} tricks, went on for the jink and "
+                          f"failed; the pool of {pool} is carried over")
+        return events, carried, "counters"
+    if kind is LedgerKind.SCORE:
+        assert end is not None
+        if not end.is_over:
+            raise SessionError(f"the record stops after trick {done}: play the deal out")
+        sides = game.sides(len(names))
+        side_names = [" & ".join(names[s] for s in side) for side in sides]
+        per_trick = bool(session.options.get("per_trick_scoring"))
+        side_won = [sum(end.won[s] for s in side) for side in sides]
+
+        def score(t: int) -> int:
+            if per_trick:
+                return max(0, ledger.trick_points * (t - (tricks - t)))
+            return ledger.points[1] if t == tricks else ledger.points[0] if 2 * t > tricks else 0
+
+        for label, t in zip(side_names, side_won, strict=True):
+            books.scores.setdefault(label, 0)
+            books.games.setdefault(label, 0)
+            points = score(t)
+            if points:
+                books.scores[label] += points
+                events.append(f"{label} score {points} with {plural(t, 'trick')}")
+        for label in side_names:
+            if books.scores[label] >= ledger.game_points:
+                books.games[label] += 1
+                events.append(f"{label} win the game ({books.scores[label]}); a new game "
+                              "begins")
+                for other in books.scores:
+                    books.scores[other] = 0
+                break
+
+        def side_value(name: str, t: int) -> int:
+            return score(t)
+
+        return events, side_value, "points"
+    if kind is LedgerKind.CROSSES:
+        if prep.position is None:
+            return ["every player but the dealer passed: the deal is not played"], None, ""
+        assert end is not None
+        if not end.is_over and prep.general_rams is None:
+            raise SessionError(f"the record stops after trick {done}: play the deal out")
+        full = ledger.crosses * ledger.cross_points
+        for name in session.players:
+            books.points.setdefault(name, full)
+        paid = False
+        for name in winners:
+            if paid:
+                break
+            books.points[name] = max(0, books.points[name] - 1)
+            left = [p for p in session.players if books.points[p] > 0]
+            if len(left) == 1:
+                books.beer.append(left[0])
+                events.append(f"{left[0]} is the last to wipe out his third cross and pays "
+                              "for the beer; fresh crosses for all")
+                for p in session.players:
+                    books.points[p] = full
+                paid = True
+        for name in names:
+            if won[name]:
+                events.insert(0, f"{name} wipes {plural(won[name], 'point')}")
+        return events, lambda name, t: t, "points"
+    # Divided pools.
+    pool = books.pool
+    share = pool // tricks
+    if prep.no_play is not None:
+        if prep.no_play in prep.seats:  # a lone pone declining pays the dealer
+            pone, dealer = prep.no_play, prep.seats[-1]
+            if ledger.pone_pays:
+                _transfer(books, pone, dealer, ledger.penalty)
+                events.append(f"every other player passed and {pone}, the pone, declines "
+                              f"against the dealer: pays {dealer} {ledger.penalty}; the pool "
+                              "stays")
+            return events, None, "counters"
+        taker = prep.seats[-1] if "dealer takes" in prep.no_play else entry.widow_taken
+        assert taker is not None
+        events.append(f"{prep.no_play} ({pool})")
+        _take(books, taker, pool)
+        return events, None, "counters"
+    assert end is not None
+    rams = prep.general_rams
+    if rams is not None:
+        lost = any(w != rams for w in winners)
+        if not lost and done < tricks:
+            raise SessionError(f"the record stops after trick {done}: a general rams is "
+                               "played until the announcer loses a trick")
+        if lost and winners[-1] != rams and winners.count(rams) != len(winners) - 1:
+            raise SessionError("a general rams ends the moment the announcer loses a trick: "
+                               "the record goes on after it")
+        extra = ledger.general_rams
+        if not lost:
+            _take(books, rams, pool)
+            for other in prep.seats:
+                if other != rams:
+                    _transfer(books, other, rams, extra)
+            events.append(f"{rams} wins the general rams: the pool of {pool} and {extra} "
+                          "from each other player")
+        else:
+            _pay(books, rams, pool)
+            for other in prep.in_play:
+                if other != rams:
+                    _transfer(books, rams, other, extra)
+            events.append(f"{rams} loses the general rams: doubles the pool ({pool} more) "
+                          f"and pays {extra} to each adversary")
+        return events, None, "counters"
+    if not end.is_over:
+        raise SessionError(f"the record stops after trick {done}: play the deal out")
+    for name in names:
+        if won[name] and name != prep.miss:
+            _take(books, name, share * won[name])
+            events.append(f"{name} takes {won[name]}/{tricks} of the pool: "
+                          f"{share * won[name]}")
+    if prep.miss is not None and won[prep.miss]:
+        events.append(f"the miss takes {plural(won[prep.miss], 'trick')}: "
+                      f"{share * won[prep.miss]} stay in the pool")
+    fine = pool if session.ledger_options.get("unlimited") else ledger.penalty
+    word = "looed" if game.uses_turn else "ramsed"
+    for name in names:
+        if not won[name] and name != prep.miss:
+            _pay(books, name, fine)
+            events.append(f"{name} is {word}: pays {fine} to the next pool")
+
+    def divided(name: str, t: int) -> int:
+        return share * t - (fine if t == 0 else 0)
+
+    return events, divided, "counters"
+
+
+# -- the evening ---------------------------------------------------------------------------
+
+def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> DealResult:
+    """Prepare, check and settle one deal (``books`` changed only if it is legal)."""
+    seats = _seats(session, dealer)
+    trial = copy.deepcopy(books)
+    events = _ante(session, trial, seats)
+    prep = _prepare(session, entry, seats, trial)
+    record: list[Played] = []
+    if prep.position is not None:
+        if not entry.play:
+            raise SessionError("no play: give play = [...], the tricks as played")
+        try:
+            record = replay(prep.position, entry.play)
+        except JinkError as error:
+            who = ", ".join(f"seat {i + 1} is {name}" for i, name in enumerate(prep.in_play))
+            raise SessionError(f"{error} ({who})") from None
+    settled, value, unit = _settle(session, trial, prep, record, entry)
+    books.__dict__.update(trial.__dict__)
+    winners = [prep.in_play[s] for s in _winners(record)]
+    ledger = session.game.ledger
+    assert ledger is not None
+    return DealResult(entry.number, seats[-1], seats, prep.in_play, prep.position, entry.play,
+                      {name: winners.count(name) for name in prep.in_play}, events + settled,
+                      books.to_dict(ledger), value, unit)
+
+
+def play_evening(session: Session, each: Callable[[DealResult], None] | None = None) -> Evening:
+    """Replay every deal in order. A deal that cannot be settled stops the
+    evening: :attr:`Evening.error` says which deal and why, and the ledger of
+    the deals before it is kept. ``each`` is called on every settled deal."""
+    ledger = session.game.ledger
+    assert ledger is not None
+    counters = session.counters if ledger.counters else 0
+    books = Books({name: counters for name in session.players})
+    evening = Evening(session, [], books)
+    try:
+        session.game.check_players(len(session.players))
+        if session.game.widow:
+            low, high = session.game.table
+            if not low <= len(session.players) <= high:
+                raise PositionError(f"{session.game.title} takes {low} to {high} players at "
+                                    f"the table, not {len(session.players)}")
+    except JinkError as error:
+        evening.error = str(error)
+        return evening
+    dealer = session.first_dealer
+    for entry in session.deals:
+        if entry.dealer is not None:
+            dealer = session.players.index(entry.dealer)
+        try:
+            result = play_deal(session, books, entry, dealer)
+        except JinkError as error:
+            evening.error = f"deal {entry.number}: {error}"
+            return evening
+        evening.deals.append(result)
+        if each is not None:
+            each(result)
+        dealer = (dealer + 1) % len(session.players)
+    return evening

@@ -1,0 +1,87 @@
+"""The evening as one self-contained HTML page: the ledger deal by deal, each
+deal's hands, and with ``--analyse`` its verdicts, record and summary (the
+analysis page's tables, :mod:`jink.study.page`)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from jink import __version__
+from jink.position import hand_text
+from jink.session.evening import DealResult, Evening
+from jink.study.page import card_html, names_html, record_html, verdicts_html
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { border-bottom: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left;
+         vertical-align: top; }
+caption { text-align: left; font-weight: bold; }
+.red { color: #c00; } .bad { color: #c00; } .yes { color: #080; } .no { color: #888; }
+.claim { color: #a60; } section { border-top: 2px solid #888; margin-top: 1.5em; }
+"""
+
+
+def _books(books: dict[str, object]) -> str:
+    parts = []
+    for key, value in books.items():
+        if isinstance(value, dict):
+            shown = ", ".join(f"{escape(str(k))} {escape(str(v))}" for k, v in value.items())
+        elif isinstance(value, list):
+            shown = ", ".join(escape(str(v)) for v in value) or "nobody"
+        else:
+            shown = escape(str(value))
+        parts.append(f"<b>{escape(key)}</b>: {shown}")
+    return "<br>".join(parts)
+
+
+def _deal(result: DealResult) -> str:
+    out = [f"<section><h2>Deal {result.number}: {escape(result.dealer)} deals</h2><ul>"]
+    out += [f"<li>{names_html(e)}</li>" for e in result.events]
+    out.append(f"</ul><p>{_books(result.books)}</p>")
+    p = result.position
+    if p is not None:
+        rows = "".join(f"<tr><td>{i + 1}</td><td>{escape(name)}</td><td>"
+                       + " ".join(card_html(c) for c in _cards(hand_text(p.rules, hand)))
+                       + "</td></tr>"
+                       for i, (name, hand) in enumerate(zip(result.in_play, p.hands,
+                                                             strict=True)))
+        out.append("<table><caption>The hands in play</caption><thead><tr><th>Seat</th>"
+                   f"<th>Player</th><th>Hand</th></tr></thead><tbody>{rows}</tbody></table>")
+    review = result.analysis
+    if review is not None:
+        out.append(verdicts_html(review.start, review.verdicts,
+                                 "At the start, what each {who} could force"))
+        out.append(record_html(review))
+        out.append("<h3>Summary</h3><ul>" + "".join(
+            f"<li>{names_html(line)}</li>" for line in review.summary()) + "</ul>")
+        if result.costs:
+            out.append("<ul>" + "".join(f'<li class="bad">{names_html(c)}</li>'
+                                        for c in result.costs) + "</ul>")
+    out.append("</section>")
+    return "".join(out)
+
+
+def _cards(text: str) -> list[int]:
+    from jink.cards import parse_cards
+    return parse_cards(text)
+
+
+def session_page(evening: Evening) -> str:
+    """The whole evening as one HTML page (no network needed)."""
+    game = evening.session.game
+    title = f"{game.title}: an evening of {len(evening.deals)} deals"
+    parts = [f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+             f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
+             f"<h1>{escape(title)}</h1><p>Players, in order round the table: "
+             f"{escape(', '.join(evening.session.players))}.</p>"]
+    parts += [_deal(result) for result in evening.deals]
+    parts.append(f"<section><h2>Standings</h2><p>{_books(evening.standings())}</p>")
+    if evening.error:
+        parts.append(f'<p class="bad">Stopped: {escape(evening.error)}</p>')
+    costs = [c for r in evening.deals for c in r.costs]
+    if costs:
+        parts.append("<h3>Against the double-dummy result</h3><ul>" + "".join(
+            f"<li>{names_html(c)}</li>" for c in costs) + "</ul>")
+    parts.append(f"</section><footer>jink {escape(__version__)}</footer></body></html>\n")
+    return "".join(parts)

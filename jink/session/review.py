@@ -1,0 +1,49 @@
+"""``--analyse`` for a session: each deal's double-dummy review, and the
+counters (or points) that changed hands against the double-dummy result.
+
+A player who could be sure of ``t`` tricks at the first lead and ended with
+fewer lost, against that result, what ``t`` tricks were worth to him less
+what his tricks were (the deal's books say what a number of tricks is worth:
+:attr:`~jink.session.evening.DealResult.value`). The card blamed is his own
+first card that lowered the tricks he could be sure of.
+"""
+
+from __future__ import annotations
+
+from jink.cards import card_name
+from jink.session.evening import DealResult
+from jink.solver.analyse import analyse
+from jink.solver.limits import Limit
+from jink.solver.table import DEFAULT_MEMORY_MB
+from jink.words import plural
+
+
+def review_deal(result: DealResult, limit: Limit | None = None,
+                memory_mb: float = DEFAULT_MEMORY_MB) -> None:
+    """Analyse a settled deal (one played out) and say what each slip cost."""
+    if result.position is None:
+        return
+    review = analyse(result.position, result.play, limit, memory_mb)
+    result.analysis = review
+    if result.value is None or review.end is None:
+        return
+    for seat, name in enumerate(result.in_play):
+        sure = review.verdicts[seat].max_tricks
+        got = review.end.won[seat]
+        if got >= sure:
+            continue
+        cost = result.value(name, sure) - result.value(name, got)
+        if cost <= 0:
+            continue
+        if not review.end.is_over:
+            result.costs.append(f"{name} claimed in deal {result.number} after trick "
+                                f"{review.end.tricks_done} when {sure} tricks could be forced: "
+                                f"{plural(cost, result.unit[:-1])} left on the table")
+            continue
+        blamed = next((card for card in review.cards if card.seat == seat
+                       and card.after[seat].max_tricks < card.before[seat].max_tricks), None)
+        what = (f"{name}'s {card_name(blamed.card)} in deal {result.number} (trick "
+                f"{blamed.trick})" if blamed is not None
+                else f"{name}'s play in deal {result.number}")
+        result.costs.append(f"{what} cost him {plural(sure - got, 'trick')} against the "
+                            f"double-dummy result: {plural(cost, result.unit[:-1])}")
