@@ -128,8 +128,10 @@ play = ["8S 7S JS", "QS QH 7H", "TH KD 9D", "2D QD 4D", "KC JC TC"]
 
 
 def _session_file(folder: Path) -> Path:
+    """A session file beside the game file (only its name, for the listing at import)."""
     path = folder / "session.toml"
-    path.write_text(SESSION_FILE, encoding="utf-8")
+    if folder.is_absolute():
+        path.write_text(SESSION_FILE, encoding="utf-8")
     return path
 
 
