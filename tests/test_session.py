@@ -187,3 +187,140 @@ def test_analyse_says_what_a_claim_left_on_the_table(tmp_path: Path) -> None:
     out = json.loads(result.stdout)
     assert "analysis" in out["deals"][0]
     assert out["deals"][0]["analysis"]["summary"]
+
+
+RAMS = 'game = "rams"\nplayers = ["Ann", "Bob", "Cat"]\n'
+RAMS_SIMPLE = '''
+[[deal]]
+turnup = "8H"
+widow = "QC JC TC 7C 8S"
+hands = ["AH KH AC KC 7S", "QH JH AS KS 7D", "TH 9H 8C 9C 8D"]
+play = ["AH JH 9H", "KH QH TH", "KC 7D 9C", "AC KS 8C", "7S AS 8D"]
+'''
+#: Ann deals; Cat passes; Bob plays against Ann, who robs the 7H for her JC.
+RAMS_DOUBLE = '''
+[[deal]]
+turnup = "7H"
+widow = "7C 8C 9C TC 8H"
+hands = ["AS KS QS JS TS", "AD KD QD JD TD", "AC KC QC JC 9H"]
+passes = ["Cat"]
+rob = "JC"
+play = ["KS 9H", "KC AS", "AC JS", "QC TS", "7H QS"]
+'''
+#: Bob deals; Cat passes and so does Ann, the pone: she pays Bob.
+RAMS_PONE = '''
+[[deal]]
+turnup = "7H"
+widow = "7C 8C 9C TC 8H"
+hands = ["AS KS QS JS TS", "AD KD QD JD TD", "AC KC QC JC 9H"]
+passes = ["Cat", "Ann"]
+'''
+#: Cat deals; Ann announces a general rams and takes all five.
+RAMS_GENERAL = '''
+[[deal]]
+turnup = "9H"
+widow = "AC KC QC JC TC"
+hands = ["AH KH QH JH TH", "AS KS QS JS TS", "AD KD QD JD TD"]
+general_rams = "Ann"
+play = ["KH TS AD", "JH AS TD", "QH QS JD", "TH KS KD", "AH JS QD"]
+'''
+
+
+def test_rams_simple_double_lone_pone_and_general_rams() -> None:
+    result = evening(RAMS + RAMS_SIMPLE + RAMS_DOUBLE + RAMS_PONE + RAMS_GENERAL)
+    assert result.error is None, result.error
+    books = [(d.books["pool"], d.books["holdings"]) for d in result.deals]
+    # Deal 1, a simple: Cat deals and puts up 5 (15). A fifth each trick: Ann
+    # 4 tricks, 4 (24); Bob 1 (21); Cat ramsed pays 5 to the next pool (10).
+    assert books[0] == (5, {"Ann": 24, "Bob": 21, "Cat": 10})
+    # Deal 2: Ann puts up 5 (19; pool 10, a double); Ann takes all five
+    # tricks, 10 (29); Bob ramsed, 5 to the next pool (16).
+    assert books[1] == (5, {"Ann": 29, "Bob": 16, "Cat": 10})
+    # Deal 3: Bob puts up 5 (11; pool 10); everyone else passes and Ann, the
+    # pone, declines: she pays Bob 5 (Ann 24, Bob 16); the pool stays.
+    assert books[2] == (10, {"Ann": 24, "Bob": 16, "Cat": 10})
+    # Deal 4: Cat puts up 5 (5; pool 15); Ann's general rams takes the 15 and
+    # 5 from each other player: 24 + 15 + 10 = 49; Bob 11, Cat 0.
+    assert books[3] == (0, {"Ann": 49, "Bob": 11, "Cat": 0})
+
+
+def test_a_general_rams_lost_doubles_the_pool() -> None:
+    lost = '''
+[[deal]]
+turnup = "9H"
+widow = "AC KC QC JC TC"
+hands = ["AH KH QH JH 7S", "AS KS QS JS TS", "AD KD QD JD 8S"]
+general_rams = "Ann"
+play = ["JH TS AD", "7S QS 8S"]
+'''
+    result = evening(RAMS + lost)
+    assert result.error is None, result.error
+    # Cat puts up 5 (15; pool 5). Ann loses trick 2: the deal ends; she pays
+    # the pool's 5 into it (pool 10) and 5 to Bob and to Cat: Ann 20 - 5 - 10
+    # = 5, Bob 25, Cat 15 + 5 = 20.
+    assert result.deals[0].books == {"pool": 10, "holdings": {"Ann": 5, "Bob": 25, "Cat": 20}}
+
+
+def test_rams_compulsory_play_in_a_simple() -> None:
+    # As the first deal (Cat deals, a simple pool) Bob passes; Ann plays against
+    # Cat, who robs.
+    passing = RAMS_DOUBLE.replace('"Cat"', '"Bob"')
+    result = evening(RAMS + passing)
+    assert result.error is not None and "simple" in result.error
+    allowed = evening(RAMS + "[ledger]\ncompulsory_simple = false\n" + passing)
+    assert allowed.error is None, allowed.error
+    # And the dealer may not pass against a lone player.
+    alone = evening(RAMS + "[ledger]\ncompulsory_simple = false\n"
+                    + passing.replace('["Bob"]', '["Bob", "Cat"]'))
+    assert alone.error is not None and "must play against a lone player" in alone.error
+
+
+def test_rounce_has_no_simples_and_a_lone_pone_pays() -> None:
+    rounce = 'game = "rounce"\nplayers = ["Ann", "Bob", "Cat"]\n'
+    lone = '''
+[[deal]]
+turnup = "7H"
+widow = "7C 8C 9C TC 8H 2S"
+hands = ["AS KS QS JS TS", "AD KD QD JD TD", "AC KC QC JC 9H"]
+passes = ["Ann", "Bob"]
+'''
+    result = evening(rounce + lone)
+    assert result.error is None, result.error
+    # Cat deals (15; pool 5, passing allowed: no simples); Bob, the pone,
+    # declines and pays Cat 5: Bob 15, Cat 20; the pool stays.
+    assert result.deals[0].books == {"pool": 5, "holdings": {"Ann": 20, "Bob": 15, "Cat": 20}}
+
+
+def test_bierspiel_crosses_and_the_beer() -> None:
+    bier = 'game = "bierspiel"\nplayers = ["Ann", "Bob", "Cat"]\ncrosses = 1\n'
+    one = '''
+[[deal]]
+turnup = "7H"
+widow = "QC JC TC 7C 8H"
+hands = ["AH KH AC KC 8S", "QH JH AS KS 9D", "TH 9H 8C 9C 8D"]
+play = ["AH QH 9H", "KH JH TH", "AC 9D 8C", "8S AS 9C", "KS 8D KC"]
+'''
+    two = '''
+[[deal]]
+turnup = "7H"
+widow = "QC JC TC 7C 8H"
+hands = ["AH KH AC KC 8S", "TH 9H 8C 9C 8D", "QH JH AS KS 9D"]
+play = ["AH TH JH", "KH 9H QH", "AC 8C AS", "8S 9C KS", "9D KC 8D"]
+'''
+    result = evening(bier + one)
+    assert result.error is None, result.error
+    # One cross of five points each. Deal 1 (Cat deals): Ann wipes 3 (2 left),
+    # Bob 2 (3 left), Cat none.
+    assert result.deals[0].books == {"points": {"Ann": 2, "Bob": 3, "Cat": 5}, "beer": []}
+    result = evening(bier + one + two)
+    # Deal 2 (Ann deals, Bob is seat 1): Bob wipes his 3 (0), Ann her 2 in the
+    # last two tricks (0): Cat, the last with a point, pays for the beer, and
+    # a new round starts with a fresh cross each.
+    assert result.deals[1].books == {"points": {"Ann": 5, "Bob": 5, "Cat": 5}, "beer": ["Cat"]}
+
+
+@pytest.mark.parametrize("text", [
+    RAMS + RAMS_SIMPLE + RAMS_DOUBLE + RAMS_PONE + RAMS_GENERAL,
+])
+def test_rams_counters_are_conserved(text: str) -> None:
+    test_counters_are_conserved(text)

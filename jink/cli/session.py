@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 from rich import box
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
@@ -66,9 +67,12 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
     with handle_errors():
         session = read_session(file)
         evening = play_evening(session)
-        if analyse:
-            for result in evening.deals:
-                review_deal(result, search.limit, search.memory_mb)
+        if analyse and evening.deals:
+            with Progress(console=Console(stderr=True), transient=True) as progress:
+                task = progress.add_task("analysing", total=len(evening.deals))
+                for result in evening.deals:
+                    review_deal(result, search.limit, search.memory_mb)
+                    progress.advance(task)
         if html is not None:
             write_out(html, session_page(evening))
         if json_output:

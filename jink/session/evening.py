@@ -405,7 +405,9 @@ def _settle(session: Session, books: Books, prep: Prepared, record: list[Played]
         if not end.is_over:
             raise SessionError(f"the record stops after trick {done}: play the deal out")
         sides = game.sides(len(names))
-        side_names = [" & ".join(names[s] for s in side) for side in sides]
+        order = session.players.index
+        side_names = [" & ".join(sorted((names[s] for s in side), key=order))
+                      for side in sides]
         per_trick = bool(session.options.get("per_trick_scoring"))
         side_won = [sum(end.won[s] for s in side) for side in sides]
 
@@ -415,8 +417,6 @@ def _settle(session: Session, books: Books, prep: Prepared, record: list[Played]
             return ledger.points[1] if t == tricks else ledger.points[0] if 2 * t > tricks else 0
 
         for label, t in zip(side_names, side_won, strict=True):
-            books.scores.setdefault(label, 0)
-            books.games.setdefault(label, 0)
             points = score(t)
             if points:
                 books.scores[label] += points
@@ -440,9 +440,7 @@ def _settle(session: Session, books: Books, prep: Prepared, record: list[Played]
         assert end is not None
         if not end.is_over and prep.general_rams is None:
             raise SessionError(f"the record stops after trick {done}: play the deal out")
-        full = ledger.crosses * ledger.cross_points
-        for name in session.players:
-            books.points.setdefault(name, full)
+        full = session.crosses * ledger.cross_points
         paid = False
         for name in winners:
             if paid:
@@ -561,6 +559,14 @@ def play_evening(session: Session, each: Callable[[DealResult], None] | None = N
     assert ledger is not None
     counters = session.counters if ledger.counters else 0
     books = Books({name: counters for name in session.players})
+    if ledger.kind is LedgerKind.CROSSES:
+        books.points = {name: session.crosses * ledger.cross_points for name in session.players}
+    if ledger.kind is LedgerKind.SCORE:
+        n = len(session.players)
+        for side in session.game.sides(n):
+            label = " & ".join(sorted((session.players[s] for s in side),
+                                      key=session.players.index))
+            books.scores[label] = books.games[label] = 0
     evening = Evening(session, [], books)
     try:
         session.game.check_players(len(session.players))

@@ -22,7 +22,7 @@ from jink.cards import Card, CardSet, parse_card, parse_cards, parse_cardset, pa
 from jink.errors import JinkError, ParseError, UnknownNameError
 from jink.games import Game, find_game
 
-KEYS = ("game", "players", "dealer", "counters", "options", "ledger", "deal")
+KEYS = ("game", "players", "dealer", "counters", "crosses", "options", "ledger", "deal")
 DEAL_KEYS = ("dealer", "trump", "turnup", "turn", "hands", "widow", "rob", "passes",
              "widow_taken", "discard", "general_rams", "play")
 
@@ -57,6 +57,8 @@ class Session:
     options: dict[str, Any] = field(default_factory=dict)
     ledger_options: dict[str, bool] = field(default_factory=dict)
     deals: tuple[DealEntry, ...] = ()
+    #: Bierspiel: the crosses each player starts a round with.
+    crosses: int = 0
 
 
 def _fail(where: str, message: str) -> ParseError:
@@ -183,6 +185,12 @@ def session_from_dict(obj: Mapping[str, Any]) -> Session:
     counters = obj.get("counters", game.ledger.counters)
     if isinstance(counters, bool) or not isinstance(counters, int) or counters < 0:
         raise _fail("counters", "expected a whole number of counters, 0 or more")
+    crosses = obj.get("crosses", game.ledger.crosses)
+    if "crosses" in obj and not game.ledger.crosses:
+        raise _fail("crosses", f"{game.title} keeps no crosses")
+    if isinstance(crosses, bool) or not isinstance(crosses, int) or (
+            game.ledger.crosses and crosses < 1):
+        raise _fail("crosses", "expected a whole number of crosses, 1 or more")
     options = _options(obj.get("options"), {o.name: o.help for o in game.options}, "options")
     ledger = _options(obj.get("ledger"), {o.name: o.help for o in game.ledger.options},
                       "ledger")
@@ -193,7 +201,7 @@ def session_from_dict(obj: Mapping[str, Any]) -> Session:
     full_ledger = {o.name: o.default for o in game.ledger.options} | ledger
     return Session(game, players,
                    len(players) - 1 if dealer is None else players.index(dealer),
-                   counters, options, full_ledger, deals)
+                   counters, options, full_ledger, deals, crosses)
 
 
 def parse_session(text: str, source: str | None = None) -> Session:
