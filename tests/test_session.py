@@ -324,3 +324,78 @@ play = ["AH TH JH", "KH 9H QH", "AC 8C AS", "8S 9C KS", "9D KC 8D"]
 ])
 def test_rams_counters_are_conserved(text: str) -> None:
     test_counters_are_conserved(text)
+
+
+LOO_THROWN = '''
+[[deal]]
+turnup = "9D"
+widow = "AC 3H 4H"
+hands = ["2C 3C 4C", "5S 6S 7S", "8S 9S TS"]
+'''
+
+
+def test_loo_double_pool_before_play() -> None:
+    # After deal 1 (test_limited_loo): Ann 23, Bob 17, Cat 14, pool 6. Deal 2:
+    # Ann deals, 20, pool 9 (a double); Bob is seat 1, Cat seat 2.
+    everyone = evening(LOO + LOO_SIMPLE + LOO_THROWN + 'passes = ["Bob", "Cat"]\n')
+    assert everyone.error is None, everyone.error
+    # Everybody before the dealer throws up: Ann takes the 9: 29.
+    assert everyone.deals[1].books == {"pool": 0, "holdings": {"Ann": 29, "Bob": 17,
+                                                                "Cat": 14}}
+    miss = evening(LOO + LOO_SIMPLE + LOO_THROWN
+                   + 'passes = ["Cat", "Ann"]\nwidow_taken = "Bob"\n')
+    assert miss.error is None, miss.error
+    # Bob holds the miss and Ann throws up: Bob takes the 9: 26.
+    assert miss.deals[1].books == {"pool": 0, "holdings": {"Ann": 20, "Bob": 26, "Cat": 14}}
+    played = evening(LOO + LOO_SIMPLE + LOO_THROWN
+                     + 'passes = ["Cat", "Ann"]\nplay = ["4C AC", "3H 2C", "4H 3C"]\n')
+    assert played.error is None, played.error
+    # Bob stands on his own hand and Ann throws up: she must play the miss
+    # for the pool. The miss takes all three tricks, so the 9 stay; Bob is
+    # looed and pays 3 (14): pool 12; Ann neither wins nor pays.
+    assert played.deals[1].books == {"pool": 12, "holdings": {"Ann": 20, "Bob": 14,
+                                                               "Cat": 14}}
+    assert any("the miss takes 3 tricks" in e for e in played.deals[1].events)
+
+
+def test_analyse_blames_the_card_that_lost_the_pool(tmp_path: Path) -> None:
+    slip = '''
+[[deal]]
+turnup = "9D"
+hands = ["5D JD 2C 3C 4C", "KS QS 8D 3D 4D", "KC QC 5H 6H 7H"]
+play = ["4C 3D QC", "4D 6H JD", "3C KS KC", "7H 5D QS", "2C 8D 5H"]
+'''
+    path = tmp_path / "evening.toml"
+    path.write_text(SPOIL_FIVE + slip, encoding="utf-8")
+    html = tmp_path / "evening.html"
+    result = runner.invoke(app, ["session", str(path), "--analyse", "--json",
+                                 "--html", str(html)])
+    assert result.exit_code == 0, result.output
+    deal = json.loads(result.stdout)["deals"][0]
+    # Bob (seat 2) could force three tricks; the pool was 3 (one each).
+    assert "At the start seat 2 could force three tricks (the pool)." in \
+        deal["analysis"]["summary"]
+    assert deal["analysis"]["costs"] == [
+        "Bob's 4D (seat 2) in deal 1, trick 2, cost him the pool against the double-dummy "
+        "result: 3 counters"]
+    page = html.read_text(encoding="utf-8")
+    assert "Deal 1" in page and "cost him the pool" in page and "Standings" in page
+    human = runner.invoke(app, ["session", str(path), "--analyse"])
+    assert human.exit_code == 0 and "cost him the pool" in " ".join(human.stdout.split())
+
+
+def test_bad_session_files_are_one_error_line(tmp_path: Path) -> None:
+    for text, message in [
+        ('game = "spoil-five"\n', "players"),
+        ('game = "whist"\nplayers = ["A", "B"]\n', "unknown game"),
+        (SPOIL_FIVE + "[ledger]\nunlimited = true\n", "unknown option"),
+        (SPOIL_FIVE + SPOILED.replace("[[deal]]", '[[deal]]\ndealer = "Dan"'), "Dan"),
+        (SPOIL_FIVE + CLAIMED.replace('"4C KS 6H"]', "]").replace(', ]', ']'),
+         "deal 1: the record stops after trick 2"),
+    ]:
+        path = tmp_path / "bad.toml"
+        path.write_text(text, encoding="utf-8")
+        result = runner.invoke(app, ["session", str(path)])
+        assert result.exit_code == 1, (text, result.output)
+        [line] = result.stderr.splitlines()
+        assert line.startswith("error: ") and message in line, line

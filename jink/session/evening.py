@@ -126,9 +126,12 @@ class Prepared:
     seats: list[str]
     in_play: list[str]
     position: Position | None
-    #: The player who takes the pool without play (Loo), or pays the dealer
-    #: as a lone pone declining (Rams), with what happened.
+    #: A deal not played out: what happened, and who takes the pool (Loo: the
+    #: dealer when all throw up, or the holder of the miss) or, a lone pone
+    #: declining (Rams), who pays the dealer.
     no_play: str | None = None
+    taker: str | None = None
+    pone: str | None = None
     general_rams: str | None = None
     #: Loo: the dealer plays the miss for the pool; what it wins stays.
     miss: str | None = None
@@ -225,8 +228,9 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                                "played")
         if loo:
             return Prepared(seats, [], None, no_play=f"every player before the dealer threw "
-                            f"up: {dealer}, the dealer, takes the pool")
-        return Prepared(seats, [], None, no_play=seats[-2])
+                            f"up: {dealer}, the dealer, takes the pool", taker=dealer)
+        return Prepared(seats, [], None, no_play="every player but the dealer passed",
+                        pone=seats[-2])
     miss = None
     if dealer in passes:
         if len(others) == 1 and not loo:
@@ -239,7 +243,7 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                                        "the deal is not played")
                 return Prepared(seats, [], None, no_play=f"{dealer}, the dealer, throws up "
                                 f"against {taker}, who holds the miss: {taker} takes the "
-                                "pool")
+                                "pool", taker=taker)
             miss = dealer
     playing = others + ([dealer] if dealer not in passes or miss else [])
     if taker is not None and taker not in playing:
@@ -462,18 +466,17 @@ def _settle(session: Session, books: Books, prep: Prepared, record: list[Played]
     pool = books.pool
     share = pool // tricks
     if prep.no_play is not None:
-        if prep.no_play in prep.seats:  # a lone pone declining pays the dealer
-            pone, dealer = prep.no_play, prep.seats[-1]
+        if prep.pone is not None:
+            dealer = prep.seats[-1]
             if ledger.pone_pays:
-                _transfer(books, pone, dealer, ledger.penalty)
-                events.append(f"every other player passed and {pone}, the pone, declines "
-                              f"against the dealer: pays {dealer} {ledger.penalty}; the pool "
-                              "stays")
-            return events, None, "counters"
-        taker = prep.seats[-1] if "dealer takes" in prep.no_play else entry.widow_taken
-        assert taker is not None
-        events.append(f"{prep.no_play} ({pool})")
-        _take(books, taker, pool)
+                _transfer(books, prep.pone, dealer, ledger.penalty)
+                events.append(f"{prep.no_play} and {prep.pone}, the pone, declines against "
+                              f"the dealer: pays {dealer} {ledger.penalty}; the pool stays")
+            else:
+                events.append(f"{prep.no_play}: the deal is not played; the pool stays")
+        elif prep.taker is not None:
+            events.append(f"{prep.no_play} ({pool})")
+            _take(books, prep.taker, pool)
         return events, None, "counters"
     assert end is not None
     rams = prep.general_rams

@@ -42,8 +42,19 @@ def review_deal(result: DealResult, limit: Limit | None = None,
             continue
         blamed = next((card for card in review.cards if card.seat == seat
                        and card.after[seat].max_tricks < card.before[seat].max_tricks), None)
-        what = (f"{name}'s {card_name(blamed.card)} in deal {result.number} (trick "
-                f"{blamed.trick})" if blamed is not None
-                else f"{name}'s play in deal {result.number}")
-        result.costs.append(f"{what} cost him {plural(sure - got, 'trick')} against the "
+        what = (f"{name}'s {card_name(blamed.card)} (seat {seat + 1}) in deal "
+                f"{result.number}, trick {blamed.trick}," if blamed is not None
+                else f"{name}'s play (seat {seat + 1}) in deal {result.number}")
+        result.costs.append(f"{what} cost him {_lost(result, sure, got)} against the "
                             f"double-dummy result: {plural(cost, result.unit[:-1])}")
+
+
+def _lost(result: DealResult, sure: int, got: int) -> str:
+    """What falling from ``sure`` tricks to ``got`` lost, in the game's words."""
+    assert result.position is not None
+    game = result.position.game
+    if game.pool is not None and got < game.pool <= sure:
+        return "the pool" + (" and the jink" if sure == game.tricks else "")
+    if game.pool is not None and got < sure == game.tricks:
+        return "the jink"
+    return plural(sure - got, "trick")
