@@ -399,3 +399,24 @@ def test_bad_session_files_are_one_error_line(tmp_path: Path) -> None:
         assert result.exit_code == 1, (text, result.output)
         [line] = result.stderr.splitlines()
         assert line.startswith("error: ") and message in line, line
+
+
+def test_the_review_of_a_failed_jink_says_the_deal_is_spoiled() -> None:
+    from jink.session.review import review_deal
+
+    result = evening(SPOIL_FIVE + WENT_ON)
+    review_deal(result.deals[0])
+    summary = result.deals[0].analysis.summary()
+    # Ann took three tricks by trick 3 and went on: the ledger and the review agree.
+    assert summary[-1].endswith("seat 1 took three tricks, went on for the jink and failed: "
+                                "the deal is spoiled.")
+    assert "carried over" in result.deals[0].events[-1]
+
+
+def test_the_example_evening_in_the_docs() -> None:
+    path = Path(__file__).parent.parent / "docs" / "examples" / "evening.toml"
+    result = runner.invoke(app, ["session", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    # docs/session.md works this evening through by hand.
+    assert out["standings"] == {"pool": 3, "holdings": {"Ann": 15, "Bob": 20, "Cat": 22}}

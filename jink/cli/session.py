@@ -26,7 +26,7 @@ from jink.cli.common import (
     write_out,
 )
 from jink.cli.render import names_markup
-from jink.session.evening import DealResult, Evening, play_evening
+from jink.session.evening import Evening, play_evening
 from jink.session.file import read_session
 from jink.session.page import session_page
 from jink.session.review import review_deal
@@ -84,38 +84,65 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
 
 
 def evening_picture(evening: Evening) -> list[RenderableType]:
-    """The ledger deal by deal, then the standings."""
+    """The ledger, a row per deal and a column per player (or side); then each
+    deal's analysis, if asked; then the standings."""
     table = Table(title=f"{evening.session.game.title}: the ledger, deal by deal",
                   box=box.SIMPLE_HEAD, title_justify="left")
-    for column in ("Deal", "Dealer", "What happened", "After"):
+    columns = _columns(evening.standings())
+    for column in ("Deal", "Dealer", "What happened"):
         table.add_column(column)
+    for column in columns:
+        table.add_column(column[0].upper() + column[1:], justify="right")
     for result in evening.deals:
-        lines = [names_markup(e) for e in result.events]
-        if result.analysis is not None:
-            lines += [f"[cyan]{names_markup(s)}[/cyan]" for s in result.analysis.summary()]
-            lines += [f"[bold red]{names_markup(c)}[/bold red]" for c in result.costs]
-        table.add_row(str(result.number), result.dealer, "\n".join(lines), _after(result))
-        table.add_section()
-    sections: list[RenderableType] = [table, Text.from_markup(
-        "[bold]Standings[/bold]\n" + _after_text(evening.standings()))]
+        table.add_row(str(result.number), result.dealer,
+                      "\n".join(names_markup(e) for e in result.events),
+                      *_cells(result.books, columns))
+    table.add_section()
+    table.add_row("", "", "[bold]standings[/bold]", *_cells(evening.standings(), columns))
+    sections: list[RenderableType] = [table]
+    for result in evening.deals:
+        if result.analysis is None:
+            continue
+        seats = ", ".join(f"seat {i + 1} {name}" for i, name in enumerate(result.in_play))
+        lines = [f"[bold]Deal {result.number}[/bold] [dim]({seats})[/dim]"]
+        lines += [names_markup(line) for line in result.analysis.summary()]
+        lines += [f"[bold red]{names_markup(c)}[/bold red]" for c in result.costs]
+        sections.append(Text.from_markup("\n".join(lines)))
     costs = [c for r in evening.deals for c in r.costs]
-    if costs:
-        sections.append(Text("Against the double-dummy result\n" + "\n".join(costs)))
+    if any(r.analysis is not None for r in evening.deals):
+        sections.append(Text.from_markup(
+            "[bold]Against the double-dummy result[/bold]\n"
+            + ("\n".join(names_markup(c) for c in costs) if costs
+               else "No slip cost anything: every player got what he could be sure of.")))
     return sections
 
 
-def _after(result: DealResult) -> str:
-    return _after_text(result.books)
+def _columns(books: dict[str, object]) -> list[str]:
+    """The ledger's columns: the pool and each player, each side, or each
+    player's points and the beer."""
+    columns = []
+    for key, value in books.items():
+        if key == "games":
+            continue
+        if isinstance(value, dict):
+            columns += [str(k) for k in value]
+        else:
+            columns.append(key)
+    return columns
 
 
-def _after_text(books: dict[str, object]) -> str:
-    parts = []
+def _cells(books: dict[str, object], columns: list[str]) -> list[str]:
+    found: dict[str, str] = {}
     for key, value in books.items():
         if isinstance(value, dict):
-            parts.append(f"{key}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
+            for name, amount in value.items():
+                if key == "games":
+                    if amount:
+                        found[str(name)] = f"{found.get(str(name), '')} ({amount} won)"
+                    continue
+                found[str(name)] = str(amount) + found.get(str(name), "")
         elif isinstance(value, list):
-            if value:
-                parts.append(f"{key}: " + ", ".join(map(str, value)))
+            found[key] = ", ".join(map(str, value))
         else:
-            parts.append(f"{key}: {value}")
-    return "\n".join(parts)
+            found[key] = str(value)
+    return [found.get(c, "") for c in columns]

@@ -136,6 +136,8 @@ class Prepared:
     #: Loo: the dealer plays the miss for the pool; what it wins stays.
     miss: str | None = None
     simple: bool = False
+    #: The decisions before the play, said (robs, passes, the widow, a general rams).
+    notes: list[str] = field(default_factory=list)
 
 
 # -- the deal before the play ------------------------------------------------------------
@@ -191,9 +193,13 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                     dealt.trump and who != n - 1:
                 raise SessionError("rob: the holder of the ace of trumps keeps it")
             hand_list[who] = hand_list[who] & ~bit(entry.rob) | bit(turnup)
+            notes = [f"{seats[who]} robs the {card_name(turnup)}, discarding "
+                     f"{card_name(entry.rob)}"]
+        else:
+            notes = []
         position = Position.create(game, entry.trump, hand_list, options=options,
                                    turnup=turnup)
-        return Prepared(seats, seats, position)
+        return Prepared(seats, seats, position, notes=notes)
     # Declaring to play: Rams, Rounce, Bierspiel, a Loo double pool.
     if entry.turn is not None:
         raise SessionError("turn is for a Loo simple pool; this pool is a double "
@@ -273,7 +279,23 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
     leader = playing.index(rams) if rams is not None else 0
     position = Position.create(game, trump, [held[s] for s in playing], leader=leader,
                                options=options, turnup=entry.turnup)
-    return Prepared(seats, playing, position, general_rams=rams, miss=miss, simple=simple)
+    notes = []
+    if rams is not None:
+        notes.append(f"{rams} announces a general rams: everyone plays, {rams} leads")
+    out = [s for s in seats if s in passes and s != miss]
+    if out:
+        notes.append(("throw up: " if loo else "pass: ") + ", ".join(out))
+    if taker is not None:
+        notes.append(f"{taker} takes the widow"
+                     + (f", discarding {card_name(entry.discard)}"
+                        if entry.discard is not None else ""))
+    if miss is not None:
+        notes.append(f"{miss}, the dealer, plays the miss for the pool")
+    if entry.rob is not None and entry.turnup is not None:
+        notes.append(f"{dealer}, the dealer, robs the {card_name(entry.turnup)}, discarding "
+                     f"{card_name(entry.rob)}")
+    return Prepared(seats, playing, position, general_rams=rams, miss=miss, simple=simple,
+                    notes=notes)
 
 
 def suit_of_card(card: Card) -> int:
@@ -544,6 +566,7 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
         except JinkError as error:
             who = ", ".join(f"seat {i + 1} is {name}" for i, name in enumerate(prep.in_play))
             raise SessionError(f"{error} ({who})") from None
+    events += prep.notes
     settled, value, unit = _settle(session, trial, prep, record, entry)
     books.__dict__.update(trial.__dict__)
     winners = [prep.in_play[s] for s in _winners(record)]

@@ -35,7 +35,8 @@ def review_deal(result: DealResult, limit: Limit | None = None,
         cost = result.value(name, sure) - result.value(name, got)
         if cost <= 0:
             continue
-        if not review.end.is_over:
+        game = review.start.game
+        if not review.end.is_over and game.pool is not None and got >= game.pool:
             result.costs.append(f"{name} claimed in deal {result.number} after trick "
                                 f"{review.end.tricks_done} when {sure} tricks could be forced: "
                                 f"{plural(cost, result.unit[:-1])} left on the table")

@@ -169,8 +169,22 @@ def _outcome(end: Position) -> str:
     if pool is not None:
         result = (f"seat {winners[0] + 1} won the pool" if winners
                   else "the pool was spoiled")
+        if winners and _went_on(end, winners[0]):
+            # RULINGS Spoil Five 5: going on from three, he must take all five.
+            result = (f"seat {winners[0] + 1} took three tricks, went on for the jink and "
+                      "failed: the deal is spoiled")
         return f"The deal is over ({won}): {result}."
     return f"The deal is over ({won})."
+
+
+def _went_on(end: Position, winner: int) -> bool:
+    """Whether ``winner``, who ended a finished deal with the pool's tricks but
+    not all of them, had them before the last trick (and so went on for the
+    jink and failed): with four he did; with three, unless the last was his."""
+    won, pool = end.won[winner], end.game.pool
+    if pool is None or won >= end.game.tricks:
+        return False
+    return won > pool or end.leader != winner
 
 
 def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
