@@ -68,7 +68,10 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
         session = read_session(file)
         evening = play_evening(session)
         if analyse and evening.deals:
-            with Progress(console=Console(stderr=True), transient=True) as progress:
+            # On stderr only, and only on a terminal; the ledger is printed after it.
+            err = Console(stderr=True, highlight=False)
+            with Progress(console=err, transient=True, disable=not err.is_terminal,
+                          redirect_stdout=False, redirect_stderr=False) as progress:
                 task = progress.add_task("analysing", total=len(evening.deals))
                 for result in evening.deals:
                     review_deal(result, search.limit, search.memory_mb)
