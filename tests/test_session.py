@@ -389,6 +389,8 @@ def test_bad_session_files_are_one_error_line(tmp_path: Path) -> None:
         ('game = "spoil-five"\n', "players"),
         ('game = "whist"\nplayers = ["A", "B"]\n', "unknown game"),
         (SPOIL_FIVE + "[ledger]\nunlimited = true\n", "unknown option"),
+        ('game = "forty-five"\nplayers = ["A", "B"]\ncounters = 20\n', "keeps no counters"),
+        ('game = "rams"\nplayers = ["A", "B", "C"]\ncrosses = 2\n', "keeps no crosses"),
         (SPOIL_FIVE + SPOILED.replace("[[deal]]", '[[deal]]\ndealer = "Dan"'), "Dan"),
         (SPOIL_FIVE + CLAIMED.replace('"4C KS 6H"]', "]").replace(', ]', ']'),
          "deal 1: the record stops after trick 2"),
@@ -420,3 +422,32 @@ def test_the_example_evening_in_the_docs() -> None:
     out = json.loads(result.stdout)
     # docs/session.md works this evening through by hand.
     assert out["standings"] == {"pool": 3, "holdings": {"Ann": 15, "Bob": 20, "Cat": 22}}
+
+
+def test_robbing_in_spoil_five() -> None:
+    # Deal 3 of JINK: Cat holds the AD, the 9D is turned. Robbing the 9D for
+    # her KD, she still takes every trick (the 9D in place of the KD).
+    robbed = JINK.replace("play", 'rob = "KD"\nplay').replace('"KD 3S 6H"', '"9D 3S 6H"')
+    result = evening(SPOIL_FIVE + robbed)
+    assert result.error is None, result.error
+    assert result.deals[0].events[1] == "Ann robs the 9D, discarding KD"
+    keeps = evening(SPOIL_FIVE + JINK.replace("play", 'rob = "AD"\nplay'))
+    assert keeps.error is not None and "keeps it" in keeps.error
+    must = evening(SPOIL_FIVE + "[options]\ncompulsory_rob = true\n" + JINK)
+    assert must.error is not None and "Ann must rob" in must.error
+    twice = evening(SPOIL_FIVE + JINK.replace('turnup = "9D"', 'turnup = "KD"'))
+    assert twice.error is not None and "turn-up KD is also in a hand" in twice.error
+
+
+def test_forty_five_partners_keep_one_score() -> None:
+    four = '''
+[[deal]]
+turnup = "9D"
+hands = ["5D 2C 3C KH 2S", "JD 3D KC 3H 3S", "4C 5C 6C 7C 8C", "4S 5S 6S 7S 8S"]
+play = ["2C 3D 4C 6S", "KC 8C 7S 3C", "3H 7C 4S KH", "5D JD 5C 8S", "2S 3S 6C 5S"]
+'''
+    result = evening('game = "forty-five"\nplayers = ["Ann", "Bob", "Cat", "Dan"]\n' + four)
+    assert result.error is None, result.error
+    # Dan deals: Ann and Cat (seats 1, 3) against Bob and Dan (2, 4). Bob takes
+    # tricks 1 and 2, Ann 3, 4 and 5: three for Ann & Cat, 5 points.
+    assert result.standings()["scores"] == {"Ann & Cat": 5, "Bob & Dan": 0}

@@ -17,7 +17,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from jink.cards import Card, CardSet, bit, card_name, cards_text, count
+from jink.cards import (
+    ACE,
+    Card,
+    CardSet,
+    bit,
+    card_name,
+    cards_text,
+    count,
+    make_card,
+    rank_of,
+    suit_of,
+)
 from jink.errors import JinkError, PositionError
 from jink.games import Declaring, Game
 from jink.games.ledger import Ledger, LedgerKind
@@ -163,8 +174,9 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
     if not game.widow or (game.uses_turn and simple):
         # Everyone dealt plays: Spoil Five, Forty-Five, a Loo simple pool.
         for key, value in (("widow", entry.widow), ("passes", entry.passes or None),
-                           ("widow_taken", entry.widow_taken),
-                           ("general_rams", entry.general_rams)):
+                           ("widow_taken", entry.widow_taken), ("discard", entry.discard),
+                           ("general_rams", entry.general_rams),
+                           ("rob", None if game.robs_turnup else entry.rob)):
             if value is not None:
                 why = "in a simple pool " if game.widow else ""
                 raise SessionError(f"{key}: every player dealt plays {why}in {game.title}")
@@ -180,23 +192,29 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
             raise SessionError(f"turn is for Loo simple pools, not {game.title}")
         hand_list = list(entry.hands)
         turnup = entry.turnup
+        notes = []
+        dealt = Position.create(game, entry.trump, hand_list, options=options, turnup=turnup)
+        if turnup is not None and any(hand >> turnup & 1 for hand in hand_list):
+            raise SessionError(f"the turn-up {card_name(turnup)} is also in a hand: give the "
+                               "hands as dealt, and the robber's discard as rob")
+        can_rob = turnup is not None and game.robs_turnup and _has_robber(dealt)
         if entry.rob is not None:
-            if turnup is None or not game.robs_turnup:
-                raise SessionError("rob: robbing takes the turn-up (give turnup)")
-            dealt = Position.create(game, entry.trump, hand_list, options=options,
-                                    turnup=turnup)
+            if turnup is None or not can_rob:
+                raise SessionError("rob: nobody may rob: robbing takes a turned ace, or the "
+                                   "ace of trumps in a hand (give turnup)")
             who = robber(dealt)
             if not hand_list[who] >> entry.rob & 1:
                 raise SessionError(f"rob: {card_name(entry.rob)} is not in the hand of "
                                    f"{seats[who]}, who robs")
-            if entry.rob % 13 == 12 and turnup % 13 != 12 and suit_of_card(entry.rob) == \
-                    dealt.trump and who != n - 1:
-                raise SessionError("rob: the holder of the ace of trumps keeps it")
+            if rank_of(turnup) != ACE and entry.rob == _ace_of_trumps(dealt):
+                raise SessionError(f"rob: {seats[who]} robs with the ace of trumps, so keeps "
+                                   "it")
             hand_list[who] = hand_list[who] & ~bit(entry.rob) | bit(turnup)
-            notes = [f"{seats[who]} robs the {card_name(turnup)}, discarding "
-                     f"{card_name(entry.rob)}"]
-        else:
-            notes = []
+            notes.append(f"{seats[who]} robs the {card_name(turnup)}, discarding "
+                         f"{card_name(entry.rob)}")
+        elif can_rob and dealt.options.get("compulsory_rob"):
+            raise SessionError(f"rob: {seats[robber(dealt)]} must rob (option "
+                               "compulsory_rob): give the discard")
         position = Position.create(game, entry.trump, hand_list, options=options,
                                    turnup=turnup)
         return Prepared(seats, seats, position, notes=notes)
@@ -299,7 +317,22 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
 
 
 def suit_of_card(card: Card) -> int:
-    return card // 13
+    return suit_of(card)
+
+
+def _ace_of_trumps(position: Position) -> Card:
+    """The card whose holder robs a turn-up that is not an ace (the AH when
+    hearts are trumps: the rule of every game that robs this way)."""
+    assert position.trump is not None
+    return make_card(ACE, position.trump)
+
+
+def _has_robber(position: Position) -> bool:
+    try:
+        robber(position)
+    except PositionError:
+        return False
+    return True
 
 
 def _check_dealt(game: Game, entry: DealEntry, seats: list[str]) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from jink.cards import Card, CardSet, parse_card, parse_cards, parse_cardset, parse_suit
-from jink.errors import JinkError, ParseError, UnknownNameError
+from jink.errors import ParseError, UnknownNameError
 from jink.games import Game, find_game
 
 KEYS = ("game", "players", "dealer", "counters", "crosses", "options", "ledger", "deal")
@@ -183,6 +183,9 @@ def session_from_dict(obj: Mapping[str, Any]) -> Session:
         raise _fail("players", "a name is given twice")
     dealer = _player(obj, "dealer", "", players)
     counters = obj.get("counters", game.ledger.counters)
+    if "counters" in obj and not game.ledger.counters:
+        raise _fail("counters", f"{game.title} keeps no counters (its ledger is "
+                    f"{game.ledger.kind.value})")
     if isinstance(counters, bool) or not isinstance(counters, int) or counters < 0:
         raise _fail("counters", "expected a whole number of counters, 0 or more")
     crosses = obj.get("crosses", game.ledger.crosses)
@@ -214,8 +217,6 @@ def parse_session(text: str, source: str | None = None) -> Session:
         return session_from_dict(obj)
     except ParseError as error:
         raise ParseError(str(error), source) from None
-    except JinkError:
-        raise
 
 
 def read_session(path: str | Path) -> Session:
