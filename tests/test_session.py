@@ -154,6 +154,14 @@ def test_unlimited_loo_grows() -> None:
     # Deal 2: pool 6 + 3 = 9; Bob takes 9 (26); Cat and Ann, looed, pay 9 each:
     # Cat 14 - 9 = 5, Ann 23 - 3 - 9 = 11, pool 18 (limited: 6).
     assert result.deals[1].books == {"pool": 18, "holdings": {"Ann": 11, "Bob": 26, "Cat": 5}}
+    third = evening(LOO + "[ledger]\nunlimited = true\n" + LOO_SIMPLE + LOO_DOUBLE * 2)
+    # Deal 3: Bob deals (23), pool 21; Cat (seat 1) takes it (26); Ann and Bob
+    # are looed and pay 21 each: Ann -10 (she buys more from the banker), Bob
+    # 2, pool 42. The pools run 3, 9, 21, and 42 waits for the next deal;
+    # limited, they would run 3, 9, 9 and leave 6.
+    assert third.deals[2].books == {"pool": 42, "holdings": {"Ann": -10, "Bob": 2, "Cat": 26}}
+    limited = evening(LOO + LOO_SIMPLE + LOO_DOUBLE * 2)
+    assert limited.deals[2].books["pool"] == 6
 
 
 def test_a_simple_loo_pool_has_no_widow() -> None:
@@ -176,17 +184,20 @@ def test_counters_are_conserved(text: str) -> None:
         assert sum(books["holdings"].values()) + books["pool"] == total
 
 
-def test_analyse_says_what_a_claim_left_on_the_table(tmp_path: Path) -> None:
+def test_analyse_prices_a_claim_when_the_jink_could_be_forced(tmp_path: Path) -> None:
+    # Ann takes the first three tricks of JINK and claims: she could force all five.
+    claimed = JINK.replace(', "AH KS KC", "KD 3S 6H"]', "]")
     path = tmp_path / "evening.toml"
-    path.write_text(SPOIL_FIVE + CLAIMED.replace("9D", "9H").replace("5D JD", "5H JH")
-                    .replace("5H 6H 7H", "5D 6D 7D").replace("5D 4D KC", "5H 4D KC")
-                    .replace("JD 8D QC", "JH 8D QC").replace("4C KS 6H", "4C KS 6D"),
-                    encoding="utf-8")
+    path.write_text(SPOIL_FIVE + claimed, encoding="utf-8")
     result = runner.invoke(app, ["session", str(path), "--analyse", "--json"])
     assert result.exit_code == 0, result.output
-    out = json.loads(result.stdout)
-    assert "analysis" in out["deals"][0]
-    assert out["deals"][0]["analysis"]["summary"]
+    deal = json.loads(result.stdout)["deals"][0]
+    # The pool of 3 she took; the jink would have added 1 from Bob and 1 from
+    # Cat: 2 counters.
+    assert deal["holdings"] == {"Ann": 22, "Bob": 19, "Cat": 19}
+    assert deal["analysis"]["costs"] == [
+        "Ann claimed in deal 1 after trick 3 when 5 tricks could be forced: 2 counters "
+        "left on the table"]
 
 
 RAMS = 'game = "rams"\nplayers = ["Ann", "Bob", "Cat"]\n'

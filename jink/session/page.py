@@ -7,7 +7,8 @@ from __future__ import annotations
 from html import escape
 
 from jink import __version__
-from jink.position import hand_text
+from jink.cards import iter_cards
+from jink.position import sort_cards
 from jink.session.evening import DealResult, Evening
 from jink.study.page import card_html, names_html, record_html, verdicts_html
 
@@ -40,9 +41,12 @@ def _deal(result: DealResult) -> str:
     out += [f"<li>{names_html(e)}</li>" for e in result.events]
     out.append(f"</ul><p>{_books(result.books)}</p>")
     p = result.position
+    if p is not None and p.trump is not None:
+        turned = (f" (turn-up {card_html(p.turnup)})" if p.turnup is not None else "")
+        out.append(f"<p>Trumps: {escape(p.rules.suit_name(p.trump))}{turned}</p>")
     if p is not None:
         rows = "".join(f"<tr><td>{i + 1}</td><td>{escape(name)}</td><td>"
-                       + " ".join(card_html(c) for c in _cards(hand_text(p.rules, hand)))
+                       + " ".join(card_html(c) for c in sort_cards(p.rules, iter_cards(hand)))
                        + "</td></tr>"
                        for i, (name, hand) in enumerate(zip(result.in_play, p.hands,
                                                              strict=True)))
@@ -62,9 +66,33 @@ def _deal(result: DealResult) -> str:
     return "".join(out)
 
 
-def _cards(text: str) -> list[int]:
-    from jink.cards import parse_cards
-    return parse_cards(text)
+def _flat(books: dict[str, object]) -> dict[str, str]:
+    """The books as columns: the pool, each player (or side), the beer."""
+    out: dict[str, str] = {}
+    for key, value in books.items():
+        if key == "games":
+            continue
+        if isinstance(value, dict):
+            out.update((str(k), str(v)) for k, v in value.items())
+        elif isinstance(value, list):
+            out[key.capitalize()] = ", ".join(map(str, value))
+        else:
+            out[key.capitalize()] = str(value)
+    return out
+
+
+def _ledger(evening: Evening) -> str:
+    """The ledger at a glance: a row per deal, a column per player."""
+    columns = list(_flat(evening.standings()))
+    head = "".join(f"<th>{escape(c)}</th>" for c in ["Deal", "Dealer", *columns])
+    rows = []
+    for result in evening.deals:
+        cells = _flat(result.books)
+        rows.append(f"<tr><td>{result.number}</td><td>{escape(result.dealer)}</td>"
+                    + "".join(f"<td>{escape(cells.get(c, ''))}</td>" for c in columns)
+                    + "</tr>")
+    return (f"<table><caption>The ledger, deal by deal</caption><thead><tr>{head}</tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def session_page(evening: Evening) -> str:
@@ -75,6 +103,7 @@ def session_page(evening: Evening) -> str:
              f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
              f"<h1>{escape(title)}</h1><p>Players, in order round the table: "
              f"{escape(', '.join(evening.session.players))}.</p>"]
+    parts.append(_ledger(evening))
     parts += [_deal(result) for result in evening.deals]
     parts.append(f"<section><h2>Standings</h2><p>{_books(evening.standings())}</p>")
     if evening.error:
