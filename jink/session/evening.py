@@ -89,6 +89,8 @@ class DealResult:
     unit: str = "counters"
     analysis: Any = None
     costs: list[str] = field(default_factory=list)
+    #: Players whose tricks are not theirs to price (Loo: the dealer playing the miss).
+    unpriced: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -607,7 +609,8 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
     assert ledger is not None
     return DealResult(entry.number, seats[-1], seats, prep.in_play, prep.position, entry.play,
                       {name: winners.count(name) for name in prep.in_play}, events + settled,
-                      books.to_dict(ledger), value, unit)
+                      books.to_dict(ledger), value, unit,
+                      unpriced=[prep.miss] if prep.miss is not None else [])
 
 
 def play_evening(session: Session, each: Callable[[DealResult], None] | None = None) -> Evening:

@@ -27,26 +27,36 @@ def review_deal(result: DealResult, limit: Limit | None = None,
     result.analysis = review
     if result.value is None or review.end is None:
         return
-    for seat, name in enumerate(result.in_play):
+    game = review.start.game
+    end = review.end
+    for side in game.sides(len(result.in_play)):
+        # Partners share one verdict, their side's (Forty-Five): priced once.
+        seat = side[0]
+        name = " & ".join(result.in_play[s] for s in side)
+        if any(result.in_play[s] in result.unpriced for s in side):
+            continue
         sure = review.verdicts[seat].max_tricks
-        got = review.end.won[seat]
+        got = sum(end.won[s] for s in side)
         if got >= sure:
             continue
         cost = result.value(name, sure) - result.value(name, got)
         if cost <= 0:
             continue
-        game = review.start.game
-        if not review.end.is_over and game.pool is not None and got >= game.pool:
+        them = "them" if len(side) > 1 else "him"
+        where = f"seat {seat + 1}" if len(side) == 1 else "seats " + ", ".join(
+            str(s + 1) for s in side)
+        if not end.is_over and game.pool is not None and got >= game.pool:
             result.costs.append(f"{name} claimed in deal {result.number} after trick "
-                                f"{review.end.tricks_done} when {sure} tricks could be forced: "
+                                f"{end.tricks_done} when {sure} tricks could be forced: "
                                 f"{plural(cost, result.unit[:-1])} left on the table")
             continue
-        blamed = next((card for card in review.cards if card.seat == seat
+        blamed = next((card for card in review.cards if card.seat in side
                        and card.after[seat].max_tricks < card.before[seat].max_tricks), None)
-        what = (f"{name}'s {card_name(blamed.card)} (seat {seat + 1}) in deal "
-                f"{result.number}, trick {blamed.trick}," if blamed is not None
-                else f"{name}'s play (seat {seat + 1}) in deal {result.number}")
-        result.costs.append(f"{what} cost him {_lost(result, sure, got)} against the "
+        what = (f"{result.in_play[blamed.seat]}'s {card_name(blamed.card)} (seat "
+                f"{blamed.seat + 1}) in deal {result.number}, trick {blamed.trick},"
+                if blamed is not None else f"the play of {name} ({where}) in deal "
+                f"{result.number}")
+        result.costs.append(f"{what} cost {them} {_lost(result, sure, got)} against the "
                             f"double-dummy result: {plural(cost, result.unit[:-1])}")
 
 
