@@ -462,3 +462,25 @@ play = ["2C 3D 4C 6S", "KC 8C 7S 3C", "3H 7C 4S KH", "5D JD 5C 8S", "2S 3S 6C 5S
     # Dan deals: Ann and Cat (seats 1, 3) against Bob and Dan (2, 4). Bob takes
     # tricks 1 and 2, Ann 3, 4 and 5: three for Ann & Cat, 5 points.
     assert result.standings()["scores"] == {"Ann & Cat": 5, "Bob & Dan": 0}
+
+
+def test_rounce_widow_taken_with_a_discard_and_two_ramsed() -> None:
+    rounce = 'game = "rounce"\nplayers = ["Ann", "Bob", "Cat"]\n'
+    widow = '''
+[[deal]]
+turnup = "9H"
+widow = "AH KH QH AC KC 2C"
+hands = ["7C 8C 9C TC JC", "2S 3S 4S 5S 6S", "2D 3D 4D 5D 6D"]
+widow_taken = "Ann"
+discard = "2C"
+play = ["AH 6S 6D", "QH 4S 3D", "AC 2S 5D", "KH 5S 2D", "KC 3S 4D"]
+'''
+    result = evening(rounce + widow)
+    assert result.error is None, result.error
+    # Cat deals (15; pool 5). Ann, with the widow less its 2C, takes all five
+    # fifths (25); Bob and Cat are ramsed, 5 each to the next pool: 15, 10;
+    # pool 10.
+    assert result.deals[0].books == {"pool": 10, "holdings": {"Ann": 25, "Bob": 15, "Cat": 10}}
+    assert "Ann takes the widow, discarding 2C" in result.deals[0].events
+    no_discard = evening(rounce + widow.replace('discard = "2C"\n', ""))
+    assert no_discard.error is not None and "discards one of its cards" in no_discard.error
