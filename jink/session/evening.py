@@ -148,6 +148,7 @@ class Prepared:
     general_rams: str | None = None
     #: Loo: the dealer plays the miss for the pool; what it wins stays.
     miss: str | None = None
+    #: Whether the pool is a simple (the dealer's stake alone; Rams, Loo).
     simple: bool = False
     #: The decisions before the play, said (robs, passes, the widow, a general rams).
     notes: list[str] = field(default_factory=list)
@@ -230,7 +231,7 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                               if ledger.simple_pools else ""))
     if entry.trump is None and entry.turnup is None:
         raise SessionError("give the turn-up (or the trump suit)")
-    trump = entry.trump if entry.trump is not None else suit_of_card(entry.turnup or 0)
+    trump = entry.trump if entry.trump is not None else suit_of(entry.turnup or 0)
     _check_dealt(game, entry, seats)
     passes = set(entry.passes)
     rams = entry.general_rams
@@ -318,10 +319,6 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                     notes=notes)
 
 
-def suit_of_card(card: Card) -> int:
-    return suit_of(card)
-
-
 def _ace_of_trumps(position: Position) -> Card:
     """The card whose holder robs a turn-up that is not an ace (the AH when
     hearts are trumps: the rule of every game that robs this way)."""
@@ -406,14 +403,157 @@ def _winners(record: list[Played]) -> list[int]:
             if step.after.tricks_done > step.before.tricks_done]
 
 
-def _settle(session: Session, books: Books, prep: Prepared, record: list[Played],
-            entry: DealEntry) -> tuple[list[str], Callable[[str, int], int] | None, str]:
-    """Settle a deal; returns what happened, what t tricks were worth to a
-    player (for --analyse), and the unit."""
+#: What settling a deal gives: what happened, what ``t`` tricks were worth to
+#: a player (for --analyse; None: not priced), and the unit of that worth.
+Settled = tuple[list[str], Callable[[str, int], int] | None, str]
+Keeper = Callable[[Session, Books, Prepared, list[Played]], Settled]
+
+
+def _carried_pool(session: Session, books: Books, prep: Prepared,
+                  record: list[Played]) -> Settled:
+    """Spoil Five: three tricks take the pool, a jink one from each other
+    player too; a spoiled deal, or a jink tried and failed, carries it over."""
     game = session.game
     ledger = game.ledger
     assert ledger is not None
-    kind = ledger.kind
+    names = prep.in_play
+    winners = [names[s] for s in _winners(record)]
+    won = {name: winners.count(name) for name in names}
+    done = len(winners)
+    tricks = game.tricks
+    events: list[str] = []
+    need = game.pool or 3
+    reached = next(((name, i + 1) for i in range(done)
+                    for name in names if winners[:i + 1].count(name) == need
+                    and winners[i] == name), None)
+    pool = books.pool
+    others = len(prep.seats) - 1
+
+    def carried(name: str, t: int) -> int:
+        return pool + (ledger.stake * others if t == tricks else 0) if t >= need else 0
+
+    if reached is None:
+        if done < tricks:
+            raise SessionError(f"the record stops after trick {done}, nobody with "
+                               f"{need} tricks: play the deal out")
+        events.append(f"spoiled: nobody took {need} tricks; the pool of {pool} is "
+                      "carried over")
+        return events, carried, "counters"
+    name, at = reached
+    if won[name] == tricks:
+        _take(books, name, pool)
+        for other in prep.seats:
+            if other != name:
+                _transfer(books, other, name, ledger.stake)
+        books.fresh = True
+        events.append(f"{name} jinks: the pool of {pool} and {ledger.stake} from each "
+                      f"other player ({ledger.stake * others})")
+    elif at == done:
+        _take(books, name, pool)
+        books.fresh = True
+        events.append(f"{name} takes the pool with {need} tricks: "
+                      f"{plural(pool, 'counter')}")
+    elif done < tricks:
+        raise SessionError(f"the record stops after trick {done}: {name} took "
+                           f"{need} tricks at trick {at} and went on, so must play the "
+                           "jink out")
+    else:
+        events.append(f"spoiled: {name} took {need} tricks, went on for the jink and "
+                      f"failed; the pool of {pool} is carried over")
+    return events, carried, "counters"
+
+
+def _score(session: Session, books: Books, prep: Prepared, record: list[Played]) -> Settled:
+    """Forty-Five: 5 for three or four tricks, 10 for five (or 5 a trick, the
+    losers' deducted); game at 45, then both scores start again."""
+    game = session.game
+    ledger = game.ledger
+    assert ledger is not None
+    names = prep.in_play
+    winners = [names[s] for s in _winners(record)]
+    end = record[-1].after if record else prep.position
+    done = len(winners)
+    tricks = game.tricks
+    events: list[str] = []
+    assert end is not None
+    if not end.is_over:
+        raise SessionError(f"the record stops after trick {done}: play the deal out")
+    sides = game.sides(len(names))
+    order = session.players.index
+    side_names = [" & ".join(sorted((names[s] for s in side), key=order))
+                  for side in sides]
+    per_trick = bool(session.options.get("per_trick_scoring"))
+    side_won = [sum(end.won[s] for s in side) for side in sides]
+
+    def score(t: int) -> int:
+        if per_trick:
+            return max(0, ledger.trick_points * (t - (tricks - t)))
+        return ledger.points[1] if t == tricks else ledger.points[0] if 2 * t > tricks else 0
+
+    for label, t in zip(side_names, side_won, strict=True):
+        points = score(t)
+        if points:
+            books.scores[label] += points
+            events.append(f"{label} score {points} with {plural(t, 'trick')}")
+    for label in side_names:
+        if books.scores[label] >= ledger.game_points:
+            books.games[label] += 1
+            events.append(f"{label} win the game ({books.scores[label]}); a new game "
+                          "begins")
+            for other in books.scores:
+                books.scores[other] = 0
+            break
+
+    def side_value(name: str, t: int) -> int:
+        return score(t)
+
+    return events, side_value, "points"
+
+
+def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played]) -> Settled:
+    """Bierspiel: each trick wipes a point; the last with points left when all
+    the others have wiped out pays for the beer."""
+    game = session.game
+    ledger = game.ledger
+    assert ledger is not None
+    names = prep.in_play
+    winners = [names[s] for s in _winners(record)]
+    end = record[-1].after if record else prep.position
+    won = {name: winners.count(name) for name in names}
+    done = len(winners)
+    events: list[str] = []
+    if prep.position is None:
+        return ["every player but the dealer passed: the deal is not played"], None, ""
+    assert end is not None
+    if not end.is_over and prep.general_rams is None:
+        raise SessionError(f"the record stops after trick {done}: play the deal out")
+    full = session.crosses * ledger.cross_points
+    paid = False
+    for name in winners:
+        if paid:
+            break
+        books.points[name] = max(0, books.points[name] - 1)
+        left = [p for p in session.players if books.points[p] > 0]
+        if len(left) == 1:
+            books.beer.append(left[0])
+            events.append(f"{left[0]} is the last to wipe out his third cross and pays "
+                          "for the beer; fresh crosses for all")
+            for p in session.players:
+                books.points[p] = full
+            paid = True
+    for name in names:
+        if won[name]:
+            events.insert(0, f"{name} wipes {plural(won[name], 'point')}")
+    return events, lambda name, t: t, "points"
+
+
+def _divided_pool(session: Session, books: Books, prep: Prepared,
+                  record: list[Played]) -> Settled:
+    """Rams, Rounce, Loo: a share of the pool per trick; ramsed or looed players
+    pay into the next pool; the lone pone, the general rams, Loo's miss."""
+    game = session.game
+    ledger = game.ledger
+    assert ledger is not None
     names = prep.in_play
     winners = [names[s] for s in _winners(record)]
     end = record[-1].after if record else prep.position
@@ -421,105 +561,6 @@ def _settle(session: Session, books: Books, prep: Prepared, record: list[Played]
     done = len(winners)
     tricks = game.tricks
     events: list[str] = []
-    if kind is LedgerKind.CARRIED_POOL:
-        need = game.pool or 3
-        reached = next(((name, i + 1) for i in range(done)
-                        for name in names if winners[:i + 1].count(name) == need
-                        and winners[i] == name), None)
-        pool = books.pool
-        others = len(prep.seats) - 1
-
-        def carried(name: str, t: int) -> int:
-            return pool + (ledger.stake * others if t == tricks else 0) if t >= need else 0
-
-        if reached is None:
-            if done < tricks:
-                raise SessionError(f"the record stops after trick {done}, nobody with "
-                                   f"{need} tricks: play the deal out")
-            events.append(f"spoiled: nobody took {need} tricks; the pool of {pool} is "
-                          "carried over")
-            return events, carried, "counters"
-        name, at = reached
-        if won[name] == tricks:
-            _take(books, name, pool)
-            for other in prep.seats:
-                if other != name:
-                    _transfer(books, other, name, ledger.stake)
-            books.fresh = True
-            events.append(f"{name} jinks: the pool of {pool} and {ledger.stake} from each "
-                          f"other player ({ledger.stake * others})")
-        elif at == done:
-            _take(books, name, pool)
-            books.fresh = True
-            events.append(f"{name} takes the pool with {need} tricks: "
-                          f"{plural(pool, 'counter')}")
-        elif done < tricks:
-            raise SessionError(f"the record stops after trick {done}: {name} took "
-                               f"{need} tricks at trick {at} and went on, so must play the "
-                               "jink out")
-        else:
-            events.append(f"spoiled: {name} took {need} tricks, went on for the jink and "
-                          f"failed; the pool of {pool} is carried over")
-        return events, carried, "counters"
-    if kind is LedgerKind.SCORE:
-        assert end is not None
-        if not end.is_over:
-            raise SessionError(f"the record stops after trick {done}: play the deal out")
-        sides = game.sides(len(names))
-        order = session.players.index
-        side_names = [" & ".join(sorted((names[s] for s in side), key=order))
-                      for side in sides]
-        per_trick = bool(session.options.get("per_trick_scoring"))
-        side_won = [sum(end.won[s] for s in side) for side in sides]
-
-        def score(t: int) -> int:
-            if per_trick:
-                return max(0, ledger.trick_points * (t - (tricks - t)))
-            return ledger.points[1] if t == tricks else ledger.points[0] if 2 * t > tricks else 0
-
-        for label, t in zip(side_names, side_won, strict=True):
-            points = score(t)
-            if points:
-                books.scores[label] += points
-                events.append(f"{label} score {points} with {plural(t, 'trick')}")
-        for label in side_names:
-            if books.scores[label] >= ledger.game_points:
-                books.games[label] += 1
-                events.append(f"{label} win the game ({books.scores[label]}); a new game "
-                              "begins")
-                for other in books.scores:
-                    books.scores[other] = 0
-                break
-
-        def side_value(name: str, t: int) -> int:
-            return score(t)
-
-        return events, side_value, "points"
-    if kind is LedgerKind.CROSSES:
-        if prep.position is None:
-            return ["every player but the dealer passed: the deal is not played"], None, ""
-        assert end is not None
-        if not end.is_over and prep.general_rams is None:
-            raise SessionError(f"the record stops after trick {done}: play the deal out")
-        full = session.crosses * ledger.cross_points
-        paid = False
-        for name in winners:
-            if paid:
-                break
-            books.points[name] = max(0, books.points[name] - 1)
-            left = [p for p in session.players if books.points[p] > 0]
-            if len(left) == 1:
-                books.beer.append(left[0])
-                events.append(f"{left[0]} is the last to wipe out his third cross and pays "
-                              "for the beer; fresh crosses for all")
-                for p in session.players:
-                    books.points[p] = full
-                paid = True
-        for name in names:
-            if won[name]:
-                events.insert(0, f"{name} wipes {plural(won[name], 'point')}")
-        return events, lambda name, t: t, "points"
-    # Divided pools.
     pool = books.pool
     share = pool // tricks
     if prep.no_play is not None:
@@ -584,6 +625,24 @@ def _settle(session: Session, books: Books, prep: Prepared, record: list[Played]
     return events, divided, "counters"
 
 
+
+
+#: The keeper of each kind of books.
+KEEPERS: dict[LedgerKind, Keeper] = {
+    LedgerKind.CARRIED_POOL: _carried_pool,
+    LedgerKind.SCORE: _score,
+    LedgerKind.CROSSES: _crosses,
+    LedgerKind.DIVIDED_POOL: _divided_pool,
+}
+
+
+def _settle(session: Session, books: Books, prep: Prepared, record: list[Played]) -> Settled:
+    """Settle a deal by the keeper of the game's kind of books."""
+    ledger = session.game.ledger
+    assert ledger is not None
+    return KEEPERS[ledger.kind](session, books, prep, record)
+
+
 # -- the evening ---------------------------------------------------------------------------
 
 def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> DealResult:
@@ -602,7 +661,7 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
             who = ", ".join(f"seat {i + 1} is {name}" for i, name in enumerate(prep.in_play))
             raise SessionError(f"{error} ({who})") from None
     events += prep.notes
-    settled, value, unit = _settle(session, trial, prep, record, entry)
+    settled, value, unit = _settle(session, trial, prep, record)
     books.__dict__.update(trial.__dict__)
     winners = [prep.in_play[s] for s in _winners(record)]
     ledger = session.game.ledger
