@@ -538,7 +538,7 @@ static int can_take(const Search *s, u64 legal, const int *trick, int n) {
 /* -------------------------------------------------------------- recursion -- */
 
 static int last_winner(const Search *s, const CRules *R, int leader) {
-    int n = s->players, trick[MAXP];
+    int n = s->players, trick[MAXP] = {0};
     for (int i = 0; i < n; i++) trick[i] = high_card(s->hands[(leader + i) % n]);
     return (leader + winner(R, trick, n, s->tricks - 1)) % n;
 }
