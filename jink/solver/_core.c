@@ -22,7 +22,8 @@
 
 typedef uint64_t u64;
 
-#define MAXP 17          /* seats: a Loo table holds up to 17 */
+#define MAXP 16          /* seats (a seat is a nibble in table keys) */
+#define MAXT 16          /* tricks in a deal */
 #define MAXC 52          /* cards in a deck */
 #define TRUMP_BASE 100   /* a trump's power is above it, a plain card's below */
 #define POOL 3           /* tricks that win the pool */
@@ -58,6 +59,7 @@ typedef struct CRules {
     int always_legal, relative;
     int norder[4];
     int order[4][16];           /* each suit best first */
+    int place[MAXC];            /* a card's index in its suit's order */
     int id;                     /* tells rules apart in table keys */
     const struct CRules *on_void, *after_forced;
 } CRules;
@@ -201,11 +203,17 @@ static u64 key_hash(const u64 *key) {
     return h;
 }
 
+static inline int same_key(const u64 *a, const u64 *b) {
+    u64 diff = 0;
+    for (int i = 0; i < KEYW; i++) diff |= a[i] ^ b[i];
+    return diff == 0;
+}
+
 static Entry *probe(Entry *slots, size_t nslots, const u64 *key) {
     size_t mask = nslots - 1, i = (size_t)key_hash(key) & mask;
     for (;;) {
         Entry *e = &slots[i];
-        if (!e->used || memcmp(e->key, key, sizeof e->key) == 0) return e;
+        if (!e->used || same_key(e->key, key)) return e;
         i = (i + 1) & mask;
     }
 }
@@ -269,12 +277,15 @@ typedef struct {
     int target;
     u64 hands[MAXP];
     int leader;
-    int trick[MAXP];
+    int rows[MAXT + 1][MAXP]; /* each trick's cards: no copy when a trick ends */
     int ntrick;
     int won[MAXP];
     int done;
     u64 live;
 } Search;
+
+/* The cards of the trick being played. */
+#define TRICK(s) ((s)->rows[(s)->done])
 
 static long long now_ns(void) {
     struct timespec ts;
@@ -489,10 +500,10 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
     const int *pick = strong;
     if (i == 0) {
         if (coalition && seat != s->target) pick = weak;
-        memcpy(out, pick, sizeof(int) * (size_t)g);
+        for (int j = 0; j < g; j++) out[j] = pick[j];
         return g;
     }
-    const int *trick = s->trick;
+    const int *trick = TRICK(s);
     int led = R->suit[trick[0]];
     int best = basic_winner(R, trick, i), bp = R->power[trick[best]];
     int side_winning = s->on_side[(s->leader + best) % s->players];
@@ -506,13 +517,13 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
         if (!beat) {
             for (int j = i + 1; j < s->players; j++)
                 if (s->on_side[(s->leader + j) % s->players]) {
-                    memcpy(out, strong, sizeof(int) * (size_t)g);
+                    for (int k = 0; k < g; k++) out[k] = strong[k];
                     return g;
                 }
         }
     }
     if (!beat) {
-        memcpy(out, weak, sizeof(int) * (size_t)g);
+        for (int j = 0; j < g; j++) out[j] = weak[j];
         return g;
     }
     int m = 0;
@@ -538,7 +549,8 @@ static int can_take(const Search *s, u64 legal, const int *trick, int n) {
 /* -------------------------------------------------------------- recursion -- */
 
 static int last_winner(const Search *s, const CRules *R, int leader) {
-    int n = s->players, trick[MAXP] = {0};
+    int n = s->players, trick[MAXP];
+    trick[0] = 0;  /* n >= 2: all set below (this tells the compiler so) */
     for (int i = 0; i < n; i++) trick[i] = high_card(s->hands[(leader + i) % n]);
     return (leader + winner(R, trick, n, s->tricks - 1)) % n;
 }
@@ -600,8 +612,7 @@ static int two_tricks(Search *s, int *trick, int i) {
 static int end_trick(Search *s) {
     const CRules *R = s->R;
     int n = s->players, leader = s->leader;
-    int trick[MAXP];
-    memcpy(trick, s->trick, sizeof(int) * (size_t)n);
+    const int *trick = TRICK(s);  /* kept: later tricks use later rows */
     int w = (leader + winner(R, trick, n, s->done)) % n;
     s->R = after_trick(R, trick, n, s->done);
     s->won[w]++;
@@ -613,7 +624,6 @@ static int end_trick(Search *s) {
     int r = trick_start(s);
     s->live = live;
     s->leader = leader;
-    memcpy(s->trick, trick, sizeof(int) * (size_t)n);
     s->ntrick = n;
     s->won[w]--;
     s->done--;
@@ -628,16 +638,17 @@ static int play(Search *s) {
     if (i == n) return end_trick(s);
     int seat = (s->leader + i) % n;
     u64 hand = s->hands[seat];
-    u64 legal = legal_cards(s->R, hand, s->trick, i, s->done);
+    int *trick = TRICK(s);
+    u64 legal = legal_cards(s->R, hand, trick, i, s->done);
     int maximizing = s->on_side[seat];
     int order[MAXC];
     int m = order_moves(s, seat, legal, maximizing, order);
-    if (s->narrow && i && maximizing == s->coalition && !can_take(s, legal, s->trick, i))
+    if (s->narrow && i && maximizing == s->coalition && !can_take(s, legal, trick, i))
         m = 1;  /* a throw-away: the lowest card only */
     for (int j = 0; j < m; j++) {
         int card = order[j];
         s->hands[seat] = hand ^ bit(card);
-        s->trick[i] = card;
+        trick[i] = card;
         s->ntrick = i + 1;
         int r = play(s);
         s->ntrick = i;
@@ -648,40 +659,41 @@ static int play(Search *s) {
     return !maximizing;
 }
 
-/* A growing bit string: the key's hand shape. */
-typedef struct { u64 *w; int pos; } Bits;
-static inline void put(Bits *b, u64 value, int width) {
-    int word = b->pos >> 6, off = b->pos & 63;
-    b->w[word] |= value << off;
-    if (off + width > 64) b->w[word + 1] |= value >> (64 - off);
-    b->pos += width;
-}
-
 /* The table key: hands up to relative rank (or exact), leader, rules,
- * question (goal family, side, narrow) and the part of won the goal needs. */
+ * question (goal family, side, narrow) and the part of won the goal needs.
+ * Called at trick starts only, where the live cards are the hands'. */
 static void make_key(const Search *s, int remaining, u64 *key) {
     const CRules *R = s->R;
-    int owner[MAXC];
-    memset(key, 0, sizeof(u64) * KEYW);
-    for (int p = 0; p < s->players; p++)
-        for (u64 h = s->hands[p]; h; h &= h - 1) owner[low_card(h)] = p;
-    Bits b = {key, 0};
+    u64 w[4] = {0, 0, 0, 0};
     if (R->relative) {
-        /* Each suit's live cards best first, as their holders: the same
-         * information as search.py's shape (each card's suit and place). */
-        for (int su = 0; su < 4; su++) {
-            int count = 0;
-            for (int i = 0; i < R->norder[su]; i++) {
-                int c = R->order[su][i];
-                if (s->live & bit(c)) { put(&b, (u64)owner[c], 5); count++; }
+        /* Per suit, the holders of its live cards best first, a nibble each,
+         * and their number: the same information as search.py's shape (each
+         * card's suit and place among the live cards of its suit). */
+        unsigned places[4] = {0, 0, 0, 0};
+        for (int p = 0; p < s->players; p++)
+            for (u64 h = s->hands[p]; h; h &= h - 1) {
+                int c = low_card(h);
+                places[R->suit[c]] |= 1u << R->place[c];
             }
-            put(&b, (u64)count, 4);  /* after the cards, so it never overflows */
-        }
-        put(&b, (u64)popc(s->live & R->privileged), 4);
+        for (int p = 0; p < s->players; p++)
+            for (u64 h = s->hands[p]; h; h &= h - 1) {
+                int c = low_card(h), su = R->suit[c];
+                int rank = __builtin_popcount(places[su] & ((1u << R->place[c]) - 1));
+                w[su] |= (u64)p << (4 * rank);
+            }
+        for (int su = 0; su < 4; su++) w[su] |= (u64)__builtin_popcount(places[su]) << 56;
+        key[4] = (u64)popc(s->live & R->privileged);
     } else {
-        for (int c = 0; c < MAXC; c++)
-            put(&b, (s->live & bit(c)) ? (u64)owner[c] + 1 : 0, 5);
+        /* Exact: each card's holder at its place, and which cards are live. */
+        for (int p = 0; p < s->players; p++)
+            for (u64 h = s->hands[p]; h; h &= h - 1) {
+                int c = low_card(h);
+                w[R->suit[c]] |= (u64)p << (4 * R->place[c]);
+            }
+        key[4] = s->live;
     }
+    for (int su = 0; su < 4; su++) key[su] = w[su];
+    key[6] = 0;
     int family = s->goal == GOAL_HELPED ? 2 + s->goal_seat : s->goal;
     key[5] = (u64)s->leader | (u64)R->id << 5 | (u64)family << 26 | (u64)s->narrow << 31
            | s->side_mask << 32;
@@ -697,13 +709,12 @@ static void make_key(const Search *s, int remaining, u64 *key) {
 
 static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tricks,
                         u64 side_mask, int goal, int k, int goal_seat, int narrow) {
-    memset(s, 0, sizeof *s);
     s->ctx = c;
     s->R = R;
     s->players = players;
     s->tricks = tricks;
     s->side_mask = side_mask;
-    for (int p = 0; p < players; p++) s->on_side[p] = (int)((side_mask >> p) & 1);
+    for (int p = 0; p < MAXP; p++) s->on_side[p] = (int)((side_mask >> p) & 1);
     s->goal = goal;
     s->k = k;
     s->goal_seat = goal_seat;
@@ -711,6 +722,8 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->coalition = goal == GOAL_SPOIL ? 0 : goal == GOAL_HELPED ? 1 : -1;
     s->fixed_target = goal == GOAL_HELPED ? goal_seat : -1;
     s->target = -1;
+    s->ntrick = 0;
+    s->live = 0;
 }
 
 static int trick_start(Search *s) {
@@ -898,6 +911,7 @@ static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
                     goto fail;
                 }
                 R->higher[c] = better;
+                R->place[c] = i;
                 better |= bit(c);
             }
         }
@@ -1048,7 +1062,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
                           &leader, &trick_obj, &won_obj, &nodes, &next_check, &node_limit,
                           &time_limit, &elapsed))
         return NULL;
-    if (players < 2 || players > MAXP || tricks < 1 || leader < 0 || leader >= players
+    if (players < 2 || players > MAXP || tricks < 1 || tricks > MAXT || leader < 0 || leader >= players
         || goal < 0 || goal > 2 || (goal == GOAL_HELPED && (goal_seat < 0 || goal_seat >= players))
         || side_mask == 0 || side_mask >> players) {
         PyErr_SetString(PyExc_ValueError, "prove: bad arguments");
@@ -1076,7 +1090,8 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
         || read_ints(won_obj, won, players, &n, "won") < 0)
         return NULL;
     if (n != players) { PyErr_SetString(PyExc_ValueError, "won: one per seat"); return NULL; }
-    if (read_ints(trick_obj, s.trick, players - 1, &n, "trick") < 0) return NULL;
+    int trick[MAXP];
+    if (read_ints(trick_obj, trick, players - 1, &n, "trick") < 0) return NULL;
     s.ntrick = (int)n;
     memcpy(s.hands, hands, sizeof(u64) * (size_t)players);
     memcpy(s.won, won, sizeof(int) * (size_t)players);
@@ -1100,11 +1115,11 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
         }
     }
     for (int i = 0; i < n; i++) {
-        if (s.trick[i] < 0 || s.trick[i] >= MAXC || (live & bit(s.trick[i]))) {
+        if (trick[i] < 0 || trick[i] >= MAXC || (live & bit(trick[i]))) {
             PyErr_SetString(PyExc_ValueError, "prove: a card of the trick is held");
             return NULL;
         }
-        live |= bit(s.trick[i]);
+        live |= bit(trick[i]);
     }
     for (int c2 = 0; c2 < MAXC; c2++)
         if ((live & bit(c2)) && s.R->suit[c2] < 0) {
@@ -1116,6 +1131,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
         return NULL;
     }
     s.done = done;
+    for (int i = 0; i < n; i++) s.rows[done][i] = trick[i];
     s.live = live;
     if (s.coalition >= 0) s.target = target_of(&s);
     self->busy = 1;

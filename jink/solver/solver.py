@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from jink.cards import Card
 from jink.position import Position
-from jink.solver.goals import POOL, SPOIL, AtLeast, Goal, Spoil
 from jink.solver import native
+from jink.solver.goals import POOL, SPOIL, AtLeast, Goal, Spoil
 from jink.solver.limits import Budget, Limit
 from jink.solver.search import Search, Tables, equivalent_groups
 from jink.solver.table import DEFAULT_MEMORY_MB, TranspositionTable
