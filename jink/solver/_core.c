@@ -37,7 +37,18 @@ enum { GOAL_ATLEAST = 0, GOAL_SPOIL = 1, GOAL_HELPED = 2 };
 enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2 };
 
 static inline u64 bit(int c) { return (u64)1 << c; }
+#if defined(__POPCNT__)
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
+#else
+/* Without the popcnt instruction (x86-64's baseline), the builtin is a library
+ * call: this bit-parallel count is faster. */
+static inline int popc(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
 static inline int low_card(u64 x) { return __builtin_ctzll(x); }
 static inline int high_card(u64 x) { return 63 - __builtin_clzll(x); }
 
@@ -661,38 +672,42 @@ static int play(Search *s) {
 
 /* The table key: hands up to relative rank (or exact), leader, rules,
  * question (goal family, side, narrow) and the part of won the goal needs.
- * Called at trick starts only, where the live cards are the hands'. */
-static void make_key(const Search *s, int remaining, u64 *key) {
-    const CRules *R = s->R;
+ * Called at trick starts only, where the live cards are the hands'.
+ *
+ * The hot loop counts bits: where the CPU may lack popcnt (x86-64's
+ * baseline), GCC builds it twice and picks one at load time. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, u64 *key) {
     u64 w[4] = {0, 0, 0, 0};
     if (R->relative) {
         /* Per suit, the holders of its live cards best first, a nibble each,
          * and their number: the same information as search.py's shape (each
          * card's suit and place among the live cards of its suit). */
-        unsigned places[4] = {0, 0, 0, 0};
-        for (int p = 0; p < s->players; p++)
-            for (u64 h = s->hands[p]; h; h &= h - 1) {
-                int c = low_card(h);
-                places[R->suit[c]] |= 1u << R->place[c];
+        for (int p = 0; p < players; p++)
+            for (u64 h = hands[p]; h; h &= h - 1) {
+                int c = __builtin_ctzll(h);
+                w[R->suit[c]] |= (u64)p << (4 * __builtin_popcountll(live & R->higher[c]));
             }
-        for (int p = 0; p < s->players; p++)
-            for (u64 h = s->hands[p]; h; h &= h - 1) {
-                int c = low_card(h), su = R->suit[c];
-                int rank = __builtin_popcount(places[su] & ((1u << R->place[c]) - 1));
-                w[su] |= (u64)p << (4 * rank);
-            }
-        for (int su = 0; su < 4; su++) w[su] |= (u64)__builtin_popcount(places[su]) << 56;
-        key[4] = (u64)popc(s->live & R->privileged);
+        for (int su = 0; su < 4; su++)
+            w[su] |= (u64)__builtin_popcountll(live & R->suit_masks[su]) << 56;
+        key[4] = (u64)__builtin_popcountll(live & R->privileged);
     } else {
         /* Exact: each card's holder at its place, and which cards are live. */
-        for (int p = 0; p < s->players; p++)
-            for (u64 h = s->hands[p]; h; h &= h - 1) {
-                int c = low_card(h);
+        for (int p = 0; p < players; p++)
+            for (u64 h = hands[p]; h; h &= h - 1) {
+                int c = __builtin_ctzll(h);
                 w[R->suit[c]] |= (u64)p << (4 * R->place[c]);
             }
-        key[4] = s->live;
+        key[4] = live;
     }
     for (int su = 0; su < 4; su++) key[su] = w[su];
+}
+
+static void make_key(const Search *s, int remaining, u64 *key) {
+    const CRules *R = s->R;
+    key_hands(R, s->hands, s->players, s->live, key);
     key[6] = 0;
     int family = s->goal == GOAL_HELPED ? 2 + s->goal_seat : s->goal;
     key[5] = (u64)s->leader | (u64)R->id << 5 | (u64)family << 26 | (u64)s->narrow << 31
