@@ -59,7 +59,7 @@ typedef struct CRules {
     int power[MAXC];
     int suit[MAXC];             /* -1: not in the deck */
     u64 suit_masks[4];
-    int trump;                  /* -1: no trump (a Loo simple pool) */
+    int trump;                  /* -1: no trump (yet: see arriving) */
     u64 trump_mask, privileged;
     u64 higher[MAXC];           /* cards of the same (counting) suit ranking above */
     u64 renege_above[MAXC];
