@@ -38,4 +38,5 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # The copy's sanitized core, not an installed one.
 "$python" -c "import sys, jink.solver._core as c; sys.exit(not c.__file__.startswith('$work'))" \
     || { echo "native_sanitizers: the sanitized core was not the one imported" >&2; exit 1; }
-"$python" -m pytest -q -p no:cacheprovider tests/test_native.py "$@"
+# --capture=sys: a sanitizer report on fd 2 must reach the log, not pytest's capture.
+"$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py "$@"
