@@ -262,6 +262,16 @@ def test_engine_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Solver().engine == "native"
     with pytest.raises(ValueError, match="unknown engine"):
         Solver(engine="fortran")
+    monkeypatch.setenv("JINK_ENGINE", "native")
+    try:
+        native.use_engine("python")  # a command's --engine: before JINK_ENGINE
+        assert Solver().engine == "python"
+        assert Solver(engine="native").engine == "native"
+        with pytest.raises(ValueError, match="unknown engine"):
+            native.use_engine("fortran")
+    finally:
+        native.use_engine(None)
+    assert Solver().engine == "native"
 
 
 def test_missing_core_falls_back_once(monkeypatch: pytest.MonkeyPatch,

@@ -42,6 +42,8 @@ ENGINES = ("native", "python")
 GOAL_AT_LEAST, GOAL_SPOIL, GOAL_HELPED = 0, 1, 2
 
 _warned: list[bool] = []
+#: The process's choice (see :func:`use_engine`), before JINK_ENGINE.
+_chosen: list[str] = []
 
 
 def available() -> bool:
@@ -49,13 +51,30 @@ def available() -> bool:
     return _core is not None
 
 
+def use_engine(engine: str | None) -> None:
+    """Make ``engine`` (native or python) the default of every :class:`Solver`
+    made without one, in this process (a command's ``--engine``); None: back
+    to JINK_ENGINE, else native."""
+    name = None if engine is None else _checked(engine)
+    _chosen.clear()
+    if name is not None:
+        _chosen.append(name)
+
+
+def _checked(engine: str) -> str:
+    name = engine.strip().lower()
+    if name not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r} (use native or python)")
+    return name
+
+
 def engine_name(engine: str | None = None) -> str:
     """The engine a :class:`~jink.solver.solver.Solver` made with ``engine`` uses:
-    ``engine``, else the ``JINK_ENGINE`` environment variable, else native;
-    python when the core is not built (said once on stderr)."""
-    name = (engine or os.environ.get("JINK_ENGINE") or "native").strip().lower()
-    if name not in ENGINES:
-        raise ValueError(f"unknown engine {name!r} (use native or python)")
+    ``engine``, else the one set by :func:`use_engine`, else the ``JINK_ENGINE``
+    environment variable, else native; python when the core is not built
+    (said once on stderr)."""
+    name = _checked(engine or (_chosen[0] if _chosen else "")
+                    or os.environ.get("JINK_ENGINE") or "native")
     if name == "native" and _core is None:
         if not _warned:
             _warned.append(True)
