@@ -71,6 +71,8 @@ typedef struct CRules {
     int norder[4];
     int order[4][16];           /* each suit best first */
     int place[MAXC];            /* a card's index in its suit's order */
+    int strength[MAXC];         /* a card's place by power, best first (ties: lower card) */
+    int by_strength[MAXC];
     int id;                     /* tells rules apart in table keys */
     const struct CRules *on_void, *after_forced;
 } CRules;
@@ -478,17 +480,13 @@ static int sure(Search *s, int need, int remaining, int have_top, int holder, in
 /* One card per equivalent group: strongest first (each group's best card) and
  * weakest first (each group's lowest card). Returns the number of groups. */
 static int orders(const CRules *R, u64 legal, u64 live, int *strong, int *weak) {
-    int cards[MAXC], n = 0;
-    while (legal) { cards[n++] = low_card(legal); legal &= legal - 1; }
-    /* by power, strongest first; ties keep the lower card first (a stable sort) */
-    for (int i = 1; i < n; i++) {
-        int c = cards[i], j = i;
-        while (j > 0 && R->power[cards[j - 1]] < R->power[c]) { cards[j] = cards[j - 1]; j--; }
-        cards[j] = c;
-    }
+    /* the cards by power, strongest first: their bits in the strength order */
+    u64 ranked = 0;
+    for (; legal; legal &= legal - 1) ranked |= bit(R->strength[low_card(legal)]);
     int first[MAXC], last[MAXC], latest[4] = {-1, -1, -1, -1}, g = 0;
-    for (int i = 0; i < n; i++) {
-        int c = cards[i], su = R->suit[c], grp = su >= 0 ? latest[su] : -1;
+    for (; ranked; ranked &= ranked - 1) {
+        int c = R->by_strength[low_card(ranked)], su = R->suit[c];
+        int grp = su >= 0 ? latest[su] : -1;
         if (grp >= 0 && same_kind(R, last[grp], c) && !(live & between(R, last[grp], c))) {
             last[grp] = c;
         } else {
@@ -941,6 +939,17 @@ static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
             PyErr_SetString(PyExc_ValueError, "suit: out of range");
             goto fail;
         }
+    /* Every card by power, strongest first, the lower card first among equals
+     * (as search.py's stable sort of a hand in card order). */
+    for (int c = 0; c < MAXC; c++) {
+        int j = c;
+        while (j > 0 && R->power[R->by_strength[j - 1]] < R->power[c]) {
+            R->by_strength[j] = R->by_strength[j - 1];
+            j--;
+        }
+        R->by_strength[j] = c;
+    }
+    for (int i = 0; i < MAXC; i++) R->strength[R->by_strength[i]] = i;
     return (PyObject *)self;
 fail:
     Py_DECREF(self);
