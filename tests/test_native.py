@@ -248,6 +248,30 @@ def test_interrupt_stops_the_native_search_quickly() -> None:
         fresh_answers(endgame)
 
 
+def test_the_search_releases_the_gil() -> None:
+    """Another thread runs Python while one native proof (about 2 s) goes on."""
+    import threading
+    position = deal_of(8, 3)
+    solver = Solver(engine="native")
+    search = threading.Thread(target=solver.can_force, args=(position, 4, SPOIL))
+    gaps = []
+    search.start()
+    last = started = time.perf_counter()
+    while search.is_alive():
+        now = time.perf_counter()
+        gaps.append(now - last)
+        last = now
+    search.join()
+    # Holding the GIL, the proof would stall this loop for its whole length.
+    assert last - started > 0.3, "the proof was too quick to tell"
+    assert max(gaps) < 0.25, max(gaps)
+
+
+def deal_of(players: int, index: int) -> Position:
+    from bench.deals import deal
+    return deal(players, index, 2026)
+
+
 # -- engines ------------------------------------------------------------------------
 
 
