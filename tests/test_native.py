@@ -11,6 +11,8 @@ engine by tests/test_engine_vs_reference.py and tests/test_family_vs_reference.p
 (the engine is native by default; ``JINK_ENGINE=python`` runs them on Python).
 
 A sample runs by default; ``JINK_FULL=1`` runs the full sweep (marked slow).
+Without the compiled core these tests are skipped, unless JINK_REQUIRE_NATIVE=1
+(as in CI), which makes that an error.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from jink.solver import Limit, Solver, native
 from jink.solver.goals import SPOIL, AtLeast, Goal, Helped, goal_for
 from jink.solver.limits import Budget
 
+if os.environ.get("JINK_REQUIRE_NATIVE") == "1" and not native.available():
+    raise ImportError("JINK_REQUIRE_NATIVE=1 but the compiled core jink.solver._core "
+                      "is not built")
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
 
 FULL = os.environ.get("JINK_FULL") == "1"
