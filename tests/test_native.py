@@ -267,9 +267,10 @@ def test_the_search_releases_the_gil() -> None:
         gaps.append(now - last)
         last = now
     search.join()
-    # Holding the GIL, the proof would stall this loop for its whole length.
-    assert last - started > 0.3, "the proof was too quick to tell"
-    assert max(gaps) < 0.25, max(gaps)
+    # Holding the GIL, the proof would stall this loop for nearly its whole
+    # length; a busy machine may stall it for a while now and then.
+    assert last - started > 0.5, "the proof was too quick to tell"
+    assert max(gaps) < 0.4 * (last - started), (max(gaps), last - started)
 
 
 def deal_of(players: int, index: int) -> Position:
