@@ -1086,7 +1086,8 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
                           &leader, &trick_obj, &won_obj, &nodes, &next_check, &node_limit,
                           &time_limit, &elapsed))
         return NULL;
-    if (players < 2 || players > MAXP || tricks < 1 || tricks > MAXT || leader < 0 || leader >= players
+    if (players < 2 || players > MAXP || tricks < 1 || tricks > MAXT || leader < 0
+        || leader >= players
         || goal < 0 || goal > 2 || (goal == GOAL_HELPED && (goal_seat < 0 || goal_seat >= players))
         || side_mask == 0 || side_mask >> players) {
         PyErr_SetString(PyExc_ValueError, "prove: bad arguments");
