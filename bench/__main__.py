@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from bench.run import run
+from bench.run import Row, run
 
 app = typer.Typer(add_completion=False)
 
@@ -38,10 +38,12 @@ def main(
         "--seat-one", help="Also time one seat's question (jink solve --seats 1: seat 1's "
                            "verdicts, cards scored and line) on the same deals")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="JSON lines on stdout")] = False,
+    engine: Annotated[str, typer.Option(
+        help="Search engine: native, python, or both (side by side, with the ratio)")] = "",
 ) -> None:
     """Time full-table analysis (every seat's max_tricks, three, jink, spoil).
 
-    Example: python -m bench --players 2-5 --deals 50
+    Times are CPU time. Example: python -m bench --players 2-5 --deals 50 --engine both
     """
     err = Console(stderr=True)
     try:
@@ -49,22 +51,61 @@ def main(
     except ValueError:
         err.print(f"[red]error:[/red] --players: not a range: {players!r}")
         raise typer.Exit(1) from None
-    rows = run(counts, deals, seed, time_limit or None, endgames,
-               progress=None if as_json else lambda text: err.print(f"[dim]{text}…[/dim]"),
-               seat_one=seat_one, full=full)
+    engines: list[str | None] = [engine or None]
+    if engine == "both":
+        engines = ["python", "native"]
+    elif engine and engine not in ("native", "python"):
+        err.print(f"[red]error:[/red] --engine: native, python or both, not {engine!r}")
+        raise typer.Exit(1)
+    by_engine = [run(counts, deals, seed, time_limit or None, endgames,
+                     progress=None if as_json else lambda text: err.print(f"[dim]{text}…[/dim]"),
+                     seat_one=seat_one, full=full, engine=name) for name in engines]
+    if len(by_engine) == 2 and not as_json:
+        side_by_side(by_engine[0], by_engine[1], seed, time_limit)
+        return
+    rows = [row for rows in by_engine for row in rows]
     if as_json:
         for row in rows:
             sys.stdout.write(json.dumps(row.to_dict()) + "\n")
         return
-    table = Table(title=f"jink benchmark, seed {seed}, time limit {time_limit} s")
+    table = Table(title=f"jink benchmark, seed {seed}, time limit {time_limit} s, "
+                        f"{rows[0].engine if rows else ''} engine, CPU time")
     for column in ("set", "players", "deals", "median ms", "p90 ms", "max ms",
-                   "median nodes", "max nodes", "timeouts", "peak MB"):
+                   "median nodes", "max nodes", "ns/node", "timeouts", "peak MB"):
         table.add_column(column, justify="right")
     for row in rows:
-        table.add_row(row.set, str(row.players), str(row.deals), f"{row.median_ms:.1f}",
-                      f"{row.p90_ms:.1f}", f"{row.max_ms:.1f}", str(row.median_nodes),
-                      str(row.max_nodes), str(row.timeouts), f"{row.peak_mb:.0f}")
+        table.add_row(row.set, str(row.players), str(row.deals), ms(row.median_ms),
+                      ms(row.p90_ms), ms(row.max_ms), str(row.median_nodes),
+                      str(row.max_nodes), f"{row.ns_per_node:.0f}", str(row.timeouts),
+                      f"{row.peak_mb:.0f}")
     Console(width=None if sys.stdout.isatty() else 130).print(table)
+
+
+def ms(value: float) -> str:
+    """Milliseconds, with a digit more below 10 ms (the native engine's range)."""
+    return f"{value:.2f}" if value < 10 else f"{value:.1f}"
+
+
+def side_by_side(python: list[Row], native: list[Row], seed: int, time_limit: float) -> None:
+    """The two engines' rows side by side, with the ratio (python / native)."""
+    table = Table(title=f"jink benchmark, seed {seed}, time limit {time_limit} s: python / "
+                        "native engine, CPU time")
+    for column in ("set", "players", "deals", "median ms py", "median ms C", "ratio",
+                   "max ms py", "max ms C", "ratio", "ns/node py", "ns/node C", "ratio",
+                   "same nodes"):
+        table.add_column(column, justify="right")
+    for p, c in zip(python, native, strict=True):
+        table.add_row(p.set, str(p.players), str(p.deals), ms(p.median_ms), ms(c.median_ms),
+                      ratio(p.median_ms, c.median_ms), ms(p.max_ms), ms(c.max_ms),
+                      ratio(p.max_ms, c.max_ms), f"{p.ns_per_node:.0f}",
+                      f"{c.ns_per_node:.0f}", ratio(p.ns_per_node, c.ns_per_node),
+                      "yes" if (p.median_nodes, p.max_nodes) == (c.median_nodes, c.max_nodes)
+                      else "no")
+    Console(width=None if sys.stdout.isatty() else 160).print(table)
+
+
+def ratio(slow: float, fast: float) -> str:
+    return f"{slow / fast:.0f}x" if fast > 0 else "-"
 
 
 if __name__ == "__main__":

@@ -6,6 +6,11 @@ limit (those are counted at the limit, so a figure with timeouts is a floor).
 
 The *seat 1* rows time what ``jink solve --seats 1`` does instead: seat 1's
 verdicts only, its legal cards scored and the line of play.
+
+Times are the process's CPU time (``time.process_time``): on a machine shared
+with other work they move less than the wall clock. ``engine`` chooses the
+search engine (native or python; None: JINK_ENGINE, else native), and
+``ns_per_node`` is the CPU time of all the deals over all their nodes.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ class Row:
     max_nodes: int
     timeouts: int
     peak_mb: float
+    engine: str = "python"
+    ns_per_node: float = 0.0
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -64,28 +71,33 @@ def one_seat(solver: Solver, position: Position) -> None:
 
 def time_positions(name: str, players: int, positions: Iterable[Position],
                    seconds: float | None,
-                   work: Callable[[Solver, Position], None] = full_table) -> Row:
+                   work: Callable[[Solver, Position], None] = full_table,
+                   engine: str | None = None) -> Row:
     times: list[float] = []
     nodes: list[int] = []
     timeouts = 0
+    used = ""
     for position in positions:
-        solver = Solver(Limit(seconds=seconds))
-        started = time.perf_counter()
+        solver = Solver(Limit(seconds=seconds), engine=engine)
+        used = solver.engine
+        started = time.process_time()
         try:
             work(solver, position)
         except LimitExceeded:
             timeouts += 1
-        times.append((time.perf_counter() - started) * 1000)
+        times.append((time.process_time() - started) * 1000)
         nodes.append(solver.nodes)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return Row(name, players, len(times), round(statistics.median(times), 2),
-               round(percentile(times, 0.9), 2), round(max(times), 2),
-               int(statistics.median(nodes)), max(nodes), timeouts, round(peak_mb, 1))
+    per_node = sum(times) * 1e6 / max(1, sum(nodes))
+    return Row(name, players, len(times), round(statistics.median(times), 3),
+               round(percentile(times, 0.9), 3), round(max(times), 3),
+               int(statistics.median(nodes)), max(nodes), timeouts, round(peak_mb, 1),
+               used, round(per_node, 1))
 
 
 def run(players: Iterable[int], deals: int, seed: int, seconds: float | None,
         endgames: bool, progress: Callable[[str], None] | None = None,
-        seat_one: bool = False, full: bool = True) -> list[Row]:
+        seat_one: bool = False, full: bool = True, engine: str | None = None) -> list[Row]:
     from bench.deals import deal, endgame
 
     rows = []
@@ -94,11 +106,12 @@ def run(players: Iterable[int], deals: int, seed: int, seconds: float | None,
             progress(f"{deals} deals of {n} players")
         if full:
             rows.append(time_positions("deal", n, (deal(n, i, seed) for i in range(deals)),
-                                       seconds))
+                                       seconds, engine=engine))
         if endgames:
             rows.append(time_positions("endgame", n,
-                                       (endgame(n, i, seed) for i in range(deals)), seconds))
+                                       (endgame(n, i, seed) for i in range(deals)), seconds,
+                                       engine=engine))
         if seat_one:
             rows.append(time_positions("seat 1", n, (deal(n, i, seed) for i in range(deals)),
-                                       seconds, one_seat))
+                                       seconds, one_seat, engine))
     return rows

@@ -4,6 +4,9 @@
 answers users ask for: ``max_tricks`` by a driver of zero-window searches (as
 DDS does), the verdicts of every seat, and the score of every legal card.
 Every search made through one solver shares its table and its node budget.
+The searches run on one of two engines: the compiled core
+(:mod:`jink.solver.native`, the default) or the Python reference
+(:mod:`jink.solver.search`); both give the same answers.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 
 from jink.cards import Card
 from jink.position import Position
+from jink.solver import native
 from jink.solver.goals import POOL, SPOIL, AtLeast, Goal, Spoil
 from jink.solver.limits import Budget, Limit
 from jink.solver.search import Search, Tables, equivalent_groups
@@ -95,10 +99,15 @@ class Solver:
     narrow_from = 7
 
     def __init__(self, limit: Limit | None = None,
-                 memory_mb: float = DEFAULT_MEMORY_MB) -> None:
-        self.table = TranspositionTable(memory_mb)
+                 memory_mb: float = DEFAULT_MEMORY_MB, engine: str | None = None) -> None:
+        #: The engine in use: native or python (``engine``, else JINK_ENGINE,
+        #: else native; python when the compiled core is not built).
+        self.engine = native.engine_name(engine)
+        self.table: TranspositionTable | native.NativeTable = (
+            native.NativeTable(memory_mb) if self.engine == "native"
+            else TranspositionTable(memory_mb))
         self.budget = Budget(limit)
-        self._searches: dict[tuple[object, ...], Search] = {}
+        self._searches: dict[tuple[object, ...], Search | native.NativeSearch] = {}
 
     @property
     def nodes(self) -> int:
@@ -112,13 +121,18 @@ class Solver:
         raise ValueError(f"seat {seat + 1} is not in the deal")
 
     def _search(self, position: Position, side: frozenset[int], goal: Goal,
-                narrow: bool = False) -> Search:
+                narrow: bool = False) -> Search | native.NativeSearch:
         rules = position.rules
         key = (id(rules), position.players, side, goal, narrow)
         search = self._searches.get(key)
         if search is None:
-            search = Search(rules, position.players, position.game.tricks, side, goal,
-                            self.table, self.budget, narrow)
+            table = self.table
+            if isinstance(table, native.NativeTable):
+                search = native.NativeSearch(rules, position.players, position.game.tricks,
+                                             side, goal, table, self.budget, narrow)
+            else:
+                search = Search(rules, position.players, position.game.tricks, side, goal,
+                                table, self.budget, narrow)
             self._searches[key] = search
         return search
 

@@ -1,0 +1,1221 @@
+/*
+ * jink.solver._core: the double-dummy proof search in C.
+ *
+ * A port of jink/solver/search.py (the reference): the same zero-window
+ * proof, the same bounds table (relative-rank keys, emptied when full), the
+ * same equivalent cards, sure tricks, spoil coalition with hand-overs to
+ * "helped" searches, narrow search, two-trick fast path and move ordering, so
+ * that it visits the same nodes. It knows no game by name: it reads a game's
+ * duties as data (a Rules object built by jink/solver/native.py from the
+ * fields of a bound jink.games.base.Rules).
+ *
+ * No mutable global state: every search's state lives in a Search struct on
+ * the C stack and in the Table object the caller owns. The search runs with
+ * the GIL released and re-takes it now and then to let Python run its signal
+ * handlers (Ctrl-C).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+typedef uint64_t u64;
+
+#define MAXP 16          /* seats (a seat is a nibble in table keys) */
+#define MAXT 16          /* tricks in a deal */
+#define MAXC 52          /* cards in a deck */
+#define TRUMP_BASE 100   /* a trump's power is above it, a plain card's below */
+#define POOL 3           /* tricks that win the pool */
+#define CHECK_EVERY 4096 /* nodes between two reads of the limits */
+#define KEYW 7           /* 64-bit words in a table key */
+#define MIN_SLOTS 4096   /* a new table's slots (it doubles as it fills) */
+#define SIGNAL_NS 20000000LL /* re-take the GIL for signals at most every 20 ms */
+
+enum { FOLLOW_OR_TRUMP = 0, FOLLOW_HEAD = 1, FOLLOW_SUIT = 2 };
+enum { GOAL_ATLEAST = 0, GOAL_SPOIL = 1, GOAL_HELPED = 2 };
+enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2 };
+
+static inline u64 bit(int c) { return (u64)1 << c; }
+#if defined(__POPCNT__)
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+#else
+/* Without the popcnt instruction (x86-64's baseline), the builtin is a library
+ * call: this bit-parallel count is faster. */
+static inline int popc(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
+static inline int low_card(u64 x) { return __builtin_ctzll(x); }
+static inline int high_card(u64 x) { return 63 - __builtin_clzll(x); }
+
+/* ---------------------------------------------------------------- rules -- */
+
+/* One bound Rules, flattened: tables, duty codes and the phases it leads to. */
+typedef struct CRules {
+    int power[MAXC];
+    int suit[MAXC];             /* -1: not in the deck */
+    u64 suit_masks[4];
+    int trump;                  /* -1: no trump (yet: see arriving) */
+    u64 trump_mask, privileged;
+    u64 higher[MAXC];           /* cards of the same (counting) suit ranking above */
+    u64 renege_above[MAXC];
+    int follow, lead_from, lead_until, forced;
+    int nlow;
+    u64 low_first[16];
+    int arriving;               /* -1: none */
+    int always_legal, relative;
+    int norder[4];
+    int order[4][16];           /* each suit best first */
+    int place[MAXC];            /* a card's index in its suit's order */
+    int strength[MAXC];         /* a card's place by power, best first (ties: lower card) */
+    int by_strength[MAXC];
+    int id;                     /* tells rules apart in table keys */
+    const struct CRules *on_void, *after_forced;
+} CRules;
+
+typedef struct {
+    PyObject_HEAD
+    CRules r;
+    PyObject *on_void, *after_forced; /* the Rules objects the links point into */
+} RulesObject;
+
+static inline int same_kind(const CRules *R, int a, int b) {
+    return R->suit[a] == R->suit[b] && R->suit[a] >= 0
+        && ((R->privileged >> a) & 1) == ((R->privileged >> b) & 1);
+}
+
+/* The cards of a's suit ranking strictly between a and b (same suit). */
+static inline u64 between(const CRules *R, int a, int b) {
+    if (R->power[a] < R->power[b]) { int t = a; a = b; b = t; }
+    return R->higher[b] & ~R->higher[a] & ~bit(a);
+}
+
+static int basic_winner(const CRules *R, const int *trick, int n) {
+    int led = R->suit[trick[0]];
+    int best = 0, bp = R->power[trick[0]];
+    for (int i = 1; i < n; i++) {
+        int p = R->power[trick[i]];
+        if (p > bp && (p > TRUMP_BASE || R->suit[trick[i]] == led)) { best = i; bp = p; }
+    }
+    return best;
+}
+
+static int void_played(const CRules *R, const int *trick, int n) {
+    int led = R->suit[trick[0]];
+    for (int i = 1; i < n; i++)
+        if (R->suit[trick[i]] != led) return 1;
+    return 0;
+}
+
+static inline int face_down(const CRules *R, const int *trick, int done) {
+    return done < R->forced && !(R->trump_mask & bit(trick[0]));
+}
+
+/* The index in trick of the card that takes it. */
+static int winner(const CRules *R, const int *trick, int n, int done) {
+    if (face_down(R, trick, done)) {
+        /* Led face down: the best trump wins; with none, the leader takes it. */
+        int b = basic_winner(R, trick, n);
+        return R->power[trick[b]] > TRUMP_BASE ? b : 0;
+    }
+    if (R->trump < 0 && R->arriving >= 0 && void_played(R, trick, n)) {
+        /* Trumps come in with this trick and count at once. */
+        int best = -1, bp = -1;
+        for (int i = 0; i < n; i++)
+            if (R->suit[trick[i]] == R->arriving && R->power[trick[i]] > bp) {
+                best = i; bp = R->power[trick[i]];
+            }
+        if (best >= 0) return best;
+    }
+    return basic_winner(R, trick, n);
+}
+
+static const CRules *after_trick(const CRules *R, const int *trick, int n, int done) {
+    if (R->trump < 0 && R->on_void && void_played(R, trick, n)) return R->on_void;
+    if (R->forced > 0 && R->after_forced && done + 1 >= R->forced) return R->after_forced;
+    return R;
+}
+
+/* Of trumps (held, not empty), those to play: above the trick's best trump if able. */
+static u64 trumping(const CRules *R, u64 trumps, const int *trick, int n) {
+    int top = trick[basic_winner(R, trick, n)];
+    if (R->power[top] > TRUMP_BASE) {
+        u64 over = trumps & R->higher[top];
+        return over ? over : trumps;
+    }
+    return trumps;
+}
+
+static u64 legal_cards(const CRules *R, u64 hand, const int *trick, int n, int done) {
+    if (n == 0) {
+        if (done < R->forced) {
+            u64 t = hand & R->trump_mask;
+            if (t) return t;
+            for (int i = 0; i < R->nlow; i++)  /* the lowest card, face down */
+                if (hand & R->low_first[i]) return hand & R->low_first[i];
+            return hand;
+        }
+        if (R->lead_from <= done && done < R->lead_until) {
+            u64 t = hand & R->trump_mask;
+            return t ? t : hand;
+        }
+        return hand;
+    }
+    int led = trick[0];
+    u64 trumps = hand & R->trump_mask;
+    if (face_down(R, trick, done))
+        return trumps ? trumping(R, trumps, trick, n) : hand;
+    u64 suited = hand & R->suit_masks[R->suit[led]];
+    switch (R->follow) {
+    case FOLLOW_OR_TRUMP:
+        if (R->trump >= 0 && R->suit[led] == R->trump)
+            return (trumps & ~R->renege_above[led]) ? trumps : hand;
+        return suited ? (suited | trumps) : hand;
+    case FOLLOW_HEAD:
+        if (suited) {
+            u64 head = suited & R->higher[trick[basic_winner(R, trick, n)]];
+            return head ? head : suited;
+        }
+        return trumps ? trumping(R, trumps, trick, n) : hand;
+    default:
+        return suited ? suited : hand;
+    }
+}
+
+/* ---------------------------------------------------------------- table -- */
+
+typedef struct {
+    u64 key[KEYW];
+    uint8_t lo, hi, used;
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    Entry *slots;
+    size_t nslots;      /* a power of two */
+    size_t max_slots;   /* the memory cap, in slots */
+    size_t count;
+    size_t cap;         /* entries past which the table is emptied */
+    long long lookups, hits, flushes;
+    int busy;
+} TableObject;
+
+static inline u64 mix(u64 h, u64 w) {
+    h ^= w + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 31);
+}
+
+static u64 key_hash(const u64 *key) {
+    u64 h = 0x243f6a8885a308d3ULL;
+    for (int i = 0; i < KEYW; i++) h = mix(h, key[i]);
+    return h;
+}
+
+static inline int same_key(const u64 *a, const u64 *b) {
+    u64 diff = 0;
+    for (int i = 0; i < KEYW; i++) diff |= a[i] ^ b[i];
+    return diff == 0;
+}
+
+static Entry *probe(Entry *slots, size_t nslots, const u64 *key) {
+    size_t mask = nslots - 1, i = (size_t)key_hash(key) & mask;
+    for (;;) {
+        Entry *e = &slots[i];
+        if (!e->used || same_key(e->key, key)) return e;
+        i = (i + 1) & mask;
+    }
+}
+
+static Entry *table_find(TableObject *t, const u64 *key) {
+    Entry *e = probe(t->slots, t->nslots, key);
+    return e->used ? e : NULL;
+}
+
+/* Empty the table, back to its first size (answers stay exact). */
+static int table_reset(TableObject *t) {
+    size_t n = t->max_slots < MIN_SLOTS ? t->max_slots : MIN_SLOTS;
+    Entry *slots = calloc(n, sizeof(Entry));
+    if (!slots) return -1;
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = n;
+    t->count = 0;
+    return 0;
+}
+
+/* Room for one more entry: double while under the cap (kept half empty). */
+static void table_make_room(TableObject *t) {
+    if ((t->count + 1) * 2 <= t->nslots || t->nslots >= t->max_slots) return;
+    size_t n = t->nslots * 2;
+    Entry *slots = calloc(n, sizeof(Entry));
+    if (!slots) {  /* stays at this size, and is emptied sooner */
+        t->max_slots = t->nslots;
+        t->cap = t->nslots / 2;
+        return;
+    }
+    for (size_t i = 0; i < t->nslots; i++)
+        if (t->slots[i].used) *probe(slots, n, t->slots[i].key) = t->slots[i];
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = n;
+}
+
+/* ---------------------------------------------------------------- search -- */
+
+typedef struct {
+    TableObject *table;
+    long long nodes, next_check, node_limit; /* node_limit < 0: none */
+    double time_limit, elapsed0;             /* time_limit < 0: none */
+    struct timespec t0;
+    long long last_signal_ns;
+    PyThreadState *ts;
+    int status;
+} Ctx;
+
+typedef struct {
+    Ctx *ctx;
+    const CRules *R;
+    int players, tricks;
+    int on_side[MAXP];
+    u64 side_mask;
+    int goal, k, goal_seat;
+    int narrow;
+    int coalition;    /* -1: none; 0: the minimisers (spoil); 1: the side (helped) */
+    int fixed_target; /* -1: none */
+    int target;
+    u64 hands[MAXP];
+    int leader;
+    int rows[MAXT + 1][MAXP]; /* each trick's cards: no copy when a trick ends */
+    int ntrick;
+    int won[MAXP];
+    int done;
+    u64 live;
+} Search;
+
+/* The cards of the trick being played. */
+#define TRICK(s) ((s)->rows[(s)->done])
+
+static long long now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* The limits, read every CHECK_EVERY nodes (as limits.Budget.check). 0: stop. */
+static int check(Ctx *c) {
+    c->next_check = c->nodes + CHECK_EVERY;
+    if (c->node_limit >= 0 && c->next_check > c->node_limit + 1)
+        c->next_check = c->node_limit + 1;
+    if (c->node_limit >= 0 && c->nodes > c->node_limit) { c->status = ST_LIMIT; return 0; }
+    long long now = now_ns();
+    double elapsed = c->elapsed0 + (double)(now - ((long long)c->t0.tv_sec * 1000000000LL
+                                                   + c->t0.tv_nsec)) / 1e9;
+    if (c->time_limit >= 0 && elapsed > c->time_limit) { c->status = ST_LIMIT; return 0; }
+    if (c->ts && now - c->last_signal_ns >= SIGNAL_NS) {
+        c->last_signal_ns = now;
+        PyEval_RestoreThread(c->ts);
+        int r = PyErr_CheckSignals();
+        c->ts = PyEval_SaveThread();
+        if (r < 0) { c->status = ST_SIGNAL; return 0; }
+    }
+    return 1;
+}
+
+static int trick_start(Search *s);
+static int play(Search *s);
+
+/* The goal's verdict with ``remaining`` tricks left: 1, 0, or -1 (open). */
+static int status(const Search *s, int remaining) {
+    if (s->goal == GOAL_SPOIL) {
+        int best = 0;
+        for (int p = 0; p < s->players; p++)
+            if (s->won[p] > best && !s->on_side[p]) best = s->won[p];
+        if (best >= POOL) return 0;
+        if (best + remaining < POOL) return 1;
+        return -1;
+    }
+    int need = s->k;
+    if (s->goal == GOAL_HELPED) need -= s->won[s->goal_seat];
+    else for (int p = 0; p < s->players; p++) if (s->on_side[p]) need -= s->won[p];
+    if (need <= 0) return 1;
+    if (need > remaining) return 0;
+    return -1;
+}
+
+static int need_of(const Search *s) {
+    if (s->goal == GOAL_SPOIL) return 1;
+    if (s->goal == GOAL_HELPED) return s->k - s->won[s->goal_seat];
+    int need = s->k;
+    for (int p = 0; p < s->players; p++) if (s->on_side[p]) need -= s->won[p];
+    return need;
+}
+
+static int target_of(const Search *s) {
+    if (s->fixed_target >= 0) return s->fixed_target;
+    int best = -1, score_best = -1;
+    for (int p = 0; p < s->players; p++)
+        if (s->on_side[p] == s->coalition) {
+            int score = s->won[p] * 8 + popc(s->hands[p] & s->R->trump_mask);
+            if (score > score_best) { best = p; score_best = score; }
+        }
+    return best;
+}
+
+/* ------------------------------------------------------------ sure tricks -- */
+
+/* The trump-order places (0 = best) of trumps, best first; returns how many. */
+static int ranks(const CRules *R, u64 trumps, int *out) {
+    int n = 0;
+    if (!trumps || R->trump < 0) return 0;
+    const int *ord = R->order[R->trump];
+    for (int i = 0; i < R->norder[R->trump]; i++)
+        if (trumps & bit(ord[i])) out[n++] = i;
+    return n;
+}
+
+/* How many of first can each be beaten by a different card of rival. */
+static int matched(const int *first, int nf, const int *rival, int nr) {
+    int count = 0, i = 0;
+    for (int j = 0; j < nf; j++)
+        if (i < nr && rival[i] < first[j]) { count++; i++; }
+    return count;
+}
+
+static void top_trumps(const Search *s, int *holder, int *top) {
+    const CRules *R = s->R;
+    u64 held = 0;
+    for (int p = 0; p < s->players; p++) held |= s->hands[p];
+    held &= R->trump_mask;
+    *holder = -1; *top = 0;
+    if (!held || R->trump < 0) return;
+    const int *ord = R->order[R->trump];
+    int nt = R->norder[R->trump], i = 0;
+    while (!(held & bit(ord[i]))) i++;
+    int seat = 0;
+    while (!(s->hands[seat] & bit(ord[i]))) seat++;
+    u64 mine = s->hands[seat];
+    int count = 0;
+    for (; i < nt; i++) {
+        if (mine & bit(ord[i])) count++;
+        else if (held & bit(ord[i])) break;
+    }
+    *holder = seat; *top = count;
+}
+
+static int above(const CRules *R, u64 trumps, u64 rivals) {
+    if (!trumps || R->trump < 0) return 0;
+    const int *ord = R->order[R->trump];
+    int count = 0;
+    for (int i = 0; i < R->norder[R->trump]; i++) {
+        if (rivals & bit(ord[i])) return count;
+        if (trumps & bit(ord[i])) count++;
+    }
+    return count;
+}
+
+/* Settle by sure tricks (search.py's _sure): 1, 0, or -1 (open). */
+static int sure(Search *s, int need, int remaining, int have_top, int holder, int top) {
+    const CRules *R = s->R;
+    int n = s->players;
+    u64 trumps[MAXP];
+    int first[16], rival[16];
+    for (int p = 0; p < n; p++) trumps[p] = s->hands[p] & R->trump_mask;
+    if (s->goal == GOAL_HELPED) {
+        int target = s->goal_seat;
+        top_trumps(s, &holder, &top);
+        if (holder == target && need <= top) return 1;
+        if (holder != target && remaining - top < need) return 0;
+        int nr = ranks(R, trumps[target], rival);
+        for (int p = 0; p < n; p++)
+            if (!s->on_side[p]) {
+                int nf = ranks(R, trumps[p], first);
+                if (remaining - nf + matched(first, nf, rival, nr) < need) return 0;
+            }
+        return -1;
+    }
+    if (s->goal == GOAL_ATLEAST) {
+        u64 theirs = 0;
+        for (int p = 0; p < n; p++) if (!s->on_side[p]) theirs |= trumps[p];
+        int best = 0;
+        for (int p = 0; p < n; p++)
+            if (s->on_side[p]) { int a = above(R, trumps[p], theirs); if (a > best) best = a; }
+        if (need <= best) return 1;
+        u64 ours_mask = 0;
+        for (int p = 0; p < n; p++) if (s->on_side[p]) ours_mask |= trumps[p];
+        int ours[16];
+        int no = ranks(R, ours_mask, ours);  /* sorted, as the side's hands are disjoint */
+        for (int p = 0; p < n; p++)
+            if (!s->on_side[p] && trumps[p]) {
+                int nf = ranks(R, trumps[p], first);
+                if (remaining - nf + matched(first, nf, ours, no) < need) return 0;
+            }
+        return -1;
+    }
+    /* Spoil. */
+    if (!have_top) top_trumps(s, &holder, &top);
+    if (holder >= 0 && !s->on_side[holder] && s->won[holder] + top >= POOL) return 0;
+    for (int p = 0; p < n; p++) {
+        if (s->on_side[p]) continue;
+        int nr = ranks(R, trumps[p], rival);
+        int most = 1 << 20;
+        for (int q = 0; q < n; q++)
+            if (s->on_side[q]) {
+                int nf = ranks(R, trumps[q], first);
+                int m = remaining - nf + matched(first, nf, rival, nr);
+                if (m < most) most = m;
+            }
+        if (p != holder && remaining - top < most) most = remaining - top;
+        if (s->won[p] + most >= POOL) return -1;
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------- move ordering -- */
+
+/* One card per equivalent group: strongest first (each group's best card) and
+ * weakest first (each group's lowest card). Returns the number of groups. */
+static int orders(const CRules *R, u64 legal, u64 live, int *strong, int *weak) {
+    /* the cards by power, strongest first: their bits in the strength order */
+    u64 ranked = 0;
+    for (; legal; legal &= legal - 1) ranked |= bit(R->strength[low_card(legal)]);
+    int first[MAXC], last[MAXC], latest[4] = {-1, -1, -1, -1}, g = 0;
+    for (; ranked; ranked &= ranked - 1) {
+        int c = R->by_strength[low_card(ranked)], su = R->suit[c];
+        int grp = su >= 0 ? latest[su] : -1;
+        if (grp >= 0 && same_kind(R, last[grp], c) && !(live & between(R, last[grp], c))) {
+            last[grp] = c;
+        } else {
+            first[g] = last[g] = c;
+            if (su >= 0) latest[su] = g;
+            g++;
+        }
+    }
+    for (int i = 0; i < g; i++) { strong[i] = first[i]; weak[i] = last[g - 1 - i]; }
+    return g;
+}
+
+/* The cards to try, the likeliest refutation first (search.py's _order). */
+static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int *out) {
+    const CRules *R = s->R;
+    int strong[MAXC], weak[MAXC];
+    int g = orders(R, legal, s->live, strong, weak);
+    int i = s->ntrick;
+    int coalition = s->coalition >= 0 && maximizing == s->coalition;
+    const int *pick = strong;
+    if (i == 0) {
+        if (coalition && seat != s->target) pick = weak;
+        for (int j = 0; j < g; j++) out[j] = pick[j];
+        return g;
+    }
+    const int *trick = TRICK(s);
+    int led = R->suit[trick[0]];
+    int best = basic_winner(R, trick, i), bp = R->power[trick[best]];
+    int side_winning = s->on_side[(s->leader + best) % s->players];
+    int beat;
+    if (coalition) {
+        beat = seat == s->target || side_winning != maximizing;
+    } else if (maximizing) {
+        beat = !side_winning;
+    } else {
+        beat = side_winning;
+        if (!beat) {
+            for (int j = i + 1; j < s->players; j++)
+                if (s->on_side[(s->leader + j) % s->players]) {
+                    for (int k = 0; k < g; k++) out[k] = strong[k];
+                    return g;
+                }
+        }
+    }
+    if (!beat) {
+        for (int j = 0; j < g; j++) out[j] = weak[j];
+        return g;
+    }
+    int m = 0;
+    for (int j = 0; j < g; j++) {  /* the cards that take it, cheapest first */
+        int p = R->power[weak[j]];
+        if (p > bp && (p > TRUMP_BASE || R->suit[weak[j]] == led)) out[m++] = weak[j];
+    }
+    for (int j = 0; j < g; j++) {  /* then the rest, lowest first */
+        int p = R->power[weak[j]];
+        if (!(p > bp && (p > TRUMP_BASE || R->suit[weak[j]] == led))) out[m++] = weak[j];
+    }
+    return m;
+}
+
+static int can_take(const Search *s, u64 legal, const int *trick, int n) {
+    const CRules *R = s->R;
+    int best = trick[winner(R, trick, n, s->done)];
+    u64 beaters = R->higher[best];
+    if (R->power[best] < TRUMP_BASE) beaters |= R->trump_mask;
+    return (legal & beaters) != 0;
+}
+
+/* -------------------------------------------------------------- recursion -- */
+
+static int last_winner(const Search *s, const CRules *R, int leader) {
+    int n = s->players, trick[MAXP];
+    trick[0] = 0;  /* n >= 2: all set below (this tells the compiler so) */
+    for (int i = 0; i < n; i++) trick[i] = high_card(s->hands[(leader + i) % n]);
+    return (leader + winner(R, trick, n, s->tricks - 1)) % n;
+}
+
+static int last_trick(Search *s) {
+    s->ctx->nodes++;
+    int w = last_winner(s, s->R, s->leader);
+    s->won[w]++;
+    int r = status(s, 0) == 1;
+    s->won[w]--;
+    return r;
+}
+
+static int two_played(Search *s, const int *trick) {
+    const CRules *R = s->R;
+    int n = s->players, done = s->tricks - 2;
+    int w = (s->leader + winner(R, trick, n, done)) % n;
+    int lw = last_winner(s, after_trick(R, trick, n, done), w);
+    s->won[w]++;
+    s->won[lw]++;
+    int r = status(s, 0) == 1;
+    s->won[w]--;
+    s->won[lw]--;
+    return r;
+}
+
+/* Two tricks left: the next trick card by card in no particular order. */
+static int two_tricks(Search *s, int *trick, int i) {
+    Ctx *c = s->ctx;
+    if (++c->nodes >= c->next_check && !check(c)) return 0;
+    int n = s->players;
+    if (i == n) return two_played(s, trick);
+    const CRules *R = s->R;
+    int seat = (s->leader + i) % n;
+    u64 hand = s->hands[seat];
+    u64 legal = legal_cards(R, hand, trick, i, s->tricks - 2);
+    int maximizing = s->on_side[seat];
+    u64 low = legal & (~legal + 1), high = legal ^ low;
+    if (high && s->narrow && i && maximizing == s->coalition && !can_take(s, legal, trick, i)) {
+        if (R->power[high_card(high)] < R->power[high_card(low)]) low = high;
+        high = 0;
+    }
+    if (high) {
+        int a = high_card(low), b = high_card(high);
+        if (same_kind(R, a, b) && !(s->live & between(R, a, b))) high = 0;
+    }
+    u64 tries[2] = {low, high};
+    for (int t = 0; t < (high ? 2 : 1); t++) {
+        s->hands[seat] = hand ^ tries[t];
+        trick[i] = high_card(tries[t]);
+        int r = two_tricks(s, trick, i + 1);
+        s->hands[seat] = hand;
+        if (c->status) return 0;
+        if (r == maximizing) return r;
+    }
+    return !maximizing;
+}
+
+static int end_trick(Search *s) {
+    const CRules *R = s->R;
+    int n = s->players, leader = s->leader;
+    const int *trick = TRICK(s);  /* kept: later tricks use later rows */
+    int w = (leader + winner(R, trick, n, s->done)) % n;
+    s->R = after_trick(R, trick, n, s->done);
+    s->won[w]++;
+    s->done++;
+    s->ntrick = 0;
+    s->leader = w;
+    u64 live = s->live;
+    for (int i = 0; i < n; i++) s->live ^= bit(trick[i]);
+    int r = trick_start(s);
+    s->live = live;
+    s->leader = leader;
+    s->ntrick = n;
+    s->won[w]--;
+    s->done--;
+    s->R = R;
+    return r;
+}
+
+static int play(Search *s) {
+    Ctx *c = s->ctx;
+    if (++c->nodes >= c->next_check && !check(c)) return 0;
+    int i = s->ntrick, n = s->players;
+    if (i == n) return end_trick(s);
+    int seat = (s->leader + i) % n;
+    u64 hand = s->hands[seat];
+    int *trick = TRICK(s);
+    u64 legal = legal_cards(s->R, hand, trick, i, s->done);
+    int maximizing = s->on_side[seat];
+    int order[MAXC];
+    int m = order_moves(s, seat, legal, maximizing, order);
+    if (s->narrow && i && maximizing == s->coalition && !can_take(s, legal, trick, i))
+        m = 1;  /* a throw-away: the lowest card only */
+    for (int j = 0; j < m; j++) {
+        int card = order[j];
+        s->hands[seat] = hand ^ bit(card);
+        trick[i] = card;
+        s->ntrick = i + 1;
+        int r = play(s);
+        s->ntrick = i;
+        s->hands[seat] = hand;
+        if (c->status) return 0;
+        if (r == maximizing) return r;
+    }
+    return !maximizing;
+}
+
+/* The table key: hands up to relative rank (or exact), leader, rules,
+ * question (goal family, side, narrow) and the part of won the goal needs.
+ * Called at trick starts only, where the live cards are the hands'.
+ *
+ * The hot loop counts bits: where the CPU may lack popcnt (x86-64's
+ * baseline), GCC builds it twice and picks one at load time. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, u64 *key) {
+    u64 w[4] = {0, 0, 0, 0};
+    if (R->relative) {
+        /* Per suit, the holders of its live cards best first, a nibble each,
+         * and their number: the same information as search.py's shape (each
+         * card's suit and place among the live cards of its suit). */
+        for (int p = 0; p < players; p++)
+            for (u64 h = hands[p]; h; h &= h - 1) {
+                int c = __builtin_ctzll(h);
+                w[R->suit[c]] |= (u64)p << (4 * __builtin_popcountll(live & R->higher[c]));
+            }
+        for (int su = 0; su < 4; su++)
+            w[su] |= (u64)__builtin_popcountll(live & R->suit_masks[su]) << 56;
+        key[4] = (u64)__builtin_popcountll(live & R->privileged);
+    } else {
+        /* Exact: each card's holder at its place, and which cards are live. */
+        for (int p = 0; p < players; p++)
+            for (u64 h = hands[p]; h; h &= h - 1) {
+                int c = __builtin_ctzll(h);
+                w[R->suit[c]] |= (u64)p << (4 * R->place[c]);
+            }
+        key[4] = live;
+    }
+    for (int su = 0; su < 4; su++) key[su] = w[su];
+}
+
+static void make_key(const Search *s, int remaining, u64 *key) {
+    const CRules *R = s->R;
+    key_hands(R, s->hands, s->players, s->live, key);
+    key[6] = 0;
+    int family = s->goal == GOAL_HELPED ? 2 + s->goal_seat : s->goal;
+    key[5] = (u64)s->leader | (u64)R->id << 5 | (u64)family << 26 | (u64)s->narrow << 31
+           | s->side_mask << 32;
+    if (s->goal == GOAL_SPOIL) {
+        u64 g = 0;
+        for (int p = 0; p < s->players; p++) {
+            int w = s->won[p];
+            if (!s->on_side[p] && w + remaining >= POOL) g |= (u64)w << (3 * p);
+        }
+        key[6] = g;
+    }
+}
+
+static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tricks,
+                        u64 side_mask, int goal, int k, int goal_seat, int narrow) {
+    s->ctx = c;
+    s->R = R;
+    s->players = players;
+    s->tricks = tricks;
+    s->side_mask = side_mask;
+    for (int p = 0; p < MAXP; p++) s->on_side[p] = (int)((side_mask >> p) & 1);
+    s->goal = goal;
+    s->k = k;
+    s->goal_seat = goal_seat;
+    s->narrow = narrow;
+    s->coalition = goal == GOAL_SPOIL ? 0 : goal == GOAL_HELPED ? 1 : -1;
+    s->fixed_target = goal == GOAL_HELPED ? goal_seat : -1;
+    s->target = -1;
+    s->ntrick = 0;
+    s->live = 0;
+}
+
+static int trick_start(Search *s) {
+    Ctx *c = s->ctx;
+    const CRules *R = s->R;
+    int remaining = s->tricks - s->done;
+    int st = status(s, remaining);
+    if (st >= 0) return st;
+    if (remaining == 1) return last_trick(s);
+    int holder = -1, top = 0, have_top = 0;
+    if (s->coalition == 0) {
+        /* Nobody but the holder of the top trumps can reach three in the
+         * tricks left over: no threat, the spoil holds; one, hand over. */
+        if (R->always_legal) top_trumps(s, &holder, &top);
+        have_top = 1;
+        int threats = 0, threat = -1;
+        for (int p = 0; p < s->players; p++)
+            if (!s->on_side[p] && s->won[p] + remaining - (p != holder ? top : 0) >= POOL) {
+                threats++;
+                threat = p;
+            }
+        if (!threats) return 1;
+        if (threats == 1) {
+            Search h;
+            u64 all = bit(s->players) - 1;
+            init_search(&h, c, R, s->players, s->tricks, all & ~s->side_mask, GOAL_HELPED,
+                        POOL, threat, s->narrow);
+            memcpy(h.hands, s->hands, sizeof h.hands);
+            memcpy(h.won, s->won, sizeof h.won);
+            h.leader = s->leader;
+            h.done = s->done;
+            h.live = s->live;
+            h.target = threat;
+            int r = trick_start(&h);
+            return c->status ? 0 : !r;
+        }
+    }
+    int need = need_of(s);
+    u64 key[KEYW];
+    make_key(s, remaining, key);
+    TableObject *t = c->table;
+    t->lookups++;
+    Entry *e = table_find(t, key);
+    int existed = e != NULL;
+    long long flushes = t->flushes;
+    if (e) {
+        if (e->lo >= need) { t->hits++; return 1; }
+        if ((int)e->hi < need) { t->hits++; return 0; }
+    }
+    int result = R->always_legal ? sure(s, need, remaining, have_top, holder, top) : -1;
+    if (result < 0 && remaining == 2) {
+        int trick[MAXP];
+        result = two_tricks(s, trick, 0);
+    }
+    if (result < 0) {
+        int target = s->target;
+        if (s->coalition >= 0) s->target = target_of(s);
+        result = play(s);
+        s->target = target;
+    }
+    if (c->status) return 0;  /* no answer: nothing is stored */
+    if (existed) {
+        if (t->flushes != flushes) return result;  /* emptied meanwhile */
+        e = table_find(t, key);
+    } else {
+        table_make_room(t);
+        e = probe(t->slots, t->nslots, key);
+        memcpy(e->key, key, sizeof e->key);
+        e->used = 1;
+        e->lo = 0;
+        e->hi = (uint8_t)remaining;
+        t->count++;
+        if (t->count > t->cap) {
+            t->flushes++;
+            if (table_reset(t) < 0) memset(t->slots, 0, t->nslots * sizeof(Entry));
+            t->count = 0;
+            return result;
+        }
+    }
+    if (result) {
+        if (need > e->lo) e->lo = (uint8_t)need;
+    } else if (need - 1 < (int)e->hi) {
+        e->hi = (uint8_t)(need - 1);
+    }
+    return result;
+}
+
+/* ----------------------------------------------------------- Python types -- */
+
+static int read_u64s(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd items", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_ints(PyObject *seq, int *out, Py_ssize_t max, Py_ssize_t *n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > max || (n == NULL && len != max)) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: %zd items (at most %zd)", what, len, max);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = (int)v;
+    }
+    if (n) *n = len;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    (void)kw;
+    PyObject *power, *suit, *masks, *renege, *low, *ords;
+    int id, trump, follow, lead_from, lead_until, forced, arriving, always, relative;
+    unsigned long long trump_mask, privileged;
+    if (!PyArg_ParseTuple(args, "iOOOiKKOiiiiOiiiO", &id, &power, &suit, &masks, &trump,
+                          &trump_mask, &privileged, &renege, &follow, &lead_from, &lead_until,
+                          &forced, &low, &arriving, &always, &relative, &ords))
+        return NULL;
+    RulesObject *self = (RulesObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    CRules *R = &self->r;
+    Py_ssize_t nlow;
+    R->id = id;
+    R->trump = trump;
+    R->trump_mask = trump_mask;
+    R->privileged = privileged;
+    R->follow = follow;
+    R->lead_from = lead_from;
+    R->lead_until = lead_until;
+    R->forced = forced;
+    R->arriving = arriving;
+    R->always_legal = always;
+    R->relative = relative;
+    if (read_ints(power, R->power, MAXC, NULL, "power") < 0
+        || read_ints(suit, R->suit, MAXC, NULL, "suit") < 0
+        || read_u64s(masks, R->suit_masks, 4, "suit_masks") < 0
+        || read_u64s(renege, R->renege_above, MAXC, "renege_above") < 0)
+        goto fail;
+    {
+        PyObject *fast = PySequence_Fast(low, "low_first");
+        if (!fast) goto fail;
+        nlow = PySequence_Fast_GET_SIZE(fast);
+        Py_DECREF(fast);
+        if (nlow > 16) { PyErr_SetString(PyExc_ValueError, "low_first: too many"); goto fail; }
+        if (read_u64s(low, R->low_first, nlow, "low_first") < 0) goto fail;
+        R->nlow = (int)nlow;
+    }
+    {
+        PyObject *fast = PySequence_Fast(ords, "orders");
+        if (!fast) goto fail;
+        if (PySequence_Fast_GET_SIZE(fast) != 4) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "orders: four suits");
+            goto fail;
+        }
+        for (int su = 0; su < 4; su++) {
+            Py_ssize_t n;
+            if (read_ints(PySequence_Fast_GET_ITEM(fast, su), R->order[su], 16, &n,
+                          "order") < 0) {
+                Py_DECREF(fast);
+                goto fail;
+            }
+            R->norder[su] = (int)n;
+            u64 better = 0;
+            for (int i = 0; i < n; i++) {
+                int c = R->order[su][i];
+                if (c < 0 || c >= MAXC) {
+                    Py_DECREF(fast);
+                    PyErr_SetString(PyExc_ValueError, "order: not a card");
+                    goto fail;
+                }
+                R->higher[c] = better;
+                R->place[c] = i;
+                better |= bit(c);
+            }
+        }
+        Py_DECREF(fast);
+    }
+    if (trump >= 4 || arriving >= 4 || (trump >= 0 && R->norder[trump] == 0)) {
+        PyErr_SetString(PyExc_ValueError, "bad trump or arriving suit");
+        goto fail;
+    }
+    for (int c = 0; c < MAXC; c++)
+        if (R->suit[c] < -1 || R->suit[c] >= 4) {
+            PyErr_SetString(PyExc_ValueError, "suit: out of range");
+            goto fail;
+        }
+    /* Every card by power, strongest first, the lower card first among equals
+     * (as search.py's stable sort of a hand in card order). */
+    for (int c = 0; c < MAXC; c++) {
+        int j = c;
+        while (j > 0 && R->power[R->by_strength[j - 1]] < R->power[c]) {
+            R->by_strength[j] = R->by_strength[j - 1];
+            j--;
+        }
+        R->by_strength[j] = c;
+    }
+    for (int i = 0; i < MAXC; i++) R->strength[R->by_strength[i]] = i;
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static PyObject *Rules_link(RulesObject *self, PyObject *args) {
+    PyObject *on_void, *after_forced;
+    if (!PyArg_ParseTuple(args, "OO", &on_void, &after_forced)) return NULL;
+    PyTypeObject *type = Py_TYPE(self);
+    if ((on_void != Py_None && Py_TYPE(on_void) != type)
+        || (after_forced != Py_None && Py_TYPE(after_forced) != type)) {
+        PyErr_SetString(PyExc_TypeError, "link: Rules or None");
+        return NULL;
+    }
+    Py_XSETREF(self->on_void, on_void == Py_None ? NULL : Py_NewRef(on_void));
+    Py_XSETREF(self->after_forced, after_forced == Py_None ? NULL : Py_NewRef(after_forced));
+    self->r.on_void = self->on_void ? &((RulesObject *)self->on_void)->r : NULL;
+    self->r.after_forced = self->after_forced ? &((RulesObject *)self->after_forced)->r : NULL;
+    Py_RETURN_NONE;
+}
+
+static int Rules_traverse(RulesObject *self, visitproc visit, void *arg) {
+    Py_VISIT(self->on_void);
+    Py_VISIT(self->after_forced);
+    return 0;
+}
+
+static int Rules_clear(RulesObject *self) {
+    Py_CLEAR(self->on_void);
+    Py_CLEAR(self->after_forced);
+    self->r.on_void = self->r.after_forced = NULL;
+    return 0;
+}
+
+static void Rules_dealloc(RulesObject *self) {
+    PyObject_GC_UnTrack(self);
+    Rules_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Rules_legal(RulesObject *self, PyObject *args) {
+    unsigned long long hand;
+    PyObject *trick_obj;
+    int done;
+    int trick[MAXP];
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "KOi", &hand, &trick_obj, &done)) return NULL;
+    if (read_ints(trick_obj, trick, MAXP, &n, "trick") < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(legal_cards(&self->r, hand, trick, (int)n, done));
+}
+
+static PyObject *Rules_winner(RulesObject *self, PyObject *args) {
+    PyObject *trick_obj;
+    int done;
+    int trick[MAXP];
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "Oi", &trick_obj, &done)) return NULL;
+    if (read_ints(trick_obj, trick, MAXP, &n, "trick") < 0) return NULL;
+    if (n < 1) { PyErr_SetString(PyExc_ValueError, "winner: empty trick"); return NULL; }
+    return PyLong_FromLong(winner(&self->r, trick, (int)n, done));
+}
+
+static PyMethodDef Rules_methods[] = {
+    {"link", (PyCFunction)Rules_link, METH_VARARGS,
+     "link(on_void, after_forced): the rules after a void trick / the forced leads"},
+    {"legal", (PyCFunction)Rules_legal, METH_VARARGS,
+     "legal(hand, trick, tricks_done): the legal cards, as the search sees them"},
+    {"winner", (PyCFunction)Rules_winner, METH_VARARGS,
+     "winner(trick, tricks_done): the index of the card taking the trick"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject RulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "jink.solver._core.Rules",
+    .tp_basicsize = sizeof(RulesObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "One bound Rules flattened for the search (see jink.solver.native).",
+    .tp_new = Rules_new,
+    .tp_dealloc = (destructor)Rules_dealloc,
+    .tp_traverse = (traverseproc)Rules_traverse,
+    .tp_clear = (inquiry)Rules_clear,
+    .tp_methods = Rules_methods,
+};
+
+static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    (void)kw;
+    double memory_mb;
+    if (!PyArg_ParseTuple(args, "d", &memory_mb)) return NULL;
+    if (!(memory_mb > 0)) {
+        PyErr_SetString(PyExc_ValueError, "the table's memory cap must be positive");
+        return NULL;
+    }
+    TableObject *self = (TableObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    double bytes = memory_mb * 1e6;
+    size_t slots = 16;
+    while ((double)(slots * 2) * (double)sizeof(Entry) <= bytes && slots < ((size_t)1 << 40))
+        slots *= 2;
+    self->max_slots = slots;
+    self->cap = slots / 2;
+    if (table_reset(self) < 0) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static void Table_dealloc(TableObject *self) {
+    free(self->slots);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Table_stats(TableObject *self, PyObject *unused) {
+    (void)unused;
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n}", "entries", (Py_ssize_t)self->count,
+                         "lookups", self->lookups, "hits", self->hits,
+                         "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
+                         "entry_bytes", (Py_ssize_t)sizeof(Entry));
+}
+
+/* prove(rules, players, tricks, side_mask, goal, k, goal_seat, narrow, hands,
+ *       leader, trick, won, nodes, next_check, node_limit, time_limit, elapsed)
+ * -> (stopped, result, nodes, next_check) */
+static PyObject *Table_prove(TableObject *self, PyObject *args) {
+    PyObject *rules_obj, *hands_obj, *trick_obj, *won_obj;
+    int players, tricks, goal, k, goal_seat, narrow, leader;
+    unsigned long long side_mask;
+    long long nodes, next_check, node_limit;
+    double time_limit, elapsed;
+    if (!PyArg_ParseTuple(args, "O!iiKiiiiOiOOLLLdd", &RulesType, &rules_obj, &players,
+                          &tricks, &side_mask, &goal, &k, &goal_seat, &narrow, &hands_obj,
+                          &leader, &trick_obj, &won_obj, &nodes, &next_check, &node_limit,
+                          &time_limit, &elapsed))
+        return NULL;
+    if (players < 2 || players > MAXP || tricks < 1 || tricks > MAXT || leader < 0
+        || leader >= players
+        || goal < 0 || goal > 2 || (goal == GOAL_HELPED && (goal_seat < 0 || goal_seat >= players))
+        || side_mask == 0 || side_mask >> players) {
+        PyErr_SetString(PyExc_ValueError, "prove: bad arguments");
+        return NULL;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this table is searching in another thread");
+        return NULL;
+    }
+    Ctx c;
+    memset(&c, 0, sizeof c);
+    c.table = self;
+    c.nodes = nodes;
+    c.next_check = next_check;
+    c.node_limit = node_limit;
+    c.time_limit = time_limit;
+    c.elapsed0 = elapsed;
+    Search s;
+    init_search(&s, &c, &((RulesObject *)rules_obj)->r, players, tricks, side_mask, goal, k,
+                goal_seat, narrow);
+    u64 hands[MAXP];
+    int won[MAXP];
+    Py_ssize_t n;
+    if (read_u64s(hands_obj, hands, players, "hands") < 0
+        || read_ints(won_obj, won, players, &n, "won") < 0)
+        return NULL;
+    if (n != players) { PyErr_SetString(PyExc_ValueError, "won: one per seat"); return NULL; }
+    int trick[MAXP];
+    if (read_ints(trick_obj, trick, players - 1, &n, "trick") < 0) return NULL;
+    s.ntrick = (int)n;
+    memcpy(s.hands, hands, sizeof(u64) * (size_t)players);
+    memcpy(s.won, won, sizeof(int) * (size_t)players);
+    s.leader = leader;
+    u64 live = 0, seen = 0;
+    int done = 0, cards = -1;
+    for (int p = 0; p < players; p++) {
+        if (hands[p] >> MAXC || (hands[p] & seen)) {
+            PyErr_SetString(PyExc_ValueError, "prove: hands overlap or hold no card");
+            return NULL;
+        }
+        seen |= hands[p];
+        live |= hands[p];
+        done += won[p];
+        /* every seat still to play this trick holds one card more */
+        int held = popc(hands[p]) - (((p - leader + players) % players) < n ? 0 : 1);
+        if (cards < 0) cards = held;
+        if (held != cards) {
+            PyErr_SetString(PyExc_ValueError, "prove: hands of different sizes");
+            return NULL;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        if (trick[i] < 0 || trick[i] >= MAXC || (live & bit(trick[i]))) {
+            PyErr_SetString(PyExc_ValueError, "prove: a card of the trick is held");
+            return NULL;
+        }
+        live |= bit(trick[i]);
+    }
+    for (int c2 = 0; c2 < MAXC; c2++)
+        if ((live & bit(c2)) && s.R->suit[c2] < 0) {
+            PyErr_SetString(PyExc_ValueError, "prove: a card not in this deck");
+            return NULL;
+        }
+    if (done + cards + 1 != tricks) {
+        PyErr_SetString(PyExc_ValueError, "prove: tricks won and cards held disagree");
+        return NULL;
+    }
+    s.done = done;
+    for (int i = 0; i < n; i++) s.rows[done][i] = trick[i];
+    s.live = live;
+    if (s.coalition >= 0) s.target = target_of(&s);
+    self->busy = 1;
+    clock_gettime(CLOCK_MONOTONIC, &c.t0);
+    c.last_signal_ns = now_ns();
+    c.ts = PyEval_SaveThread();
+    int result = s.ntrick == 0 ? trick_start(&s) : play(&s);
+    PyEval_RestoreThread(c.ts);
+    self->busy = 0;
+    if (c.status == ST_SIGNAL) return NULL;  /* the handler's exception is set */
+    return Py_BuildValue("(iiLL)", c.status == ST_LIMIT, c.status ? 0 : result, c.nodes,
+                         c.next_check);
+}
+
+static PyObject *Table_clear(TableObject *self, PyObject *unused) {
+    (void)unused;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this table is searching in another thread");
+        return NULL;
+    }
+    if (table_reset(self) < 0) return PyErr_NoMemory();
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Table_methods[] = {
+    {"prove", (PyCFunction)Table_prove, METH_VARARGS,
+     "prove(...) -> (stopped, result, nodes, next_check): one proof (see native.py)"},
+    {"stats", (PyCFunction)Table_stats, METH_NOARGS, "entries, lookups, hits, flushes, cap"},
+    {"clear", (PyCFunction)Table_clear, METH_NOARGS, "empty the table"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject TableType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "jink.solver._core.Table",
+    .tp_basicsize = sizeof(TableObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Table(memory_mb): the bounds table, and the search that fills it.",
+    .tp_new = Table_new,
+    .tp_dealloc = (destructor)Table_dealloc,
+    .tp_methods = Table_methods,
+};
+
+static struct PyModuleDef coremodule = {
+    PyModuleDef_HEAD_INIT, "_core",
+    "The compiled double-dummy search (see jink.solver.native).", -1,
+    NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&TableType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&coremodule);
+    if (!m) return NULL;
+    if (PyModule_AddObjectRef(m, "Rules", (PyObject *)&RulesType) < 0
+        || PyModule_AddObjectRef(m, "Table", (PyObject *)&TableType) < 0
+        || PyModule_AddIntConstant(m, "MAX_PLAYERS", MAXP) < 0
+        || PyModule_AddIntConstant(m, "CHECK_EVERY", CHECK_EVERY) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,226 @@
+"""The glue between the solver and the compiled search core (``jink.solver._core``).
+
+The C core performs :class:`~jink.solver.search.Search`'s whole proof without
+calling Python per node. It knows no game by name: this module flattens a
+bound :class:`~jink.games.base.Rules` into the data it reads (per-card power
+and suit, suit masks, the trump, the duty codes and flags of
+:mod:`jink.games.duties`, and the rules that follow a void trick or the last
+forced lead), once per rules object.
+
+:class:`NativeTable` holds the C bounds table across questions (as
+:class:`~jink.solver.table.TranspositionTable` does), and :class:`NativeSearch`
+has :class:`~jink.solver.search.Search`'s constructor and ``prove``, so that
+:class:`~jink.solver.solver.Solver` drives either engine the same way. Rules
+the core cannot take (no trump and no known arriving trump: a Loo simple pool
+whose turned card is unknown; more seats than it holds) are searched by the
+Python engine, on a Python table kept beside the C one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from jink.cards import Card, CardSet
+from jink.games.base import Rules
+from jink.solver.goals import Goal, Helped, Spoil
+from jink.solver.limits import Budget
+from jink.solver.search import Search
+from jink.solver.table import DEFAULT_MEMORY_MB, TableStats, TranspositionTable
+
+try:
+    from jink.solver import _core  # type: ignore[attr-defined]
+except ImportError:  # not built: the Python engine serves
+    _core = None
+
+ENGINES = ("native", "python")
+
+#: Goal codes shared with the C core.
+GOAL_AT_LEAST, GOAL_SPOIL, GOAL_HELPED = 0, 1, 2
+
+_warned: list[bool] = []
+#: The process's choice (see :func:`use_engine`), before JINK_ENGINE.
+_chosen: list[str] = []
+
+
+def available() -> bool:
+    """Whether the compiled search core is built and importable."""
+    return _core is not None
+
+
+def use_engine(engine: str | None) -> None:
+    """Make ``engine`` (native or python) the default of every :class:`Solver`
+    made without one, in this process (a command's ``--engine``); None: back
+    to JINK_ENGINE, else native."""
+    name = None if engine is None else _checked(engine)
+    _chosen.clear()
+    if name is not None:
+        _chosen.append(name)
+
+
+def _checked(engine: str) -> str:
+    name = engine.strip().lower()
+    if name not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r} (use native or python)")
+    return name
+
+
+def engine_name(engine: str | None = None) -> str:
+    """The engine a :class:`~jink.solver.solver.Solver` made with ``engine`` uses:
+    ``engine``, else the one set by :func:`use_engine`, else the ``JINK_ENGINE``
+    environment variable, else native; python when the core is not built
+    (said once on stderr)."""
+    name = _checked(engine or (_chosen[0] if _chosen else "")
+                    or os.environ.get("JINK_ENGINE") or "native")
+    if name == "native" and _core is None:
+        if not _warned:
+            _warned.append(True)
+            sys.stderr.write("jink: the compiled search core is not built; "
+                             "using the Python engine (slower)\n")
+        return "python"
+    return name
+
+
+# -- rules as data ---------------------------------------------------------------------
+
+#: Flattened rules by id(rules), with the rules object kept alive so the id
+#: stays its own (rules are cached by Game.bind and never dropped anyway).
+_flat: dict[int, tuple[Rules, Any]] = {}
+_ids = itertools.count(1)
+#: Rules ids fit in 21 bits of a table key.
+_MAX_ID = 1 << 21
+
+
+def supported(rules: Rules, players: int) -> bool:
+    """Whether the C core can search under ``rules`` with ``players`` seats."""
+    if _core is None or not 2 <= players <= _core.MAX_PLAYERS:
+        return False
+    # With no trump, a void trick brings one in: the core must know which suit
+    # (without it, the Python rules raise PositionError on such a trick).
+    return rules.trump is not None or rules.arriving is not None
+
+
+def flatten(rules: Rules) -> Any:
+    """The C core's description of ``rules`` (and of the rules they lead to)."""
+    cached = _flat.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    ident = next(_ids)
+    if ident >= _MAX_ID:
+        raise RuntimeError("too many rules objects for the compiled core")
+    orders = tuple(tuple(rules.order(s)) if rules.suit_masks[s] else () for s in range(4))
+    trump = -1 if rules.trump is None else rules.trump
+    flat = _core.Rules(
+        ident, rules.power, rules.suit, rules.suit_masks, trump, rules.trump_mask,
+        rules.privileged_mask, rules.renege_above, int(rules.follow), rules.lead_trump_from,
+        rules.lead_trump_until, rules.forced_leads, rules.low_first,
+        -1 if rules.arriving is None else rules.arriving,
+        int(rules.trumps_always_legal), int(rules.relative_ranks_safe), orders)
+    _flat[id(rules)] = (rules, flat)  # before linking: the links may come back here
+    on_void = None
+    if rules.trump is None and rules.arriving is not None:
+        # The trump comes in on the first void trick (Loo's simple pool).
+        on_void = flatten(rules.game.bind(rules.arriving, rules.options, rules.players,
+                                          rules.turn))
+    after_forced = None
+    if rules.forced_leads > 0 and rules.trump is not None:
+        # The rules once the forced leads are over (Bierspiel tells the table
+        # apart: positions may then share entries up to relative rank). Any
+        # trick with no void asks it; a trump led by every seat is one.
+        lead = rules.order(rules.trump)[0]
+        after = rules.after_trick([lead] * max(rules.players, 2), rules.forced_leads - 1)
+        if after is not rules:
+            after_forced = flatten(after)
+    flat.link(on_void, after_forced)
+    return flat
+
+
+# -- the table and the search ----------------------------------------------------------
+
+
+class NativeTable:
+    """The C bounds table under a memory cap, held across questions; plus a
+    Python table for the rules the core does not take."""
+
+    def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB) -> None:
+        if memory_mb <= 0:
+            raise ValueError("the table's memory cap must be positive")
+        if _core is None:
+            raise RuntimeError("the compiled search core is not built")
+        self.memory_mb = memory_mb
+        self.core = _core.Table(memory_mb)
+        self._python: TranspositionTable | None = None
+
+    @property
+    def python(self) -> TranspositionTable:
+        """The Python table, made on first use (rules the core does not take)."""
+        if self._python is None:
+            self._python = TranspositionTable(self.memory_mb)
+        return self._python
+
+    def snapshot(self) -> TableStats:
+        stats = self.core.stats()
+        result = TableStats(entries=stats["entries"], lookups=stats["lookups"],
+                            hits=stats["hits"], flushes=stats["flushes"],
+                            cap_entries=stats["cap_entries"])
+        if self._python is not None:
+            other = self._python.snapshot()
+            result.entries += other.entries
+            result.lookups += other.lookups
+            result.hits += other.hits
+            result.flushes += other.flushes
+        return result
+
+
+class NativeSearch:
+    """:class:`~jink.solver.search.Search` in C: same constructor, same ``prove``."""
+
+    def __init__(self, rules: Rules, players: int, tricks: int, side: frozenset[int],
+                 goal: Goal, table: NativeTable, budget: Budget,
+                 narrow: bool = False) -> None:
+        self.rules = rules
+        self.players = players
+        self.tricks = tricks
+        self.side = side
+        self.goal = goal
+        self.table = table
+        self.budget = budget
+        self.narrow = narrow
+        self.side_mask = sum(1 << s for s in side)
+        if isinstance(goal, Spoil):
+            self.code, self.k, self.seat = GOAL_SPOIL, 0, 0
+        elif isinstance(goal, Helped):
+            self.code, self.k, self.seat = GOAL_HELPED, goal.k, goal.seat
+        else:
+            self.code, self.k, self.seat = GOAL_AT_LEAST, goal.k, 0
+        self._fallback: Search | None = None
+
+    def prove(self, hands: Sequence[CardSet], leader: int, trick: Sequence[Card],
+              won: Sequence[int], rules: Rules | None = None) -> bool:
+        """Whether the side can force the goal from this state."""
+        rules = rules or self.rules
+        if not supported(rules, self.players):
+            return self._python_search().prove(hands, leader, trick, won, rules)
+        budget = self.budget
+        limit = budget.limit
+        stopped, result, nodes, next_check = self.table.core.prove(
+            flatten(rules), self.players, self.tricks, self.side_mask, self.code, self.k,
+            self.seat, int(self.narrow), tuple(hands), leader, tuple(trick), tuple(won),
+            budget.nodes, budget.next_check,
+            -1 if limit.nodes is None else limit.nodes,
+            -1.0 if limit.seconds is None else limit.seconds, budget.elapsed())
+        budget.nodes = nodes
+        budget.next_check = next_check
+        if stopped:
+            budget.check()  # raises LimitExceeded, with the Python engine's message
+            raise AssertionError("the compiled core stopped short of a limit")
+        return bool(result)
+
+    def _python_search(self) -> Search:
+        if self._fallback is None:
+            self._fallback = Search(self.rules, self.players, self.tricks, self.side,
+                                    self.goal, self.table.python, self.budget, self.narrow)
+        return self._fallback

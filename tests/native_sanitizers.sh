@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The compiled search core under AddressSanitizer and UndefinedBehaviorSanitizer.
+#
+# Builds jink/solver/_core.c with -fsanitize=address,undefined into a temporary
+# copy of the sources and runs the native sample tests (tests/test_native.py)
+# against it; any report fails the run. Usage, from anywhere:
+#
+#     PYTHON=.venv/bin/python tests/native_sanitizers.sh [pytest arguments]
+#
+# PYTHON is the interpreter whose headers and test packages are used (default
+# python3). Needs gcc (or CC) with the sanitizer runtimes.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+python=${PYTHON:-python3}
+case "$python" in  # a path stays valid after the cd below
+    */*) python="$(cd "$(dirname "$python")" && pwd)/$(basename "$python")" ;;
+esac
+cc=${CC:-gcc}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cp -r "$here/jink" "$here/tests" "$here/bench" "$here/pyproject.toml" "$work/"
+find "$work" \( -name '*.so' -o -name '*.pyd' \) -delete
+find "$work" -name __pycache__ -prune -exec rm -rf {} +
+
+ext=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+"$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -fPIC -shared \
+    -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+    -I"$include" "$here/jink/solver/_core.c" -o "$work/jink/solver/_core$ext"
+
+cd "$work"
+export LD_PRELOAD
+LD_PRELOAD=$("$cc" -print-file-name=libasan.so)
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+# The copy's sanitized core, not an installed one.
+"$python" -c "import sys, jink.solver._core as c; sys.exit(not c.__file__.startswith('$work'))" \
+    || { echo "native_sanitizers: the sanitized core was not the one imported" >&2; exit 1; }
+# --capture=sys: a sanitizer report on fd 2 must reach the log, not pytest's capture.
+"$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py "$@"

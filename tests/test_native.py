@@ -1,0 +1,352 @@
+"""The compiled search core against the Python engine, question by question.
+
+The C core (jink/solver/_core.c) is a port of jink/solver/search.py meant to
+visit the very same nodes, so on random positions of every game (2 to 10
+seats, first lead and mid-trick, Loo before and after its trumps come in,
+Bierspiel in and after its forced leads, Forty-Five's sides) both engines
+must give the same answers to every question and count the same nodes, as
+long as the table is not emptied (a big one here). With a tiny table only the
+answers must agree. The independent references are compared with the native
+engine by tests/test_engine_vs_reference.py and tests/test_family_vs_reference.py
+(the engine is native by default; ``JINK_ENGINE=python`` runs them on Python).
+
+A sample runs by default; ``JINK_FULL=1`` runs the full sweep (marked slow).
+Without the compiled core these tests are skipped, unless JINK_REQUIRE_NATIVE=1
+(as in CI), which makes that an error.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from typing import Any
+
+import pytest
+
+from jink.cards import suit_of
+from jink.errors import LimitExceeded
+from jink.games import find_game
+from jink.position import Position
+from jink.solver import Limit, Solver, native
+from jink.solver.goals import SPOIL, AtLeast, Goal, Helped, goal_for
+from jink.solver.limits import Budget
+
+if os.environ.get("JINK_REQUIRE_NATIVE") == "1" and not native.available():
+    raise ImportError("JINK_REQUIRE_NATIVE=1 but the compiled core jink.solver._core "
+                      "is not built")
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
+
+FULL = os.environ.get("JINK_FULL") == "1"
+GAMES = ("spoil-five", "forty-five", "rams", "bierspiel", "rounce", "loo")
+
+
+def seat_counts(game: str) -> list[int]:
+    g = find_game(game)
+    counts = g.player_counts or tuple(range(g.min_players, g.max_players + 1))
+    return [n for n in counts if n <= 10]
+
+
+def random_position(rng: random.Random, game: str, seats: int, played: int) -> Position:
+    """A random deal of ``game`` with ``played`` random legal cards played.
+
+    Loo is dealt as a simple pool (no trump, the card to be turned known) or a
+    double one; every option of the game is drawn at random.
+    """
+    g = find_game(game)
+    deck = [c for c in range(52) if g.deck >> c & 1]
+    rng.shuffle(deck)
+    size = g.hand_size
+    hands = [sum(1 << c for c in deck[i * size:(i + 1) * size]) for i in range(seats)]
+    trump: int | None = rng.randrange(4)
+    turn = None
+    if g.uses_turn:
+        # A simple pool (no trump until a seat is void, the turn known) or a
+        # double one (the trump turned before play).
+        turn = deck[seats * size]
+        trump = None
+        if rng.random() < 0.4:
+            trump, turn = suit_of(turn), None
+    options = {o.name: rng.random() < 0.5 for o in g.options}
+    position = Position.create(g, trump, hands, leader=rng.randrange(seats), turn=turn,
+                               options=options)
+    for _ in range(played):
+        position = position.play(rng.choice(position.legal_cards()))
+    return position
+
+
+def questions(solver: Solver, position: Position) -> list[Any]:
+    """Every question of the solver, asked in one order of one solver."""
+    out: list[Any] = [solver.verdicts(position)]
+    if any(q.tricks is None for q in position.game.questions(position.players)):
+        # The hand-over's own search, asked directly of each seat.
+        for seat in range(position.players):
+            out.append(solver.can_force(position, seat, Helped(seat)))
+    if not position.is_over:
+        seat = position.seat_to_play
+        goal = goal_for(position, None)
+        out.append([(m.card, m.max_tricks, m.achieves, m.equivalent)
+                    for m in solver.score_moves(position, seat, goal)])
+    return out
+
+
+def narrow_questions(solver: Solver, position: Position) -> list[Any]:
+    """The spoil question through the narrow search first (every table size)."""
+    solver.narrow_from = 0
+    return [solver.can_force(position, seat, SPOIL) for seat in range(position.players)]
+
+
+def compare(position: Position, memory_mb: float = 256, narrow: bool = False) -> None:
+    results = {}
+    for engine in ("python", "native"):
+        solver = Solver(memory_mb=memory_mb, engine=engine)
+        assert solver.engine == engine
+        answers = narrow_questions(solver, position) if narrow else questions(solver, position)
+        results[engine] = (answers, solver.nodes, solver.table.snapshot())
+    where = repr(position)
+    assert results["native"][0] == results["python"][0], where
+    if results["python"][2].flushes == 0 and results["native"][2].flushes == 0:
+        assert results["native"][1] == results["python"][1], ("nodes", where)
+
+
+def sample(seed: int, count: int, deep: bool) -> list[tuple[str, int, int]]:
+    """(game, seats, cards played) drawn so that the Python engine stays quick."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        game = GAMES[i % len(GAMES)]
+        g = find_game(game)
+        seats = rng.choice(seat_counts(game))
+        total = seats * g.hand_size
+        # Big tables from the first lead take the Python engine seconds.
+        first = 0 if seats <= (5 if deep else 4) else seats * (g.hand_size - (3 if deep else 2))
+        # A third from the first lead of the sample's range, the rest anywhere.
+        played = first if rng.random() < 1 / 3 else rng.randrange(first, total)
+        out.append((game, seats, played))
+    return out
+
+
+def run_sample(seed: int, count: int, deep: bool, memory_mb: float = 256,
+               narrow: bool = False) -> None:
+    rng = random.Random(seed)
+    for game, seats, played in sample(seed, count, deep):
+        if narrow and game != "spoil-five":
+            continue
+        compare(random_position(rng, game, seats, played), memory_mb, narrow)
+
+
+def test_native_matches_python_on_a_sample() -> None:
+    run_sample(13, 600, deep=False)
+
+
+def test_native_matches_python_with_a_tiny_table() -> None:
+    run_sample(14, 150, deep=False, memory_mb=0.002)
+
+
+def test_narrow_search_matches_python() -> None:
+    run_sample(15, 600, deep=False, narrow=True)
+
+
+def test_native_matches_python_on_benchmark_deals() -> None:
+    from bench.deals import deal, endgame
+    for players in (2, 3, 4, 5):
+        for index in range(3):
+            compare(deal(players, index, 2026))
+            compare(endgame(players, index, 2026))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not FULL, reason="the full sweep: JINK_FULL=1")
+@pytest.mark.parametrize("seed", range(8))
+def test_native_matches_python_full_sweep(seed: int) -> None:
+    run_sample(100 + seed, 600, deep=True)
+    run_sample(200 + seed, 150, deep=True, memory_mb=0.002)
+    run_sample(300 + seed, 300, deep=True, narrow=True)
+
+
+def test_the_generator_covers_the_phases() -> None:
+    """Loo before and after trumps, Bierspiel in and after forced leads, big tables."""
+    rng = random.Random(13)
+    seen = set()
+    for game, seats, played in sample(13, 240, deep=False):
+        position = random_position(rng, game, seats, played)
+        rules = position.rules
+        if game == "loo":
+            seen.add("loo no trump" if rules.trump is None else "loo trump")
+        if game == "bierspiel" and rules.forced_leads:
+            seen.add("forced" if position.tricks_done < rules.forced_leads else "after forced")
+        if position.trick:
+            seen.add("mid-trick")
+        if seats >= 7:
+            seen.add("big table")
+    assert seen == {"loo no trump", "loo trump", "forced", "after forced", "mid-trick",
+                    "big table"}
+
+
+# -- limits and interruptions -------------------------------------------------------
+
+
+def lift_limits(solver: Solver) -> None:
+    """No more limits on ``solver``'s budget (its searches keep that object)."""
+    solver.budget.limit = Limit()
+    solver.budget.next_check = solver.budget.nodes + Budget.CHECK_EVERY
+
+
+def fresh_answers(position: Position) -> list[int]:
+    solver = Solver(engine="native")
+    return [solver.max_tricks(position, seat) for seat in range(position.players)]
+
+
+def test_node_limit_same_message_and_clean_state() -> None:
+    from bench.deals import deal
+    position = deal(5, 0, 2026)
+    messages = []
+    for engine in ("python", "native"):
+        solver = Solver(Limit(nodes=500), engine=engine)
+        with pytest.raises(LimitExceeded) as stopped:
+            solver.verdicts(position)
+        messages.append(str(stopped.value))
+        if engine == "native":
+            # The same table, no limit: the answers of a fresh solver.
+            lift_limits(solver)
+            again = [solver.max_tricks(position, seat) for seat in range(position.players)]
+            assert again == fresh_answers(position)
+    assert messages[0] == messages[1]
+    assert "(limit 500); no answer is given" in messages[1]
+
+
+def test_time_limit_stops_the_native_search() -> None:
+    from bench.deals import deal
+    solver = Solver(Limit(seconds=0.05), engine="native")
+    started = time.perf_counter()
+    with pytest.raises(LimitExceeded, match=r"\(limit 0.05 s\); no answer is given"):
+        solver.verdicts(deal(8, 3, 2026))  # seconds of search without the limit
+    assert time.perf_counter() - started < 0.5
+
+
+def test_interrupt_stops_the_native_search_quickly() -> None:
+    from bench.deals import deal
+    position = deal(8, 3, 2026)  # seconds of native search for the full table
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    solver = Solver(engine="native")
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        started = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            solver.verdicts(position)
+        late = time.perf_counter() - started - 0.05
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert late < 0.2, late
+    # The table holds only proven bounds: the same answers as a fresh solver.
+    endgame = position
+    for _ in range(3 * position.players):
+        endgame = endgame.play(endgame.legal_cards()[0])
+    lift_limits(solver)
+    assert [solver.max_tricks(endgame, s) for s in range(endgame.players)] == \
+        fresh_answers(endgame)
+
+
+def test_the_search_releases_the_gil() -> None:
+    """Another thread runs Python while one native proof (about 2 s) goes on."""
+    import threading
+    position = deal_of(8, 3)
+    solver = Solver(engine="native")
+    search = threading.Thread(target=solver.can_force, args=(position, 4, SPOIL))
+    gaps = []
+    search.start()
+    last = started = time.perf_counter()
+    while search.is_alive():
+        now = time.perf_counter()
+        gaps.append(now - last)
+        last = now
+    search.join()
+    # Holding the GIL, the proof would stall this loop for nearly its whole
+    # length; a busy machine may stall it for a while now and then.
+    assert last - started > 0.5, "the proof was too quick to tell"
+    assert max(gaps) < 0.4 * (last - started), (max(gaps), last - started)
+
+
+def deal_of(players: int, index: int) -> Position:
+    from bench.deals import deal
+    return deal(players, index, 2026)
+
+
+# -- engines ------------------------------------------------------------------------
+
+
+def test_engine_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Solver(engine="python").engine == "python"
+    assert Solver(engine="native").engine == "native"
+    monkeypatch.setenv("JINK_ENGINE", "python")
+    assert Solver().engine == "python"
+    monkeypatch.setenv("JINK_ENGINE", "native")
+    assert Solver().engine == "native"
+    monkeypatch.delenv("JINK_ENGINE")
+    assert Solver().engine == "native"
+    with pytest.raises(ValueError, match="unknown engine"):
+        Solver(engine="fortran")
+    monkeypatch.setenv("JINK_ENGINE", "native")
+    try:
+        native.use_engine("python")  # a command's --engine: before JINK_ENGINE
+        assert Solver().engine == "python"
+        assert Solver(engine="native").engine == "native"
+        with pytest.raises(ValueError, match="unknown engine"):
+            native.use_engine("fortran")
+    finally:
+        native.use_engine(None)
+    assert Solver().engine == "native"
+
+
+def test_missing_core_falls_back_once(monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(native, "_core", None)
+    monkeypatch.setattr(native, "_warned", [])
+    assert not native.available()
+    assert Solver().engine == "python"
+    assert Solver(engine="native").engine == "python"
+    err = capsys.readouterr().err
+    assert err.count("the compiled search core is not built") == 1
+
+
+def test_loo_without_turn_is_searched_in_python() -> None:
+    """No trump and no known turn: the core declines, Python answers (or raises)."""
+    loo = find_game("loo")
+    position = Position.create(loo, None, ["AH KH QH", "2C 3C 4C"], turn=None)
+    assert not native.supported(position.rules, 2)
+    goal: Goal = AtLeast(1)
+    answers = []
+    for engine in ("python", "native"):
+        solver = Solver(engine=engine)
+        try:
+            answers.append(solver.can_force(position, 0, goal))
+        except Exception as error:  # the same error from both
+            answers.append(type(error).__name__)
+    assert answers[0] == answers[1]
+
+
+def test_core_rules_interpret_the_duties_as_python_does() -> None:
+    """The C legal cards and trick winners, on random play-outs of every game."""
+    rng = random.Random(5)
+    for i in range(600):
+        game = GAMES[i % len(GAMES)]
+        seats = rng.choice(seat_counts(game))
+        position = random_position(rng, game, seats, 0)
+        while not position.is_over:
+            rules = position.rules
+            flat = native.flatten(rules)
+            hand = position.hands[position.seat_to_play]
+            done = position.tricks_done
+            assert flat.legal(hand, position.trick, done) == \
+                rules.legal(hand, position.trick, done), repr(position)
+            card = rng.choice(position.legal_cards())
+            if len(position.trick) == seats - 1:
+                trick = (*position.trick, card)
+                assert flat.winner(trick, done) == rules.winner(trick, done), repr(position)
+            position = position.play(card)
