@@ -66,7 +66,7 @@ def random_position(rng: random.Random, game: str, seats: int, played: int) -> P
         # double one (the trump turned before play).
         turn = deck[seats * size]
         trump = None
-        if rng.random() < 0.4:
+        if rng.random() < 0.4 or seats < g.simple_min_players:
             trump, turn = suit_of(turn), None
     options = {o.name: rng.random() < 0.5 for o in g.options}
     position = Position.create(g, trump, hands, leader=rng.randrange(seats), turn=turn,
@@ -318,8 +318,8 @@ def test_missing_core_falls_back_once(monkeypatch: pytest.MonkeyPatch,
 def test_loo_without_turn_is_searched_in_python() -> None:
     """No trump and no known turn: the core declines, Python answers (or raises)."""
     loo = find_game("loo")
-    position = Position.create(loo, None, ["AH KH QH", "2C 3C 4C"], turn=None)
-    assert not native.supported(position.rules, 2)
+    position = Position.create(loo, None, ["AH KH QH", "2C 3C 4C", "2D 3D 4D"], turn=None)
+    assert not native.supported(position.rules, 3)
     goal: Goal = AtLeast(1)
     answers = []
     for engine in ("python", "native"):
