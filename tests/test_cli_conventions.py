@@ -23,7 +23,7 @@ from jink.errors import JinkError
 from jink.games import GAMES
 from jink.puzzles.examples import EXAMPLES, example
 from jink.puzzles.files import parse
-from jink.solver import solve
+from jink.solver import Solver, native, solve
 
 # Plain text whatever the terminal asks for, so the assertions see no colour codes.
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
@@ -149,8 +149,43 @@ def test_every_command_is_listed_here() -> None:
 @pytest.mark.parametrize("command", ALL_COMMANDS)
 def test_the_solving_commands_and_only_they_take_the_limits(command: str) -> None:
     names = params(command)
-    for option in ("--max-seconds", "--max-nodes", "--memory"):
+    for option in ("--max-seconds", "--max-nodes", "--memory", "--engine"):
         assert (option in names) == (command in SOLVING), (command, option)
+
+
+# -- issue 13: --engine, on every command that solves -------------------------------------
+
+@pytest.mark.parametrize("command", SOLVING)
+def test_a_bad_engine_is_a_usage_error(game_file: Path, puzzle_file: Path,
+                                       command: str) -> None:
+    result = invoke(*solving_commands(game_file)[command], "--engine", "fast")
+    assert result.exit_code == 2, result.output
+    assert "--engine" in result.stderr and "native or python" in result.stderr
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+@pytest.mark.parametrize("command", SOLVING)
+def test_every_solving_command_searches_with_the_engine_asked_for(
+        game_file: Path, puzzle_file: Path, command: str, engine: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    if engine == "native" and not native.available():
+        pytest.fail("the compiled core is not built")
+    used: list[str] = []
+    made = Solver.__init__
+
+    def spy(self: Solver, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        used.append(self.engine)
+
+    monkeypatch.setattr(Solver, "__init__", spy)
+    monkeypatch.setenv("JINK_ENGINE", "python" if engine == "native" else "native")
+    try:
+        result = invoke(*solving_commands(game_file)[command], "--engine", engine,
+                        "--json", input="8S\n")
+    finally:
+        native.use_engine(None)
+    assert result.exit_code == 0, result.output
+    assert used and set(used) == {engine}, (command, used)
 
 
 # -- item 2 and 7: the limits, the same for every command that solves -----------------

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.common import (
+    EngineOpt,
     JsonOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
@@ -56,6 +57,7 @@ GameFileArg = Annotated[Path | None, typer.Argument(
 def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
                     max_seconds: MaxSecondsOpt = None, max_nodes: MaxNodesOpt = None,
                     memory: MemoryOpt = DEFAULT_MEMORY_MB,
+                    engine: EngineOpt = None,
                     json_output: JsonOpt = False, html: HtmlOpt = None) -> None:
     """Replay a played deal: every card with every seat's verdicts before and after.
 
@@ -63,7 +65,7 @@ def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
     another seat force it), says where a seat with three tricks should have
     claimed or could jink, and sums up the deal.
     """
-    search = search_options(max_seconds, max_nodes, memory)
+    search = search_options(max_seconds, max_nodes, memory, engine)
     if file is None:
         raise typer.BadParameter("give a game file: a position with play = [...]",
                                  param_hint="FILE")

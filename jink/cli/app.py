@@ -14,7 +14,8 @@ from jink import __version__
 from jink.cli import analyse, deal, declare, legal, odds, puzzle, rob, rules, session, show, solve
 from jink.cli import study as study_cli
 from jink.cli import tree as tree_cli
-from jink.cli.common import Command, Group
+from jink.cli.common import Command, Group, handle_errors
+from jink.solver.native import engine_name
 
 app = typer.Typer(
     cls=Group,
@@ -44,7 +45,10 @@ app.command("session", cls=Command, epilog=session.EPILOG)(session.session_comma
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"jink {__version__}")
+        with handle_errors():
+            engine = engine_name()
+        where = "the compiled core" if engine == "native" else "the reference engine, in Python"
+        typer.echo(f"jink {__version__} (search engine: {engine}, {where})")
         raise typer.Exit()
 
 

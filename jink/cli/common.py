@@ -34,6 +34,7 @@ from jink.games import GAMES
 from jink.puzzles.examples import EXAMPLES, example_file
 from jink.puzzles.files import PositionFile, file_from_dict, read
 from jink.solver.limits import Limit
+from jink.solver.native import ENGINES, use_engine
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 POSITION_PANEL = "Position (instead of a FILE)"
@@ -188,6 +189,26 @@ def memory_option(help: str = "Memory cap of the transposition table, in MB; def
                         rich_help_panel=LIMITS_PANEL, show_default=False)
 
 
+def check_engine(value: str | None) -> str | None:
+    """``--engine`` names one of the engines (None: not given).
+
+    >>> check_engine("Native")
+    'native'
+    """
+    if value is None:
+        return None
+    name = value.strip().lower()
+    if name not in ENGINES:
+        raise typer.BadParameter(f"choose {' or '.join(ENGINES)}, not {value!r}")
+    return name
+
+
+EngineOpt = Annotated[str | None, typer.Option(
+    "--engine", metavar="ENGINE", callback=check_engine,
+    help="The search engine: native (the compiled core) or python (the reference "
+         "engine, slower); default: $JINK_ENGINE, else native.",
+    rich_help_panel=LIMITS_PANEL, show_default=False)]
+
 MaxSecondsOpt = Annotated[float | None, max_seconds_option()]
 MaxNodesOpt = Annotated[int | None, max_nodes_option()]
 MemoryOpt = Annotated[float, memory_option()]
@@ -215,19 +236,24 @@ def say_seed(seed: int) -> None:
 
 @dataclass(frozen=True)
 class Search:
-    """How to search, from the limit options: every solving command takes these.
-
-    (A later ``--engine`` option joins them here, so every command gets it.)
-    """
+    """How to search, from the limit options: every solving command takes these."""
 
     limit: Limit
     memory_mb: float = DEFAULT_MEMORY_MB
+    #: The engine asked for (None: $JINK_ENGINE, else native).
+    engine: str | None = None
 
 
 def search_options(max_seconds: float | None, max_nodes: int | None,
-                   memory: float = DEFAULT_MEMORY_MB) -> Search:
-    """The search the limit options ask for (each already checked by :func:`check_limit`)."""
-    return Search(Limit(nodes=max_nodes, seconds=max_seconds), memory)
+                   memory: float = DEFAULT_MEMORY_MB, engine: str | None = None) -> Search:
+    """The search the limit options ask for (each already checked by :func:`check_limit`).
+
+    ``--engine`` is made the process's default (:func:`jink.solver.native.use_engine`):
+    a command is one process, and every solver the library makes for it, however
+    deep, then uses the engine asked for without an argument in every call.
+    """
+    use_engine(engine)
+    return Search(Limit(nodes=max_nodes, seconds=max_seconds), memory, engine)
 
 
 @dataclass(frozen=True)

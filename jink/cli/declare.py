@@ -12,6 +12,7 @@ from rich.table import Table
 
 from jink.cards import card_name, parse_card, parse_cardset, parse_suit, suit_of
 from jink.cli.common import (
+    EngineOpt,
     JsonOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
@@ -81,6 +82,7 @@ def declare_command(
     max_seconds: MaxSecondsOpt = None,
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
+    engine: EngineOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     """Value each choice of a seat: pass, play its hand, take the widow, general rams.
@@ -88,7 +90,7 @@ def declare_command(
     Each choice gives a position of the seats in the play (the dealer joins a
     lone player); each is solved double dummy for the seat asking.
     """
-    search = search_options(max_seconds, max_nodes, memory)
+    search = search_options(max_seconds, max_nodes, memory, engine)
     if hands is None:
         raise typer.BadParameter("give every hand at the table, seat 1 first, separated "
                                  'by "/"', param_hint="--hands")

@@ -21,6 +21,7 @@ from rich.table import Table
 
 from jink.cards import card_markup
 from jink.cli.common import (
+    EngineOpt,
     JsonOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
@@ -84,6 +85,7 @@ def odds_command(
     max_seconds: MaxSecondsOpt = None,
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
+    engine: EngineOpt = None,
     out: OutOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
@@ -94,7 +96,7 @@ def odds_command(
     which it keeps each of the game's goals, with a 95% interval, the mean of
     the most tricks, and the recommended card.
     """
-    search = search_options(max_seconds, max_nodes, memory)
+    search = search_options(max_seconds, max_nodes, memory, engine)
     with handle_errors():
         if exhaustive and seed is not None:
             raise typer.BadParameter("--exhaustive deals every way: it takes no --seed",

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.common import (
+    EngineOpt,
     ExampleOpt,
     FileArg,
     GameOpt,
@@ -56,6 +57,7 @@ def rob_command(
     max_seconds: MaxSecondsOpt = None,
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
+    engine: EngineOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     """Value robbing the turn-up: keeping the hand, and robbing with each discard.
@@ -64,7 +66,7 @@ def rob_command(
     may. Each choice is solved double dummy for the robber and the goal
     (default three); equivalent discards are grouped.
     """
-    search = search_options(max_seconds, max_nodes, memory)
+    search = search_options(max_seconds, max_nodes, memory, engine)
     with handle_errors():
         # No --trick or --won: robbing happens before the first card is played.
         opts = PositionOptions(game, trump, turnup, hands, leader, options=option)

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from jink.cli.common import (
+    EngineOpt,
     JsonOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
@@ -54,6 +55,7 @@ SessionHtmlOpt = Annotated[Path | None, typer.Option(
 def session_command(file: SessionArg, analyse: AnalyseOpt = False,
                     max_seconds: MaxSecondsOpt = None, max_nodes: MaxNodesOpt = None,
                     memory: MemoryOpt = DEFAULT_MEMORY_MB, json_output: JsonOpt = False,
+                    engine: EngineOpt = None,
                     html: SessionHtmlOpt = None) -> None:
     """Replay an evening's deals: check each, keep the pool and every player's counters.
 
@@ -63,7 +65,7 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
     that breaks a rule is reported with its deal and trick; the ledger up to
     the deal before it is kept.
     """
-    search = search_options(max_seconds, max_nodes, memory)
+    search = search_options(max_seconds, max_nodes, memory, engine)
     with handle_errors():
         session = read_session(file)
         evening = play_evening(session)

@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from jink.cli.common import (
+    EngineOpt,
     ExampleOpt,
     FileArg,
     GameOpt,
@@ -110,6 +111,7 @@ def solve_command(
     max_seconds: MaxSecondsOpt = None,
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
+    engine: EngineOpt = None,
     positions: PositionsOpt = None,
     out: OutOpt = None,
     expected: ExpectedOpt = False,
@@ -122,7 +124,7 @@ def solve_command(
     card of the seat to play scored for the seat asked about, and the best line
     of play to the end of the deal with a note on each card.
     """
-    search = search_options(max_seconds, max_nodes, memory)
+    search = search_options(max_seconds, max_nodes, memory, engine)
     solved: list[int] | None = None
 
     def run(position: Position) -> SolveResult:

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 from jink.cli.common import (
+    EngineOpt,
     ExampleOpt,
     FileArg,
     GameOpt,
@@ -99,6 +100,7 @@ def tree_command(
     max_seconds: MaxSecondsOpt = None,
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
+    engine: EngineOpt = None,
     max_size: SizeOpt = MAX_TREE_NODES,
     json_output: JsonOpt = False,
 ) -> None:
@@ -124,7 +126,7 @@ def tree_command(
         position = items[0].position
         check_seats([] if seat is None else [seat], position.players, "--seat")
         asked = None if seat is None else seat - 1
-        search = search_options(max_seconds, max_nodes, memory)
+        search = search_options(max_seconds, max_nodes, memory, engine)
         if full:
             tree = full_tree(position, asked, goal, depth=_round(position, depth),
                              limit=search.limit, max_nodes=max_size,

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from jink.cards import Card, CardSet
+from jink.errors import UnknownNameError
 from jink.games.base import Rules
 from jink.solver.goals import Goal, Helped, Spoil
 from jink.solver.limits import Budget
@@ -64,7 +65,7 @@ def use_engine(engine: str | None) -> None:
 def _checked(engine: str) -> str:
     name = engine.strip().lower()
     if name not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r} (use native or python)")
+        raise UnknownNameError(f"unknown engine {engine!r} (use native or python)")
     return name
 
 
