@@ -27,6 +27,10 @@ To see what the commands of a block print now, for updating an example::
     python -m tests.docs_examples docs/cli.md:310      # a block's fence or command line
     python -m tests.docs_examples docs/cli.md          # every block of a file
     python -m tests.docs_examples --failing            # every block that no longer matches
+    python -m tests.docs_examples --write              # put today's output into the docs
+
+``--write`` rewrites only the output of commands whose shown output has no
+``...``; the others it lists, to update by hand.
 """
 
 from __future__ import annotations
@@ -74,6 +78,11 @@ def doc_files() -> list[Path]:
     return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
+def shown_path(path: Path) -> str:
+    """``docs/cli.md``: a doc's path from the repository's root (or in full, outside it)."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
 @dataclass(frozen=True)
 class Command:
     """One ``$ ...`` line of a block (with its continuation lines) and the output shown."""
@@ -81,6 +90,7 @@ class Command:
     line: int                 # 1-based line of the ``$`` in the doc
     text: str                 # the command, continuation lines joined
     shown: tuple[str, ...]    # the lines shown under it, up to the next command
+    output_line: int = 0      # 1-based line of the first shown line (or where it would go)
 
 
 @dataclass(frozen=True)
@@ -90,11 +100,12 @@ class Block:
     path: Path
     line: int                 # 1-based line of the opening fence
     commands: tuple[Command, ...] = field(default=())
+    indent: int = 0           # the fence's indentation, which every line of the block shares
 
     @property
     def name(self) -> str:
         """``docs/cli.md:81``: the doc, relative to the repository, and the fence's line."""
-        return f"{self.path.relative_to(ROOT).as_posix()}:{self.line}"
+        return f"{shown_path(self.path)}:{self.line}"
 
     @property
     def runs_jink(self) -> bool:
@@ -118,7 +129,7 @@ def parse(path: Path) -> list[Block]:
         while i < len(lines) and not re.fullmatch(r"\s*```\s*", lines[i]):
             body.append((i + 1, lines[i][indent:] if lines[i][:indent].isspace() else lines[i]))
             i += 1
-        blocks.append(Block(path, start, tuple(_commands(body))))
+        blocks.append(Block(path, start, tuple(_commands(body)), indent))
         i += 1
     return blocks
 
@@ -135,11 +146,12 @@ def _commands(body: list[tuple[int, str]]) -> Iterator[Command]:
             k += 1
             text = text[:-1].rstrip() + " " + body[k][1].strip()
         k += 1
+        output_line = body[k][0] if k < len(body) else body[k - 1][0] + 1
         shown: list[str] = []
         while k < len(body) and not body[k][1].startswith("$ "):
             shown.append(body[k][1])
             k += 1
-        yield Command(number, text.strip(), tuple(shown))
+        yield Command(number, text.strip(), tuple(shown), output_line)
 
 
 def all_blocks() -> list[Block]:
@@ -304,7 +316,7 @@ def check_command(block: Block, cmd: Command) -> Outcome:
     """Run one command (in the current folder) and say what, if anything, differs."""
     ran = run_command(cmd.text)
     problems: list[str] = []
-    where = f"{block.path.relative_to(ROOT).as_posix()}:{cmd.line}"
+    where = f"{shown_path(block.path)}:{cmd.line}"
     if ran.traceback:
         problems.append(f"{where}: $ {cmd.text}\nraised an exception:\n{ran.traceback}")
     shown = normalise(cmd.shown)
@@ -354,6 +366,28 @@ def show(block: Block, outcomes: list[Outcome]) -> str:
     return "\n".join(out)
 
 
+def rewrite(block: Block, outcomes: list[Outcome]) -> list[str]:
+    """Put today's output under each command of ``block`` whose shown output has
+    no ``...`` and no longer fits, in the doc itself. Returns what it could not
+    rewrite (a command whose shown output elides something: edit it by hand)."""
+    lines = block.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    left: list[str] = []
+    pad = " " * block.indent
+    for outcome in reversed(outcomes):
+        cmd = outcome.command
+        if not outcome.problems:
+            continue
+        if any("..." in line for line in cmd.shown) or outcome.ran.traceback:
+            left.append(f"{shown_path(block.path)}:{cmd.line}")
+            continue
+        new = [(pad + line.rstrip()).rstrip() + "\n"
+               for line in outcome.ran.output.rstrip("\n").splitlines()]
+        start = cmd.output_line - 1
+        lines[start:start + len(cmd.shown)] = new
+    block.path.write_text("".join(lines), encoding="utf-8")
+    return left[::-1]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tests.docs_examples",
@@ -363,21 +397,38 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "default: every doc")
     parser.add_argument("--failing", action="store_true",
                         help="only the blocks that no longer match, with the differences")
+    parser.add_argument("--write", action="store_true",
+                        help="write today's output into the docs, under each command that no "
+                        "longer matches and whose shown output has no '...' (the others are "
+                        "listed, to edit by hand); check the result with git diff")
     args = parser.parse_args(argv)
     blocks = all_blocks()
     if args.where:
         blocks = [b for spec in args.where for b in _select(spec, blocks)]
     failed = 0
-    for block in blocks:
+    by_hand: list[str] = []
+    # Bottom up, so that a rewritten block does not move the lines of those above it.
+    for block in sorted(blocks, key=lambda b: (b.path, -b.line)) if args.write else blocks:
         outcomes = check_block(block)
         problems = [p for o in outcomes for p in o.problems]
         failed += bool(problems)
+        if args.write:
+            if problems:
+                by_hand += rewrite(block, outcomes)
+            continue
         if args.failing and not problems:
             continue
         print(show(block, outcomes))
         for p in problems:
             print("\n" + p)
         print()
+    if args.write:
+        for where in by_hand:
+            print(f"{where}: its output elides something ('...'): update it by hand "
+                  f"(python -m tests.docs_examples {where})")
+        print(f"{failed} of {len(blocks)} blocks differed; "
+              f"{len(by_hand)} commands left to edit by hand", file=sys.stderr)
+        return 1 if by_hand else 0
     print(f"{failed} of {len(blocks)} blocks differ from the docs", file=sys.stderr)
     return 1 if failed else 0
 

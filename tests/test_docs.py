@@ -24,6 +24,7 @@ from tests.docs_examples import (
     matches,
     normalise,
     parse,
+    rewrite,
 )
 
 BLOCKS = all_blocks()
@@ -103,8 +104,27 @@ def test_parse_finds_commands_continuations_and_indented_blocks(tmp_path: Path) 
                    "\n```console\n$ python -m bench\n```\n", encoding="utf-8")
     blocks = parse(doc)
     assert [(b.line, b.commands) for b in blocks] == [
-        (3, (Command(4, "jink a --b c", ("out 1", "", "out 2")), Command(9, "jink d", ()))),
-        (14, (Command(15, "jink e; echo $?", ("0",)),)),
-        (19, (Command(20, "python -m bench", ()),)),
+        (3, (Command(4, "jink a --b c", ("out 1", "", "out 2"), 6),
+             Command(9, "jink d", (), 10))),
+        (14, (Command(15, "jink e; echo $?", ("0",), 16),)),
+        (19, (Command(20, "python -m bench", (), 21),)),
     ]
     assert [b.runs_jink for b in blocks] == [True, True, False]
+    assert [b.indent for b in blocks] == [0, 2, 0]
+
+
+def test_write_puts_todays_output_in_the_doc(tmp_path: Path) -> None:
+    doc = tmp_path / "doc.md"
+    doc.write_text('- item\n\n  ```console\n  $ jink legal --trump S --hand "2S AH 5D" --trick 3S\n'
+                   "  Legal to 3♠:\n    2♠\n  $ jink legal --trump S --hand 2S --trick 3S --json\n"
+                   '  {"legal": ["2S"]}\n  ```\n', encoding="utf-8")
+    [block] = parse(doc)
+    outcomes = check_block(block)
+    assert [bool(o.problems) for o in outcomes] == [True, False]
+    assert rewrite(block, outcomes) == []
+    assert doc.read_text(encoding="utf-8") == (
+        '- item\n\n  ```console\n  $ jink legal --trump S --hand "2S AH 5D" --trick 3S\n'
+        "  Legal to 3♠ (♠ trumps):\n    2♠ A♥\n"
+        "  $ jink legal --trump S --hand 2S --trick 3S --json\n"
+        '  {"legal": ["2S"]}\n  ```\n')
+    assert not [p for o in check_block(parse(doc)[0]) for p in o.problems]
