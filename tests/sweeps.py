@@ -2,7 +2,7 @@
 
 A sweep test takes its number of examples as a parameter::
 
-    @pytest.mark.parametrize("size", sweep(sample=30, full=3000))
+    @pytest.mark.parametrize("size", sweep(sample=30, full=500))
     def test_engine_agrees_with_reference(size: Size) -> None:
         ...
 

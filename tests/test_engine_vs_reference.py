@@ -4,7 +4,7 @@ Positions are dealt at random (2 to 10 seats, 1 to 5 tricks left, often from
 a trump-heavy pack so that reneging comes up), then a random number of legal
 cards is played into the current trick. For every seat and every goal the
 engine's answer must equal the reference's, and so must every move score.
-Each sweep runs a sample by default and thousands of positions with
+Each sweep runs a sample by default and hundreds of positions more with
 ``pytest --full`` (tests/sweeps.py).
 """
 
@@ -122,7 +122,7 @@ def aimed(names: Iterable[str]) -> list[Any]:
                                    marks=pytest.mark.slow))]
 
 
-@pytest.mark.parametrize("size", sweep(sample=SAMPLE, full=3000))
+@pytest.mark.parametrize("size", sweep(sample=SAMPLE, full=500))
 def test_engine_agrees_with_reference(size: Size) -> None:
     @settings(max_examples=size.examples, deadline=None,
               suppress_health_check=[HealthCheck.too_slow])
@@ -133,7 +133,7 @@ def test_engine_agrees_with_reference(size: Size) -> None:
     check()
 
 
-@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, full=600))
+@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, full=150))
 def test_engine_agrees_with_a_tiny_table(size: Size) -> None:
     """A table that flushes all the time must not change any answer."""
     @settings(max_examples=size.examples, deadline=None,
@@ -145,7 +145,7 @@ def test_engine_agrees_with_a_tiny_table(size: Size) -> None:
     check()
 
 
-@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, full=1500))
+@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, full=150))
 def test_narrow_spoil_search_agrees_with_reference(size: Size) -> None:
     """The narrow spoil search first at every table size (by default only
     from seven players): its "the others can" must never be wrong."""

@@ -246,7 +246,7 @@ def walk_limit(size: Size) -> int:
     return WALK_NODES_FULL if size.full else WALK_NODES
 
 
-@pytest.mark.parametrize("size", sweep(sample=20, full=1000))
+@pytest.mark.parametrize("size", sweep(sample=20, full=400))
 @pytest.mark.parametrize("game", GAMES)
 def test_engine_agrees_with_reference(game: str, size: Size) -> None:
     engine = registered(game)
@@ -263,7 +263,7 @@ def test_engine_agrees_with_reference(game: str, size: Size) -> None:
     check()
 
 
-@pytest.mark.parametrize("size", sweep(sample=6, full=250))
+@pytest.mark.parametrize("size", sweep(sample=6, full=120))
 @pytest.mark.parametrize("game", GAMES)
 def test_engine_agrees_with_a_tiny_table(game: str, size: Size) -> None:
     """A table that flushes all the time must not change any answer."""

@@ -47,7 +47,7 @@ def play_settings(size: Size) -> settings:
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-PLAYOUTS = sweep(sample=40, full=3000)
+PLAYOUTS = sweep(sample=40, full=1500)
 
 
 # -- an independent reading of the rules, for comparison -------------------------------
