@@ -33,6 +33,7 @@ from jink.games.bierspiel import (
 )
 from jink.position import Position
 from jink.solver import Solver
+from tests.sweeps import Size, sweep
 from tests.test_rams import (
     PACK,
     Orders,
@@ -475,17 +476,22 @@ def small_position(seed: int, players: int, left: int) -> tuple[Position, list[l
     return pos, [names(h) for h in hands], won
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32), st.sampled_from(SHAPES))
-def test_solver_agrees_with_a_full_minimax(seed: int, shape: tuple[int, int]) -> None:
-    players, left = shape
-    pos, hands, won = small_position(seed, players, left)
-    assert pos.tricks_done < FORCED[players]  # a forced lead is still to come
-    reading = bierspiel_reading(orders(SUITS[pos.trump or 0]))
-    solver = Solver()
-    for seat in range(players):
-        expected = ref_max_tricks(reading, hands, pos.leader, won, seat)
-        assert solver.max_tricks(pos, seat) == expected
+@pytest.mark.parametrize("size", sweep(sample=15, full=200))
+def test_solver_agrees_with_a_full_minimax(size: Size) -> None:
+    @settings(max_examples=size.examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.integers(0, 2**32), st.sampled_from(SHAPES))
+    def check(seed: int, shape: tuple[int, int]) -> None:
+        players, left = shape
+        pos, hands, won = small_position(seed, players, left)
+        assert pos.tricks_done < FORCED[players]  # a forced lead is still to come
+        reading = bierspiel_reading(orders(SUITS[pos.trump or 0]))
+        solver = Solver()
+        for seat in range(players):
+            expected = ref_max_tricks(reading, hands, pos.leader, won, seat)
+            assert solver.max_tricks(pos, seat) == expected
+
+    check()
 
 
 def test_rules_after_the_forced_tricks() -> None:

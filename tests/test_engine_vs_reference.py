@@ -4,13 +4,15 @@ Positions are dealt at random (2 to 10 seats, 1 to 5 tricks left, often from
 a trump-heavy pack so that reneging comes up), then a random number of legal
 cards is played into the current trick. For every seat and every goal the
 engine's answer must equal the reference's, and so must every move score.
-``JINK_FULL=1`` runs thousands of positions; the default run is smaller.
+Each sweep runs a sample by default and hundreds of positions more with
+``pytest --full`` (tests/sweeps.py).
 """
 
 from __future__ import annotations
 
-import os
 import random
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,9 +30,10 @@ from tests.reference import (
     ref_move_scores,
     ref_play,
 )
+from tests.sweeps import Size, sweep
 
-FULL = os.environ.get("JINK_FULL") == "1"
-EXAMPLES = 3000 if FULL else 200
+#: Examples in the default run's sample of the main sweep (the others are smaller).
+SAMPLE = 30
 GOALS = ["three", "jink", "spoil", "0", "1", "2", "4"]
 SUITS = "SHDC"
 
@@ -96,27 +99,63 @@ def check_position(ref: RefPosition, memory_mb: float = 64, narrow_from: int = 0
         assert scores == ref_move_scores(ref, seat), (seat, ref)
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_positions())
-def test_engine_agrees_with_reference(ref: RefPosition) -> None:
-    check_position(ref)
+def check_verdicts(ref: RefPosition, narrow_from: int = 0) -> None:
+    """:func:`check_position`'s quick part: every seat's max_tricks and spoil."""
+    reference.clear_memos()
+    position = to_position(ref)
+    solver = Solver()
+    if narrow_from:
+        solver.narrow_from = narrow_from
+    for seat in range(position.players):
+        assert solver.max_tricks(position, seat) == ref_max_tricks(ref, seat), (seat, ref)
+        assert solver.can_force(position, seat, parse_goal("spoil")) == ref_can_force(
+            ref, seat, "spoil"), (seat, ref)
 
 
-@settings(max_examples=EXAMPLES // 5, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(small_positions())
-def test_engine_agrees_with_a_tiny_table(ref: RefPosition) -> None:
+def aimed(names: Iterable[str]) -> list[Any]:
+    """For each aimed position, the quick check (every seat's max_tricks and
+    spoil, in the default run) and the whole of :func:`check_position` (every
+    goal and move score, marked slow): ``(name, whole)`` parameters."""
+    return [p for name in sorted(names)
+            for p in (pytest.param(name, False, id=name),
+                      pytest.param(name, True, id=f"{name}, every goal",
+                                   marks=pytest.mark.slow))]
+
+
+@pytest.mark.parametrize("size", sweep(sample=SAMPLE, full=500))
+def test_engine_agrees_with_reference(size: Size) -> None:
+    @settings(max_examples=size.examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(small_positions())
+    def check(ref: RefPosition) -> None:
+        check_position(ref)
+
+    check()
+
+
+@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, full=150))
+def test_engine_agrees_with_a_tiny_table(size: Size) -> None:
     """A table that flushes all the time must not change any answer."""
-    check_position(ref, memory_mb=0.002)
+    @settings(max_examples=size.examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(small_positions())
+    def check(ref: RefPosition) -> None:
+        check_position(ref, memory_mb=0.002)
+
+    check()
 
 
-@settings(max_examples=EXAMPLES // 2, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(small_positions())
-def test_narrow_spoil_search_agrees_with_reference(ref: RefPosition) -> None:
+@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, full=150))
+def test_narrow_spoil_search_agrees_with_reference(size: Size) -> None:
     """The narrow spoil search first at every table size (by default only
     from seven players): its "the others can" must never be wrong."""
-    check_position(ref, narrow_from=2)
+    @settings(max_examples=size.examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(small_positions())
+    def check(ref: RefPosition) -> None:
+        check_position(ref, narrow_from=2)
+
+    check()
 
 
 def test_generated_positions_cover_the_interesting_cases() -> None:
@@ -183,9 +222,9 @@ RENEGING_POSITIONS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(RENEGING_POSITIONS))
-def test_reneging_positions_agree_with_reference(name: str) -> None:
-    check_position(RENEGING_POSITIONS[name])
+@pytest.mark.parametrize(("name", "whole"), aimed(RENEGING_POSITIONS))
+def test_reneging_positions_agree_with_reference(name: str, whole: bool) -> None:
+    (check_position if whole else check_verdicts)(RENEGING_POSITIONS[name])
 
 
 # Positions aimed at the narrow spoil search, which lets the others throw only
@@ -215,8 +254,8 @@ NARROW_POSITIONS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(NARROW_POSITIONS))
-def test_narrow_spoil_search_on_aimed_positions(name: str) -> None:
+@pytest.mark.parametrize(("name", "whole"), aimed(NARROW_POSITIONS))
+def test_narrow_spoil_search_on_aimed_positions(name: str, whole: bool) -> None:
     ref, seat, spoils = NARROW_POSITIONS[name]
     assert ref_can_force(ref, seat, "spoil") is spoils
-    check_position(ref, narrow_from=2)
+    (check_position if whole else check_verdicts)(ref, narrow_from=2)

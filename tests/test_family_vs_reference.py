@@ -11,12 +11,12 @@ random play-out checks the legal cards, trick winners and trumps step by step,
 which pins a disagreement to one card.
 
 A game the engine does not know yet (not found by ``find_game``) is skipped.
-``JINK_FULL=1`` runs many more positions, and deeper ones.
+Each sweep runs a sample by default, and many more positions, and deeper
+ones, with ``pytest --full`` (tests/sweeps.py).
 """
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -50,19 +50,19 @@ from tests.reference_family import (
     side_of,
     sides,
 )
+from tests.sweeps import Size, sweep
 
-FULL = os.environ.get("JINK_FULL") == "1"
-EXAMPLES = 1000 if FULL else 100
-PLAYOUTS = 2000 if FULL else 100
 #: Nodes walked card by card from each compared position (the rest are left
 #: to the solver comparison).
-WALK_NODES = 3000 if FULL else 300
+WALK_NODES = 300
+WALK_NODES_FULL = 3000
 
 #: For each number of seats, the most tricks left in a compared position: the
-#: reference's full minimax must stay quick. The full run goes a trick deeper
+#: reference's full minimax must stay quick. The full sweeps go a trick deeper
 #: (Bierspiel's forced second lead with three seats, Rounce's lead to trick 2).
-MOST_LEFT = {2: 5, 3: 4 if FULL else 3, 4: 3, 5: 3 if FULL else 2, 6: 2,
-             **{n: 2 if FULL else 1 for n in range(7, 10)}, **dict.fromkeys(range(10, 18), 1)}
+MOST_LEFT = {2: 5, 3: 3, 4: 3, 5: 2, 6: 2,
+             **dict.fromkeys(range(7, 10), 1), **dict.fromkeys(range(10, 18), 1)}
+MOST_LEFT_FULL = {**MOST_LEFT, 3: 4, 5: 3, **dict.fromkeys(range(7, 10), 2)}
 
 #: The options each game's positions are drawn with (every other is left at
 #: its default, and not passed to the engine: it does not change the play).
@@ -99,9 +99,12 @@ def draw_pool(data: st.DataObject, seats: int, label: str = "loo pool") -> str:
     return data.draw(st.sampled_from(pools), label=label)
 
 
-def draw_position(data: st.DataObject, game: str, engine: Game) -> FamPosition:
+def draw_position(data: st.DataObject, game: str, engine: Game,
+                  deep: bool = False) -> FamPosition:
+    """A random position; ``deep``: up to a trick more left (:data:`MOST_LEFT_FULL`)."""
     seats = draw_seats(data, game, engine)
-    left = data.draw(st.integers(1, min(MOST_LEFT[seats], TRICKS[game])), label="tricks left")
+    most = (MOST_LEFT_FULL if deep else MOST_LEFT)[seats]
+    left = data.draw(st.integers(1, min(most, TRICKS[game])), label="tricks left")
     options = {name: data.draw(st.booleans(), label=name) for name in DRAWN_OPTIONS.get(game, ())}
     rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
     return random_position(
@@ -155,11 +158,12 @@ def check_position(pos: FamPosition, engine: Game, memory_mb: float = 64) -> Non
 
 
 def walk(pos: FamPosition, position: Position, nodes: list[int],
-         solver: Solver | None = None) -> None:
+         solver: Solver | None = None, limit: int = WALK_NODES) -> None:
     """Every line from ``pos``: the same legal cards, winners and trumps at every node.
 
     With a ``solver``, also every side's ``max_tricks`` at every node, all asked
     of that one solver, as an analysis of one deal does (its table is shared).
+    The walk stops after ``limit`` nodes.
     """
     nodes[0] += 1
     where = describe(pos)
@@ -175,8 +179,8 @@ def walk(pos: FamPosition, position: Position, nodes: list[int],
             card_name(card), where)
         trump = "SHDC".index(after.trump) if after.trump is not None else None
         assert engine_after.trump == trump, (card_name(card), where)
-        if nodes[0] < WALK_NODES:
-            walk(after, engine_after, nodes, solver)
+        if nodes[0] < limit:
+            walk(after, engine_after, nodes, solver, limit)
 
 
 #: Positions worked by hand in tests/test_reference_family.py, and a few more
@@ -232,56 +236,65 @@ EDGE_POSITIONS: list[tuple[str, str | None, list[str], dict[str, object]]] = [
 ]
 
 
+@pytest.mark.parametrize("size", sweep(sample=WALK_NODES, full=WALK_NODES_FULL))
 @pytest.mark.parametrize(("game", "trump", "hands", "extra"), EDGE_POSITIONS)
 def test_engine_agrees_on_hand_worked_positions(game: str, trump: str | None,
-                                                hands: list[str], extra: dict[str, object]
-                                                ) -> None:
+                                                hands: list[str], extra: dict[str, object],
+                                                size: Size) -> None:
+    """Each position checked, then walked: ``size.examples`` nodes (more with --full)."""
     engine = registered(game)
     pos = fam_position(game, trump, hands, **extra)  # type: ignore[arg-type]
     clear_caches()
     check_position(pos, engine)
-    walk(pos, to_engine(pos, engine), [0], Solver())
+    walk(pos, to_engine(pos, engine), [0], Solver(), size.examples)
 
 
+def walk_limit(size: Size) -> int:
+    return WALK_NODES_FULL if size.full else WALK_NODES
+
+
+@pytest.mark.parametrize("size", sweep(sample=20, full=400))
 @pytest.mark.parametrize("game", GAMES)
-def test_engine_agrees_with_reference(game: str) -> None:
+def test_engine_agrees_with_reference(game: str, size: Size) -> None:
     engine = registered(game)
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None,
+    @settings(max_examples=size.examples, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow])
     @given(st.data())
     def check(data: st.DataObject) -> None:
         clear_caches()
-        pos = draw_position(data, game, engine)
+        pos = draw_position(data, game, engine, deep=size.full)
         check_position(pos, engine)
-        walk(pos, to_engine(pos, engine), [0], Solver())
+        walk(pos, to_engine(pos, engine), [0], Solver(), walk_limit(size))
 
     check()
 
 
+@pytest.mark.parametrize("size", sweep(sample=6, full=120))
 @pytest.mark.parametrize("game", GAMES)
-def test_engine_agrees_with_a_tiny_table(game: str) -> None:
+def test_engine_agrees_with_a_tiny_table(game: str, size: Size) -> None:
     """A table that flushes all the time must not change any answer."""
     engine = registered(game)
 
-    @settings(max_examples=EXAMPLES // 4, deadline=None, database=None,
+    @settings(max_examples=size.examples, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow])
     @given(st.data())
     def check(data: st.DataObject) -> None:
         clear_caches()
-        pos = draw_position(data, game, engine)
+        pos = draw_position(data, game, engine, deep=size.full)
         check_position(pos, engine, memory_mb=0.002)
-        walk(pos, to_engine(pos, engine), [0], Solver(memory_mb=0.002))
+        walk(pos, to_engine(pos, engine), [0], Solver(memory_mb=0.002), walk_limit(size))
 
     check()
 
 
+@pytest.mark.parametrize("size", sweep(sample=40, full=2000))
 @pytest.mark.parametrize("game", GAMES)
-def test_play_outs_agree_card_by_card(game: str) -> None:
+def test_play_outs_agree_card_by_card(game: str, size: Size) -> None:
     """Random play-outs: the same legal cards, trick winners and trumps at every step."""
     engine = registered(game)
 
-    @settings(max_examples=PLAYOUTS, deadline=None, database=None)
+    @settings(max_examples=size.examples, deadline=None, database=None)
     @given(st.data())
     def check(data: st.DataObject) -> None:
         seats = draw_seats(data, game, engine)

@@ -6,13 +6,13 @@ random legal cards to the end of the deal, checking at every step that the
 cards are where they should be, that one seat is to play, that its legal cards
 agree with a plain reading of RULINGS.md, and that every trick goes to one seat.
 
-Set ``JINK_FULL=1`` for many more examples (a long run); the default is quick.
+Each runs a sample by default, and many more examples with ``pytest --full``
+(tests/sweeps.py).
 """
 
 from __future__ import annotations
 
 import json
-import os
 from functools import reduce
 from pathlib import Path
 from typing import Any
@@ -38,14 +38,16 @@ from jink.errors import IllegalPlayError
 from jink.games.base import Rules
 from jink.games.spoil_five import SPOIL_FIVE
 from jink.position import Position
-
-FULL = os.environ.get("JINK_FULL") == "1"
-EXAMPLES = 3000 if FULL else 150
+from tests.sweeps import Size, sweep
 
 DATA = Path(__file__).parent / "data" / "legal_counts.json"
 
-play_settings = settings(max_examples=EXAMPLES, deadline=None,
-                         suppress_health_check=[HealthCheck.too_slow])
+def play_settings(size: Size) -> settings:
+    return settings(max_examples=size.examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+PLAYOUTS = sweep(sample=40, full=1500)
 
 
 # -- an independent reading of the rules, for comparison -------------------------------
@@ -190,27 +192,39 @@ def play_out(pos: Position, choose: Any) -> Position:
     return pos
 
 
-@play_settings
-@given(deals(), st.data())
-def test_random_playouts_from_the_deal(pos: Position, data: st.DataObject) -> None:
-    assert pos.tricks_done == 0 and pos.trick == () and pos.leader == 0
-    play_out(pos, lambda cards: data.draw(st.sampled_from(cards)))
+@pytest.mark.parametrize("size", PLAYOUTS)
+def test_random_playouts_from_the_deal(size: Size) -> None:
+    @play_settings(size)
+    @given(deals(), st.data())
+    def check(pos: Position, data: st.DataObject) -> None:
+        assert pos.tricks_done == 0 and pos.trick == () and pos.leader == 0
+        play_out(pos, lambda cards: data.draw(st.sampled_from(cards)))
+
+    check()
 
 
-@play_settings
-@given(positions(), st.data())
-def test_random_playouts_from_mid_deal(pos: Position, data: st.DataObject) -> None:
-    play_out(pos, lambda cards: data.draw(st.sampled_from(cards)))
+@pytest.mark.parametrize("size", PLAYOUTS)
+def test_random_playouts_from_mid_deal(size: Size) -> None:
+    @play_settings(size)
+    @given(positions(), st.data())
+    def check(pos: Position, data: st.DataObject) -> None:
+        play_out(pos, lambda cards: data.draw(st.sampled_from(cards)))
+
+    check()
 
 
-@play_settings
-@given(positions())
-def test_trick_winner_so_far(pos: Position) -> None:
-    if not pos.trick:
-        assert pos.trick_winner() is None
-        return
-    expected = pos.seat_of_trick_card(reference_winner(pos.rules, pos.trick))
-    assert pos.trick_winner() == expected
+@pytest.mark.parametrize("size", PLAYOUTS)
+def test_trick_winner_so_far(size: Size) -> None:
+    @play_settings(size)
+    @given(positions())
+    def check(pos: Position) -> None:
+        if not pos.trick:
+            assert pos.trick_winner() is None
+            return
+        expected = pos.seat_of_trick_card(reference_winner(pos.rules, pos.trick))
+        assert pos.trick_winner() == expected
+
+    check()
 
 
 # -- perft-style counts -----------------------------------------------------------------

@@ -7,7 +7,6 @@ checked against the rules before it is used to check the engine.
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -35,8 +34,7 @@ from tests.reference_family import (
     sides,
     trump_order,
 )
-
-FULL = os.environ.get("JINK_FULL") == "1"
+from tests.sweeps import Size, sweep
 
 
 def play(pos: FamPosition, *cards: str) -> FamPosition:
@@ -394,15 +392,19 @@ def small_positions(draw: st.DrawFn) -> FamPosition:
                            cards_in_trick=draw(st.integers(0, seats - 1)))
 
 
-@settings(max_examples=600 if FULL else 60, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(small_positions())
-def test_can_force_agrees_with_max_tricks(pos: FamPosition) -> None:
-    clear_caches()
-    for side in [*sides(pos.game, len(pos.hands)), S(*range(len(pos.hands)))]:
-        most = fam_max_tricks(pos, side)
-        for k in range(TRICKS[pos.game] + 2):
-            assert fam_can_force(pos, side, k) == (most >= k), (side, k, pos)
-        scores = fam_move_scores(pos, side)
-        best = max if seat_to_play(pos) in side else min
-        assert best(scores.values()) == most
+@pytest.mark.parametrize("size", sweep(sample=60, full=600))
+def test_can_force_agrees_with_max_tricks(size: Size) -> None:
+    @settings(max_examples=size.examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(small_positions())
+    def check(pos: FamPosition) -> None:
+        clear_caches()
+        for side in [*sides(pos.game, len(pos.hands)), S(*range(len(pos.hands)))]:
+            most = fam_max_tricks(pos, side)
+            for k in range(TRICKS[pos.game] + 2):
+                assert fam_can_force(pos, side, k) == (most >= k), (side, k, pos)
+            scores = fam_move_scores(pos, side)
+            best = max if seat_to_play(pos) in side else min
+            assert best(scores.values()) == most
+
+    check()
