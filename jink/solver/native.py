@@ -166,7 +166,8 @@ class NativeTable:
         stats = self.core.stats()
         result = TableStats(entries=stats["entries"], lookups=stats["lookups"],
                             hits=stats["hits"], flushes=stats["flushes"],
-                            cap_entries=stats["cap_entries"])
+                            cap_entries=stats["cap_entries"],
+                            entry_bytes=stats["entry_bytes"])
         if self._python is not None:
             other = self._python.snapshot()
             result.entries += other.entries
