@@ -21,6 +21,7 @@ from jink.batch.work import Question, Row, Run, deal_at, solve_one
 from jink.cli.app import app
 from jink.dealing.constraints import constraints_from_dict
 from jink.dealing.deal import plan_for
+from tests.batch_helpers import die_once
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 ROOT = Path(__file__).resolve().parent.parent
@@ -193,6 +194,28 @@ def test_the_store_api_resumes_without_the_command_line(tmp_path: Path) -> None:
     assert (outcome.solved, outcome.already) == (6, 0)
     assert [r.deal for r in store.rows()] == list(range(6))
     store.close()
+
+
+# -- a worker killed mid-chunk -----------------------------------------------------------
+
+
+def dealt_run(deals: int, seed: int = 1) -> Run:
+    return Run(deals, Question(), constraints=constraints_from_dict(
+        {"game": "spoil-five", "players": 3}), seed=seed)
+
+
+def test_a_local_worker_killed_mid_chunk_has_its_chunk_run_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    died = tmp_path / "died"
+    monkeypatch.setenv("JINK_TEST_DIED", str(died))
+    store, _ = Store.create_or_resume(tmp_path / "run.db", dealt_run(24).arguments())
+    outcome = run_local(dealt_run(24), store, workers=2, chunk=4, function=die_once)
+    stored = list(store.rows())
+    store.close()
+    assert died.exists() and int(died.read_text()) != os.getpid()
+    assert outcome.solved == 24
+    same([(r.deal, r.position, r.verdicts, r.nodes, r.engine) for r in stored],
+         serial_rows(3, 24, 1))
 
 
 # -- killed with SIGKILL, then resumed ---------------------------------------------------

@@ -24,13 +24,14 @@ from jink.batch.store import Store
 from jink.batch.work import Run, solve_chunk
 from jink.errors import JinkError
 
-__all__ = ["MISSING", "run_dask"]
+__all__ = ["MISSING", "distributed_module", "run_dask"]
 
 MISSING = ("--scheduler and --cluster need Dask's distributed scheduler, which is not "
            "installed: pip install 'jink[cluster]'")
 
 
-def _distributed() -> Any:
+def distributed_module() -> Any:
+    """``distributed``, or an error saying how to install it."""
     try:
         import distributed
     except ImportError:
@@ -45,7 +46,7 @@ def run_dask(run: Run, store: Store, *, scheduler: str | None = None,
     """Solve every deal of ``run`` not yet in ``store`` on the Dask scheduler
     at ``scheduler``, or on a local cluster of ``local_workers`` processes
     started (and stopped) here."""
-    dd = _distributed()
+    dd = distributed_module()
     started = time.perf_counter()
     with ExitStack() as stack:
         if scheduler is not None:

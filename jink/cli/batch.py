@@ -140,6 +140,10 @@ def batch_command(
             raise typer.BadParameter("give --scheduler or --cluster, not both",
                                      param_hint="--cluster")
         local_n = _local_cluster(cluster)
+        if scheduler is not None or local_n is not None:
+            from jink.batch.cluster import distributed_module
+
+            distributed_module()   # installed? said before anything is made
         if workers is not None and (scheduler is not None or cluster is not None):
             raise typer.BadParameter("--workers is for local processes; the cluster has "
                                      "its own", param_hint="--workers")
