@@ -253,3 +253,61 @@ def test_killed_with_sigkill_a_rerun_loses_nothing_and_doubles_nothing(tmp_path:
     summary = json.loads(resumed.stdout)
     assert summary["already"] == killed_at and summary["solved"] == deals - killed_at
     same(rows(db), serial_rows(3, deals, 11))
+
+
+# -- jink stats ------------------------------------------------------------------------
+
+
+def test_stats_counts_every_seat_and_anybody_with_intervals(tmp_path: Path) -> None:
+    db = tmp_path / "run.db"
+    assert batch(db, deals=30).exit_code == 0
+    result = invoke("stats", str(db), "--json")
+    assert result.exit_code == 0, result.output
+    [table] = json.loads(result.stdout)["tables"]
+    assert (table["game"], table["players"], table["deals"]) == ("spoil-five", 3, 30)
+    assert table["questions"] == ["three", "jink", "spoil"]
+    fresh = [json.loads(r.verdicts) for r in serial_rows(3, 30, 1)]
+    for seat in table["seats"]:
+        hits = sum(v["seats"][seat["seat"] - 1]["three"] for v in fresh)
+        three = seat["three"]
+        assert (three["deals"], round(three["share"] * 30)) == (30, hits)
+        assert three["low"] <= three["share"] <= three["high"]
+    pool = sum(v["forceable"] for v in fresh)
+    assert round(table["anybody"]["three"]["share"] * 30) == pool
+    assert sum(g["deals"] for g in table["by_trumps"]) == 90   # every seat of every deal
+    assert sum(g["deals"] for g in table["by_top_trumps"]) == 90
+    people = invoke("stats", str(db))
+    assert people.exit_code == 0 and "by seat" in people.stdout
+    assert "Nobody can force three in" in people.stdout
+
+
+def test_stats_sums_databases_by_table_size_and_plots(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    three, four = tmp_path / "3.db", tmp_path / "4.db"
+    assert batch(three, deals=8).exit_code == 0
+    assert batch(four, "--seats", "1", deals=4, players=4).exit_code == 0
+    for name in ("chart.png", "chart.svg"):
+        result = invoke("stats", str(three), str(four), "--plot", str(tmp_path / name),
+                        "--json")
+        assert result.exit_code == 0, result.output
+        assert (tmp_path / name).stat().st_size > 1000
+    tables = json.loads(result.stdout)["tables"]
+    assert [(t["players"], t["deals"]) for t in tables] == [(3, 8), (4, 4)]
+    assert [s["seat"] for s in tables[1]["seats"]] == [1] and tables[1]["anybody"] is None
+    assert (tmp_path / "chart.png").read_bytes().startswith(b"\x89PNG")
+    bad = invoke("stats", str(three), "--plot", str(tmp_path / "chart.gif"))
+    assert bad.exit_code == 2 and ".png" in bad.stderr
+
+
+def test_stats_refuses_what_jink_batch_did_not_make(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as con:
+        con.execute("CREATE TABLE results (deal INTEGER PRIMARY KEY)")
+    result = invoke("stats", str(other))
+    assert result.exit_code == 1 and "made by something else" in result.stderr
+    db = tmp_path / "run.db"
+    assert batch(db, deals=2).exit_code == 0
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    result = invoke("stats", str(db), "--plot", str(tmp_path / "x.png"))
+    assert result.exit_code == 1 and "pip install 'jink[plot]'" in result.stderr

@@ -119,7 +119,7 @@ def solving_commands(game_file: Path) -> dict[str, list[str]]:
 
 
 #: Every other command: none of them searches, so none takes a limit.
-OTHER_COMMANDS = ["legal", "rules", "show", "deal", "puzzle list", "puzzle show"]
+OTHER_COMMANDS = ["legal", "rules", "show", "deal", "puzzle list", "puzzle show", "stats"]
 SOLVING = list(solving_commands(Path("game.toml")))
 
 
@@ -357,6 +357,7 @@ def bad_input(tmp_path: Path) -> dict[str, list[str]]:
         "deal": ["deal", "--players", "3", "--trump", "S", "--holds", "1=AS,KS,QS,JS,TS,9S"],
         "odds": ["odds", missing],
         "batch": ["batch", "--positions", missing, "--db", str(tmp_path / "b.db")],
+        "stats": ["stats", missing],
         "puzzle check": ["puzzle", "check", "--json", missing],
         "puzzle generate": ["puzzle", "generate", "-g", "whist", "--out", str(tmp_path)],
         "puzzle list": ["puzzle", "list", "--game", "whist"],

@@ -12,7 +12,18 @@ database. This package sits above :mod:`jink.solver` and
 """
 
 from jink.batch.local import run_local
+from jink.batch.stats import Table, summarise
 from jink.batch.store import Store, StoreError
 from jink.batch.work import Row, Run, engine_name, solve_chunk
 
-__all__ = ["Row", "Run", "Store", "StoreError", "engine_name", "run_local", "solve_chunk"]
+__all__ = [
+           "Row",
+           "Run",
+           "Store",
+           "StoreError",
+           "Table",
+           "engine_name",
+           "run_local",
+           "solve_chunk",
+           "summarise",
+]
