@@ -12,6 +12,8 @@ as ``jink odds`` gives them).
 {'share': 0.3, 'low': 0.1078, 'high': 0.6032, 'deals': 10}
 >>> Tally(3, 10).text()
 '30.0% (11-60%)'
+>>> Tally(1, 400).text()
+'0.2% (0.0-1.4%)'
 """
 
 from __future__ import annotations
@@ -42,9 +44,15 @@ class Tally(Share):
         return {**super().to_dict(), "deals": self.deals}
 
     def text(self) -> str:
-        """The share and its interval, for people: ``42.0% (39-45%)``."""
+        """The share and its interval, for people: ``42.0% (39-45%)``; bounds
+        under 10% keep a decimal (``0.8% (0.4-1.6%)``)."""
         low, high = self.interval
-        return f"{self.share:.1%} ({100 * low:.0f}-{high:.0%})"
+        return f"{self.share:.1%} ({_percent(low)}-{_percent(high)}%)"
+
+
+def _percent(share: float) -> str:
+    value = 100 * share
+    return f"{value:.1f}" if round(value, 1) < 10 else f"{value:.0f}"
 
 
 @dataclass
