@@ -108,6 +108,8 @@ def pictures(table: Table) -> list[RenderableType]:
         for k, group in sorted(groups.items()):
             picture.add_row(str(k), f"{group.deals:,}", *_cells(group.tallies, q))
         out.append(picture)
-    out.append(f"Search: {table.nodes / table.deals:,.0f} nodes and "
-               f"{table.seconds / table.deals * 1000:.1f} ms a deal on average.")
+    seconds = table.seconds / table.deals
+    took = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+    out.append(f"Search: {table.nodes / table.deals:,.0f} nodes and {took} a deal on "
+               "average.")
     return out
