@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from jink.batch.cluster import run_dask
 from jink.batch.store import Store
 from tests.batch_helpers import die_once
-from tests.test_batch import batch, dealt_run, invoke, rows, same, serial_rows
+from tests.test_batch import ROOT, batch, dealt_run, invoke, rows, same, serial_rows
 
 distributed = pytest.importorskip("distributed")
 
@@ -38,7 +39,7 @@ def died(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def scheduler(died: Path) -> Iterator[str]:
     """A running two-worker cluster, reached by its address as --scheduler would."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None,
+                                  dashboard_address=":0",
                                   silence_logs=logging.ERROR) as cluster:
         yield cluster.scheduler_address
 
@@ -101,3 +102,15 @@ def test_bad_cluster_options_are_usage_errors(tmp_path: Path, args: list[str],
     assert result.exit_code == 2 and message in result.stderr, result.output
     assert not sqlite3.connect(tmp_path / "run.db").execute(
         "SELECT count(*) FROM sqlite_master").fetchone()[0]
+
+
+def test_a_deal_past_the_limits_on_a_cluster_is_one_error_line(tmp_path: Path) -> None:
+    """The workers' own logs (a task's traceback) stay out of the command's stderr."""
+    result = subprocess.run(
+        [sys.executable, "-m", "jink", "batch", "--players", "4", "--deals", "8", "--seed",
+         "3", "--db", str(tmp_path / "run.db"), "--cluster", "local:2", "--max-nodes", "10"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 1
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    [line] = result.stderr.splitlines()
+    assert line.startswith("error: search stopped after") and "(deal " in line, line

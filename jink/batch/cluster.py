@@ -56,9 +56,11 @@ def run_dask(run: Run, store: Store, *, scheduler: str | None = None,
                 raise JinkError(f"cannot reach the Dask scheduler at {scheduler}: "
                                 f"{error}") from None
         else:
+            # ":0": the scheduler's HTTP server on any free port, never a
+            # warning that 8787 is taken (None still binds 8787).
             cluster = stack.enter_context(dd.LocalCluster(
                 n_workers=local_workers or 1, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR))
+                dashboard_address=":0", silence_logs=logging.CRITICAL))
             client = stack.enter_context(dd.Client(cluster))
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         chunks, already, _ = todo_chunks(run, store, chunk, workers, most=50)
