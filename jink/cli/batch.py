@@ -21,23 +21,21 @@ from jink.batch.local import Outcome, run_local
 from jink.batch.store import Store
 from jink.batch.work import Question, Run
 from jink.cli.common import (
-    GameOpt,
-    JsonOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
-    OptionOpt,
-    TrumpOpt,
-    TurnupOpt,
     check_seats,
     epilog,
     fresh_seed,
+    game_option,
     handle_errors,
     parse_seats,
     print_json,
     say_seed,
     search_options,
     seed_option,
+    trump_option,
+    turnup_option,
 )
 from jink.cli.deal import build_constraints
 from jink.errors import ParseError
@@ -61,6 +59,15 @@ grow). Deal k depends only on the seed and k. Summaries: jink stats DB.
 
 RUN_PANEL = "Running"
 DEAL_PANEL = "Dealing (or --positions)"
+GameOpt = Annotated[str | None, game_option(DEAL_PANEL)]
+TrumpOpt = Annotated[str | None, trump_option(DEAL_PANEL)]
+TurnupOpt = Annotated[str | None, turnup_option(DEAL_PANEL)]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", metavar="NAME=VALUE",
+    help="A rule option, name=true or name=false (repeatable; see jink rules GAME).",
+    rich_help_panel=DEAL_PANEL, show_default=False)]
+JsonOpt = Annotated[bool, typer.Option(
+    "--json", help="Print what the run did as one JSON line on stdout, not a sentence.")]
 DbOpt = Annotated[Path, typer.Option(
     "--db", metavar="FILE", help="The SQLite database of the run: made if new, resumed if "
     "it holds this run.", show_default=False)]
