@@ -311,3 +311,18 @@ def test_stats_refuses_what_jink_batch_did_not_make(tmp_path: Path,
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     result = invoke("stats", str(db), "--plot", str(tmp_path / "x.png"))
     assert result.exit_code == 1 and "pip install 'jink[plot]'" in result.stderr
+
+
+@pytest.mark.parametrize("game", ["forty-five", "rams", "rounce", "bierspiel", "loo"])
+def test_every_game_runs_and_is_summarised(tmp_path: Path, game: str) -> None:
+    db = tmp_path / "run.db"
+    result = invoke("batch", "-g", game, "-n", "4", "--deals", "3", "--seed", "2", "--db",
+                    str(db), "--workers", "1")
+    assert result.exit_code == 0, result.output
+    plan = plan_for(constraints_from_dict({"game": game, "players": 4}))
+    same(rows(db), [solve_one(Question(), k, deal_at(plan, 2, k)) for k in range(3)])
+    stats = invoke("stats", str(db), "--json")
+    assert stats.exit_code == 0, stats.output
+    [table] = json.loads(stats.stdout)["tables"]
+    assert (table["game"], table["players"], table["deals"]) == (game, 4, 3)
+    assert [s["seat"] for s in table["seats"]] == [1, 2, 3, 4]
