@@ -180,6 +180,15 @@ def test_a_deal_past_the_limits_stops_the_run_and_keeps_what_was_stored(tmp_path
     assert result.exit_code == 1
     [line] = result.stderr.splitlines()
     assert line.startswith("error: search stopped after") and "(deal 0)" in line, line
+    # A chunk stopped at a deal keeps the deals of the chunk before it.
+    nodes = [row.nodes for row in serial_rows(4, 20, 1)]
+    stop = next(j for j in range(1, 20) if nodes[j] > max(nodes[:j]))
+    limited = tmp_path / "limited.db"
+    for workers in ("1", "2"):
+        result = batch(limited, "--max-nodes", str(max(nodes[:stop])), "--chunk", "20",
+                       "--workers", workers, players=4)
+        assert result.exit_code == 1 and f"(deal {stop})" in result.stderr, result.output
+        assert [row[0] for row in rows(limited)] == list(range(stop))
     # The limits are not the run's arguments: raised, the run goes on.
     assert batch(db, "--max-nodes", "10000000", players=4).exit_code == 0
     assert len(rows(db)) == 20

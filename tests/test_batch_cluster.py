@@ -15,6 +15,8 @@ import pytest
 
 from jink.batch.cluster import run_dask
 from jink.batch.store import Store
+from jink.batch.work import Question, Run
+from jink.errors import LimitExceeded
 from tests.batch_helpers import die_once
 from tests.test_batch import ROOT, batch, dealt_run, invoke, rows, same, serial_rows
 
@@ -114,3 +116,17 @@ def test_a_deal_past_the_limits_on_a_cluster_is_one_error_line(tmp_path: Path) -
     assert len(result.stderr.splitlines()) == 1, result.stderr
     [line] = result.stderr.splitlines()
     assert line.startswith("error: search stopped after") and "(deal " in line, line
+
+
+def test_a_chunk_stopped_at_the_limits_on_a_cluster_keeps_the_deals_before(
+        tmp_path: Path, scheduler: str) -> None:
+    nodes = [row.nodes for row in serial_rows(3, 12, 1)]
+    stop = next(j for j in range(1, 12) if nodes[j] > max(nodes[:j]))
+    run = dealt_run(12)
+    limited = Run(run.deals, Question(max_nodes=max(nodes[:stop])),
+                  constraints=run.constraints, seed=run.seed)
+    store, _ = Store.create_or_resume(tmp_path / "run.db", limited.arguments())
+    with pytest.raises(LimitExceeded, match=rf"\(deal {stop}\)"):
+        run_dask(limited, store, scheduler=scheduler, chunk=12)
+    assert [row.deal for row in store.rows()] == list(range(stop))
+    store.close()

@@ -21,8 +21,8 @@ from typing import Any
 
 from jink.batch.local import ChunkFunction, Items, Outcome, Progress, todo_chunks
 from jink.batch.store import Store
-from jink.batch.work import Run, solve_chunk
-from jink.errors import JinkError
+from jink.batch.work import ChunkStopped, Run, solve_chunk
+from jink.errors import JinkError, LimitExceeded
 
 __all__ = ["MISSING", "distributed_module", "run_dask"]
 
@@ -83,6 +83,9 @@ def run_dask(run: Run, store: Store, *, scheduler: str | None = None,
             items = sent.pop(future.key)
             try:
                 rows = future.result()
+            except ChunkStopped as stopped:
+                store.add(stopped.rows)   # the deals solved before the one stopped
+                raise LimitExceeded(str(stopped)) from None
             except dd.KilledWorker:
                 raise JinkError(f"workers died running deals {items[0][0]} to "
                                 f"{items[-1][0]} again and again: the run stops (those "

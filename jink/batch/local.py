@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from jink.batch.store import Store
-from jink.batch.work import Question, Row, Run, solve_chunk
-from jink.errors import JinkError
+from jink.batch.work import ChunkStopped, Question, Row, Run, solve_chunk
+from jink.errors import JinkError, LimitExceeded
 
 __all__ = ["MAX_TRIES", "ChunkFunction", "Outcome", "Progress", "chunk_size", "run_local",
            "todo_chunks"]
@@ -89,11 +89,15 @@ def run_local(run: Run, store: Store, workers: int = 1, chunk: int | None = None
 
     if progress is not None:
         progress(stored, run.deals)
-    if workers <= 1:
-        for items in chunks:
-            keep(function(run.question, items))
-    else:
-        _over_processes(run.question, chunks, workers, keep, function)
+    try:
+        if workers <= 1:
+            for items in chunks:
+                keep(function(run.question, items))
+        else:
+            _over_processes(run.question, chunks, workers, keep, function)
+    except ChunkStopped as stopped:
+        keep(stopped.rows)   # the deals of the chunk solved before the one stopped
+        raise LimitExceeded(str(stopped)) from None
     return Outcome(stored - already, already, run.deals, time.perf_counter() - started)
 
 

@@ -30,8 +30,8 @@ from jink.solver.api import solve
 from jink.solver.limits import Limit
 from jink.solver.table import DEFAULT_MEMORY_MB
 
-__all__ = ["Question", "Row", "Run", "constraints_to_dict", "deal_at", "engine_name",
-           "solve_chunk"]
+__all__ = ["ChunkStopped", "Question", "Row", "Run", "constraints_to_dict", "deal_at",
+           "engine_name", "solve_chunk"]
 
 
 def engine_name() -> str:
@@ -92,9 +92,35 @@ def solve_one(question: Question, deal: int, position: dict[str, Any]) -> Row:
                engine_name())
 
 
+class ChunkStopped(LimitExceeded):
+    """A deal of a chunk ran past the limits: the message says which, ``rows``
+    are the deals of the chunk solved before it (to keep). Both travel in
+    ``args``, so the error pickles back from a process or a Dask worker."""
+
+    def __init__(self, message: str, rows: list[Row]) -> None:
+        super().__init__(message, rows)
+
+    @property
+    def rows(self) -> list[Row]:
+        rows: list[Row] = self.args[1]
+        return rows
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 def solve_chunk(question: Question, items: Sequence[tuple[int, dict[str, Any]]]) -> list[Row]:
-    """Solve a chunk of deals: ``(index, position object)`` pairs, in order."""
-    return [solve_one(question, deal, position) for deal, position in items]
+    """Solve a chunk of deals: ``(index, position object)`` pairs, in order.
+
+    A deal past the limits raises :class:`ChunkStopped` with the rows before it.
+    """
+    rows: list[Row] = []
+    for deal, position in items:
+        try:
+            rows.append(solve_one(question, deal, position))
+        except LimitExceeded as error:
+            raise ChunkStopped(str(error), rows) from None
+    return rows
 
 
 def deal_at(plan: DealPlan, seed: int, deal: int) -> dict[str, Any]:
