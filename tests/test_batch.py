@@ -242,16 +242,18 @@ def count_rows(db: Path) -> int:
 def test_killed_with_sigkill_a_rerun_loses_nothing_and_doubles_nothing(tmp_path: Path,
                                                                        workers: str) -> None:
     db = tmp_path / "run.db"
-    deals = 200
+    # Enough deals, stored one at a time and polled often, that the kill
+    # lands mid-run however fast the engine is.
+    deals = 400
     command = [sys.executable, "-m", "jink", "batch", "--players", "3", "--deals", str(deals),
-               "--seed", "11", "--db", str(db), "--workers", workers, "--chunk", "3"]
+               "--seed", "11", "--db", str(db), "--workers", workers, "--chunk", "1"]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
     while count_rows(db) < 20:
         assert process.poll() is None, process.stderr.read() if process.stderr else ""
         assert time.monotonic() < deadline
-        time.sleep(0.02)
+        time.sleep(0.005)
     os.killpg(process.pid, signal.SIGKILL)   # the command and its workers, as kill -9 would
     process.wait()
     killed_at = count_rows(db)
