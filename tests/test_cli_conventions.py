@@ -108,6 +108,8 @@ def solving_commands(game_file: Path) -> dict[str, list[str]]:
         "tree": ["tree", "--example"],
         "study": ["study", "--example"],
         "odds": ["odds", str(DOCS / "examples" / "late.toml"), "--deals", "3", "--seed", "1"],
+        "batch": ["batch", "--players", "3", "--deals", "2", "--seed", "1", "--workers", "1",
+                  "--db", str(game_file.parent / "batch.db")],
         "puzzle check": ["puzzle", "check", puzzle],
         "puzzle solve": ["puzzle", "solve", puzzle],
         "puzzle play": ["puzzle", "play", puzzle],
@@ -136,7 +138,7 @@ def _session_file(folder: Path) -> Path:
 
 
 #: Every other command: none of them searches, so none takes a limit.
-OTHER_COMMANDS = ["legal", "rules", "show", "deal", "puzzle list", "puzzle show"]
+OTHER_COMMANDS = ["legal", "rules", "show", "deal", "puzzle list", "puzzle show", "stats"]
 SOLVING = list(solving_commands(Path("game.toml")))
 
 
@@ -408,6 +410,8 @@ def bad_input(tmp_path: Path) -> dict[str, list[str]]:
         "study": ["study", missing],
         "deal": ["deal", "--players", "3", "--trump", "S", "--holds", "1=AS,KS,QS,JS,TS,9S"],
         "odds": ["odds", missing],
+        "batch": ["batch", "--positions", missing, "--db", str(tmp_path / "b.db")],
+        "stats": ["stats", missing],
         "puzzle check": ["puzzle", "check", "--json", missing],
         "puzzle generate": ["puzzle", "generate", "-g", "whist", "--out", str(tmp_path)],
         "puzzle list": ["puzzle", "list", "--game", "whist"],
@@ -468,6 +472,8 @@ def with_game(tmp_path: Path) -> dict[str, list[str]]:
         "rob": ["rob", "--turnup", "9D", "--hands", ROB_HANDS],
         "declare": ["declare", *RAMS_DECLARE[2:]],
         "deal": ["deal", "--players", "3", "--seed", "1"],
+        "batch": ["batch", "--players", "3", "--deals", "1", "--seed", "1", "--workers", "1",
+                  "--db", str(tmp_path / "b.db")],
         "puzzle generate": ["puzzle", "generate", "--out", str(tmp_path)],
         "puzzle list": ["puzzle", "list"],
     }

@@ -11,7 +11,21 @@ from typing import Annotated
 import typer
 
 from jink import __version__
-from jink.cli import analyse, deal, declare, legal, odds, puzzle, rob, rules, session, show, solve
+from jink.cli import (
+    analyse,
+    batch,
+    deal,
+    declare,
+    legal,
+    odds,
+    puzzle,
+    rob,
+    rules,
+    session,
+    show,
+    solve,
+    stats,
+)
 from jink.cli import study as study_cli
 from jink.cli import tree as tree_cli
 from jink.cli.common import Command, Group, handle_errors
@@ -41,6 +55,8 @@ app.add_typer(puzzle.app, name="puzzle")
 app.command("deal", cls=Command, epilog=deal.EPILOG)(deal.deal_command)
 app.command("odds", cls=Command, epilog=odds.EPILOG)(odds.odds_command)
 app.command("session", cls=Command, epilog=session.EPILOG)(session.session_command)
+app.command("batch", cls=Command, epilog=batch.EPILOG)(batch.batch_command)
+app.command("stats", cls=Command, epilog=stats.EPILOG)(stats.stats_command)
 
 
 def _version(value: bool) -> None:
