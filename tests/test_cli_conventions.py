@@ -647,6 +647,16 @@ def test_puzzle_outputs_have_one_blank_line_between_sections(puzzle_file: Path) 
                                               "Seat 1 to lead"])
 
 
+def test_a_long_path_leaves_no_trailing_space(puzzle_file: Path, tmp_path: Path) -> None:
+    # Rich wraps a line longer than the terminal and pads the break with a space.
+    deep = tmp_path / ("a-folder-with-a-long-name-" * 3)
+    deep.mkdir()
+    moved = deep / "puzzle.toml"
+    moved.write_text(puzzle_file.read_text(encoding="utf-8"), encoding="utf-8")
+    lines = human("puzzle", "check", str(moved))
+    assert lines and all(line == line.rstrip() for line in lines), lines
+
+
 def test_study_and_odds_outputs_have_one_blank_line_between_sections() -> None:
     result = invoke("study", "--example", input="8S\nbest\n")
     check_layout(result.stdout.splitlines(), ["Seat 1, goal three", "Seat 1's legal cards",

@@ -134,12 +134,14 @@ def check_command(files: FilesArg = None, max_seconds: CheckSecondsOpt = CHECK_S
                 if json_output:
                     print_json(result.to_dict(name))
                 elif result.ok:
-                    console.print(f"[green]ok[/green]   {name} ({result.id})")
+                    console.print(f"[green]ok[/green]   {name} ({result.id})", soft_wrap=True)
                 else:
+                    # soft_wrap: a long path is not wrapped (wrapping leaves
+                    # trailing spaces), as everything printed for people.
                     console.print(f"[red]FAIL[/red] {name}" + (f" ({result.id})" if result.id
-                                                             else ""))
+                                                             else ""), soft_wrap=True)
                     for problem in result.problems:
-                        console.print(f"     - {problem}", markup=False)
+                        console.print(f"     - {problem}", markup=False, soft_wrap=True)
                 bar.advance(task)
         if not json_output:
             print_sections(Text(f"{len(items) - bad} of {len(items)} sound"), gap=bool(items))
@@ -240,7 +242,7 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
                     print_json({"file": str(path), **puzzle.summary()})
                 else:
                     console.print(f"{path}  difficulty {puzzle.difficulty}  goal "
-                                  f"{puzzle.goal}", markup=False)
+                                  f"{puzzle.goal}", markup=False, soft_wrap=True)
         if made < count:
             fail(f"found {made} of {plural(count, 'puzzle')} in {plural(attempts, 'deal')} "
                  "(try more --attempts, or another --seed)")
