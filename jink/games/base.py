@@ -402,8 +402,11 @@ class Game:
     #: How many tricks, from the first, may have duties that depend on the
     #: number of seats in the play (Bierspiel's forced trump leads).
     seats_decide_duties: int = 0
-    #: Whether the dealer (on a turned ace) or the ace of trumps' holder may rob.
-    robs_turnup: bool = False
+    #: Robbing the turn-up: the rank of the trump whose holder may rob it,
+    #: keeping that card, and of a turned card the dealer may rob (Spoil Five:
+    #: the ace; the ace of trumps is the A♥ when hearts are trumps); None: no
+    #: seat robs the turn-up this way.
+    robbing_rank: int | None = None
     #: Declaring to play (``jink declare``): the widow's size (0: every seat
     #: dealt plays, nobody declares). A widow larger than a hand is taken
     #: with a discard (Rounce: six cards, one discarded).
@@ -451,6 +454,12 @@ class Game:
     ledger: Ledger | None = None
     _cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, compare=False,
                                                    repr=False, hash=False)
+
+    @property
+    def robs_turnup(self) -> bool:
+        """Whether the dealer (on a turned card of :attr:`robbing_rank`) or the
+        holder of that trump may rob the turn-up."""
+        return self.robbing_rank is not None
 
     @property
     def tricks(self) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from jink.cards import FULL_DECK
+from jink.cards import ACE, FULL_DECK
 from jink.games.base import Game, Option, Question
 from jink.games.duties import Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind
@@ -52,7 +52,7 @@ FORTY_FIVE = Game(
     name="forty-five", title="Forty-Five", min_players=2, max_players=6, deck=FULL_DECK,
     aliases=("45", "five-and-ten", "forty_five", "fortyfive"), partnerships=True,
     player_counts=(2, 4, 6), following=RULES_NOTE + "; partners sit alternately",
-    winning_question="odd_trick", robs_turnup=True, duties=Duties(Follow.OR_TRUMP),
+    winning_question="odd_trick", robbing_rank=ACE, duties=Duties(Follow.OR_TRUMP),
     options=(Option("per_trick_scoring", False,
                     "each trick counts 5 and the losers' tricks are deducted"),),
     ledger=Ledger(LedgerKind.SCORE, points=(5, 10), game_points=45, trick_points=5),

@@ -95,7 +95,7 @@ SPOIL_FIVE = Game(
     ranking_of=spoil_five_ranking, question_set=SPOIL_FIVE_QUESTIONS,
     name="spoil-five", title="Spoil Five", min_players=2, max_players=10, deck=FULL_DECK,
     aliases=("spoil5", "spoilfive", "spoil_five"), following=RULES_NOTE,
-    winning_question="three", pool=3, robs_turnup=True, duties=Duties(Follow.OR_TRUMP),
+    winning_question="three", pool=3, robbing_rank=ACE, duties=Duties(Follow.OR_TRUMP),
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
     ledger=Ledger(LedgerKind.CARRIED_POOL, counters=20, stake=1, options=(

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jink.cards import (
-    ACE,
     Card,
     CardSet,
     bit,
@@ -209,7 +208,7 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
             if not hand_list[who] >> entry.rob & 1:
                 raise SessionError(f"rob: {card_name(entry.rob)} is not in the hand of "
                                    f"{seats[who]}, who robs")
-            if rank_of(turnup) != ACE and entry.rob == _ace_of_trumps(dealt):
+            if rank_of(turnup) != game.robbing_rank and entry.rob == _robbing_card(dealt):
                 raise SessionError(f"rob: {seats[who]} robs with the ace of trumps, so keeps "
                                    "it")
             hand_list[who] = hand_list[who] & ~bit(entry.rob) | bit(turnup)
@@ -319,11 +318,12 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                     notes=notes)
 
 
-def _ace_of_trumps(position: Position) -> Card:
-    """The card whose holder robs a turn-up that is not an ace (the AH when
-    hearts are trumps: the rule of every game that robs this way)."""
-    assert position.trump is not None
-    return make_card(ACE, position.trump)
+def _robbing_card(position: Position) -> Card:
+    """The card whose holder robs a turn-up of another rank (the ace of trumps,
+    the AH when hearts are trumps)."""
+    rank = position.game.robbing_rank
+    assert position.trump is not None and rank is not None
+    return make_card(rank, position.trump)
 
 
 def _has_robber(position: Position) -> bool:

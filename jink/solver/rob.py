@@ -31,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from jink.cards import ACE, HEARTS, Card, CardSet, card_name, make_card
+from jink.cards import Card, CardSet, card_name, make_card, rank_of
 from jink.errors import PositionError
 from jink.games import Rules
 from jink.position import Position
@@ -108,7 +108,8 @@ def _robber(position: Position) -> tuple[int, Card | None]:
     turnup = position.turnup
     if turnup is None:
         raise PositionError("robbing needs the turn-up: give turnup = \"...\", not trump")
-    if not position.game.robs_turnup:
+    rank = position.game.robbing_rank
+    if rank is None:
         raise PositionError(f"{position.game.name}: no seat robs the turn-up by this rule "
                             "(Spoil Five and Forty-Five only)")
     if position.tricks_done or position.trick:
@@ -116,11 +117,11 @@ def _robber(position: Position) -> tuple[int, Card | None]:
     if any(hand >> turnup & 1 for hand in position.hands):
         raise PositionError(f"the turn-up {card_name(turnup)} is already in a hand: give "
                             "the hands as dealt, before any robbing")
-    if turnup % 13 == ACE:
+    if rank_of(turnup) == rank:
         return position.players - 1, None
     trump = position.trump
     assert trump is not None
-    ace = make_card(ACE, HEARTS) if trump == HEARTS else make_card(ACE, trump)
+    ace = make_card(rank, trump)
     for seat, hand in enumerate(position.hands):
         if hand >> ace & 1:
             return seat, ace
@@ -160,7 +161,7 @@ def rob(position: Position, goal: Goal | str | None = None, limit: Limit | None 
         after = dataclasses.replace(position, hands=tuple(hands))
         choices.append(_value(solver, after, seat, goal, group))
     first_turn = None
-    if turnup % 13 != ACE and position.leader != seat:
+    if kept is not None and position.leader != seat:  # the ace's holder, not the dealer
         first_turn = _first_turn(solver, position, seat, goal,
                                  [c.position.hands[seat] for c in choices], live,
                                  (max(c.achieves for c in choices),
