@@ -10,7 +10,7 @@ answers must agree. The independent references are compared with the native
 engine by tests/test_engine_vs_reference.py and tests/test_family_vs_reference.py
 (the engine is native by default; ``JINK_ENGINE=python`` runs them on Python).
 
-A sample runs by default; ``JINK_FULL=1`` runs the full sweep (marked slow).
+A sample runs by default; `pytest --full` (or ``JINK_FULL=1``) adds the full sweep (marked slow).
 Without the compiled core these tests are skipped, unless JINK_REQUIRE_NATIVE=1
 (as in CI), which makes that an error.
 """
@@ -38,7 +38,6 @@ if os.environ.get("JINK_REQUIRE_NATIVE") == "1" and not native.available():
                       "is not built")
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
 
-FULL = os.environ.get("JINK_FULL") == "1"
 GAMES = ("spoil-five", "forty-five", "rams", "bierspiel", "rounce", "loo")
 
 
@@ -157,7 +156,6 @@ def test_native_matches_python_on_benchmark_deals() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not FULL, reason="the full sweep: JINK_FULL=1")
 @pytest.mark.parametrize("seed", range(8))
 def test_native_matches_python_full_sweep(seed: int) -> None:
     run_sample(100 + seed, 600, deep=True)
