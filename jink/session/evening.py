@@ -24,8 +24,6 @@ from jink.cards import (
     card_name,
     cards_text,
     count,
-    make_card,
-    rank_of,
     suit_of,
 )
 from jink.errors import JinkError, PositionError
@@ -34,7 +32,7 @@ from jink.games.ledger import Ledger, LedgerKind
 from jink.position import Position
 from jink.session.file import DealEntry, Session
 from jink.solver.analyse import Played, replay
-from jink.solver.rob import robber
+from jink.solver.rob import kept_card, robber
 from jink.words import plural
 
 
@@ -208,7 +206,7 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
             if not hand_list[who] >> entry.rob & 1:
                 raise SessionError(f"rob: {card_name(entry.rob)} is not in the hand of "
                                    f"{seats[who]}, who robs")
-            if rank_of(turnup) != game.robbing_rank and entry.rob == _robbing_card(dealt):
+            if entry.rob == kept_card(dealt):
                 raise SessionError(f"rob: {seats[who]} robs with the ace of trumps, so keeps "
                                    "it")
             hand_list[who] = hand_list[who] & ~bit(entry.rob) | bit(turnup)
@@ -318,14 +316,6 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                     notes=notes)
 
 
-def _robbing_card(position: Position) -> Card:
-    """The card whose holder robs a turn-up of another rank (the ace of trumps,
-    the AH when hearts are trumps)."""
-    rank = position.game.robbing_rank
-    assert position.trump is not None and rank is not None
-    return make_card(rank, position.trump)
-
-
 def _has_robber(position: Position) -> bool:
     try:
         robber(position)
@@ -403,6 +393,14 @@ def _winners(record: list[Played]) -> list[int]:
             if step.after.tricks_done > step.before.tricks_done]
 
 
+def _taken(prep: Prepared, record: list[Played]) -> tuple[list[str], dict[str, int]]:
+    """Who took each trick, by name in order, and how many each player in the
+    play took: what every keeper of the books starts from."""
+    names = prep.in_play
+    winners = [names[s] for s in _winners(record)]
+    return winners, {name: winners.count(name) for name in names}
+
+
 #: What settling a deal gives: what happened, what ``t`` tricks were worth to
 #: a player (for --analyse; None: not priced), and the unit of that worth.
 Settled = tuple[list[str], Callable[[str, int], int] | None, str]
@@ -417,8 +415,7 @@ def _carried_pool(session: Session, books: Books, prep: Prepared,
     ledger = game.ledger
     assert ledger is not None
     names = prep.in_play
-    winners = [names[s] for s in _winners(record)]
-    won = {name: winners.count(name) for name in names}
+    winners, won = _taken(prep, record)
     done = len(winners)
     tricks = game.tricks
     events: list[str] = []
@@ -517,9 +514,8 @@ def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played
     ledger = game.ledger
     assert ledger is not None
     names = prep.in_play
-    winners = [names[s] for s in _winners(record)]
+    winners, won = _taken(prep, record)
     end = record[-1].after if record else prep.position
-    won = {name: winners.count(name) for name in names}
     done = len(winners)
     events: list[str] = []
     if prep.position is None:
@@ -555,9 +551,8 @@ def _divided_pool(session: Session, books: Books, prep: Prepared,
     ledger = game.ledger
     assert ledger is not None
     names = prep.in_play
-    winners = [names[s] for s in _winners(record)]
+    winners, won = _taken(prep, record)
     end = record[-1].after if record else prep.position
-    won = {name: winners.count(name) for name in names}
     done = len(winners)
     tricks = game.tricks
     events: list[str] = []

@@ -126,15 +126,9 @@ def flatten(rules: Rules) -> Any:
         # The trump comes in on the first void trick (Loo's simple pool).
         on_void = flatten(rules.game.bind(rules.arriving, rules.options, rules.players,
                                           rules.turn))
-    after_forced = None
-    if rules.forced_leads > 0 and rules.trump is not None:
-        # The rules once the forced leads are over (Bierspiel tells the table
-        # apart: positions may then share entries up to relative rank). Any
-        # trick with no void asks it; a trump led by every seat is one.
-        lead = rules.order(rules.trump)[0]
-        after = rules.after_trick([lead] * max(rules.players, 2), rules.forced_leads - 1)
-        if after is not rules:
-            after_forced = flatten(after)
+    # The rules once the forced leads are over (Bierspiel: positions may then
+    # share table entries up to relative rank).
+    after_forced = flatten(rules.unforced) if rules.unforced is not rules else None
     flat.link(on_void, after_forced)
     return flat
 

@@ -102,6 +102,12 @@ def robber(position: Position) -> int:
     return _robber(position)[0]
 
 
+def kept_card(position: Position) -> Card | None:
+    """The card the robber must keep: the ace of trumps, for its holder; None
+    for the dealer robbing a turned ace."""
+    return _robber(position)[1]
+
+
 def _robber(position: Position) -> tuple[int, Card | None]:
     """The seat that may rob, and the card it must keep (the ace of trumps,
     for its holder; None for the dealer robbing a turned ace)."""

@@ -38,7 +38,7 @@ class Tables:
     def __init__(self, rules: Rules) -> None:
         power = rules.power
         suit = rules.suit
-        privileged = getattr(rules, "privileged_mask", 0)
+        privileged = rules.privileged_mask
         # between[a][b]: cards of a's suit ranking strictly between a and b.
         between: list[list[CardSet]] = [[0] * 52 for _ in range(52)]
         for s in range(4):
