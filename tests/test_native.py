@@ -97,16 +97,20 @@ def narrow_questions(solver: Solver, position: Position) -> list[Any]:
 
 
 def compare(position: Position, memory_mb: float = 256, narrow: bool = False) -> None:
+    """The Python engine, the port (the core without partition search: the
+    same nodes) and the core as it runs (partition search: the same answers)."""
     results = {}
-    for engine in ("python", "native"):
-        solver = Solver(memory_mb=memory_mb, engine=engine)
-        assert solver.engine == engine
+    for engine in ("python", "port", "native"):
+        solver = Solver(memory_mb=memory_mb, engine="python" if engine == "python" else "native")
+        if engine == "port":
+            solver.table = native.NativeTable(memory_mb, partition=False)
         answers = narrow_questions(solver, position) if narrow else questions(solver, position)
         results[engine] = (answers, solver.nodes, solver.table.snapshot())
     where = repr(position)
+    assert results["port"][0] == results["python"][0], where
     assert results["native"][0] == results["python"][0], where
-    if results["python"][2].flushes == 0 and results["native"][2].flushes == 0:
-        assert results["native"][1] == results["python"][1], ("nodes", where)
+    if results["python"][2].flushes == 0 and results["port"][2].flushes == 0:
+        assert results["port"][1] == results["python"][1], ("nodes", where)
 
 
 def sample(seed: int, count: int, deep: bool) -> list[tuple[str, int, int]]:

@@ -5,7 +5,10 @@
  * proof, the same bounds table (relative-rank keys, emptied when full), the
  * same equivalent cards, sure tricks, spoil coalition with hand-overs to
  * "helped" searches, narrow search, two-trick fast path and move ordering, so
- * that it visits the same nodes. It knows no game by name: it reads a game's
+ * that it visits the same nodes, with one addition the reference does not
+ * have: partition search (table entries that stand for sets of positions;
+ * see trick_start and docs/solver.md), which a table made with partition=0
+ * leaves out. It knows no game by name: it reads a game's
  * duties as data (a Rules object built by jink/solver/native.py from the
  * fields of a bound jink.games.base.Rules).
  *
@@ -188,8 +191,13 @@ static u64 legal_cards(const CRules *R, u64 hand, const int *trick, int n, int d
 
 /* ---------------------------------------------------------------- table -- */
 
+/* An entry stands for every position with its key and, suit by suit, the
+ * same holders of the ``depth`` best live cards (partition search: see
+ * trick_start); depth 0 with detail 0 where the key says everything. */
 typedef struct {
     u64 key[KEYW];
+    u64 detail[4];
+    uint8_t depth[4];
     uint8_t lo, hi, used;
 } Entry;
 
@@ -202,6 +210,7 @@ typedef struct {
     size_t cap;         /* entries past which the table is emptied */
     long long lookups, hits, flushes;
     int busy;
+    int partition;      /* entries for sets of positions (0: one position each) */
 } TableObject;
 
 static inline u64 mix(u64 h, u64 w) {
@@ -222,18 +231,48 @@ static inline int same_key(const u64 *a, const u64 *b) {
     return diff == 0;
 }
 
-static Entry *probe(Entry *slots, size_t nslots, const u64 *key) {
+/* The nibbles of a suit's ``depth`` best live cards. */
+static inline u64 depth_mask(int depth) {
+    return depth >= 16 ? ~(u64)0 : ((u64)1 << (4 * depth)) - 1;
+}
+
+/* Whether a position (its key's detail) is one of those entry e stands for. */
+static inline int covers(const Entry *e, const u64 *detail) {
+    u64 diff = 0;
+    for (int su = 0; su < 4; su++) diff |= (e->detail[su] ^ detail[su]) & depth_mask(e->depth[su]);
+    return diff == 0;
+}
+
+/* The entry of this key standing for exactly this set, or the empty slot
+ * ending the chain (the chain of a key holds its entries of every depth). */
+static Entry *probe(Entry *slots, size_t nslots, const u64 *key, const u64 *detail,
+                    const uint8_t *depth) {
     size_t mask = nslots - 1, i = (size_t)key_hash(key) & mask;
     for (;;) {
         Entry *e = &slots[i];
-        if (!e->used || same_key(e->key, key)) return e;
+        if (!e->used) return e;
+        if (same_key(e->key, key) && !memcmp(e->depth, depth, 4) && covers(e, detail)) return e;
         i = (i + 1) & mask;
     }
 }
 
-static Entry *table_find(TableObject *t, const u64 *key) {
-    Entry *e = probe(t->slots, t->nslots, key);
-    return e->used ? e : NULL;
+/* An entry standing for this position whose bounds settle ``need``, or NULL. */
+static const Entry *table_settles(TableObject *t, const u64 *key, const u64 *detail, int need) {
+    size_t mask = t->nslots - 1, i = (size_t)key_hash(key) & mask;
+    for (;;) {
+        const Entry *e = &t->slots[i];
+        if (!e->used) return NULL;
+        if (same_key(e->key, key) && covers(e, detail) && (e->lo >= need || (int)e->hi < need))
+            return e;
+        i = (i + 1) & mask;
+    }
+}
+
+/* An empty slot in the chain of e's key (moving entries to a larger table). */
+static Entry *free_slot(Entry *slots, size_t nslots, const u64 *key) {
+    size_t mask = nslots - 1, i = (size_t)key_hash(key) & mask;
+    while (slots[i].used) i = (i + 1) & mask;
+    return &slots[i];
 }
 
 /* Empty the table, back to its first size (answers stay exact). */
@@ -259,7 +298,7 @@ static void table_make_room(TableObject *t) {
         return;
     }
     for (size_t i = 0; i < t->nslots; i++)
-        if (t->slots[i].used) *probe(slots, n, t->slots[i].key) = t->slots[i];
+        if (t->slots[i].used) *free_slot(slots, n, t->slots[i].key) = t->slots[i];
     free(t->slots);
     t->slots = slots;
     t->nslots = n;
@@ -295,6 +334,8 @@ typedef struct {
     int won[MAXP];
     int done;
     u64 live;
+    int partition;    /* the table's entries may stand for sets of positions */
+    u64 rel;          /* the live cards whose place the last answer rested on */
 } Search;
 
 /* The cards of the trick being played. */
@@ -557,16 +598,29 @@ static int can_take(const Search *s, u64 legal, const int *trick, int n) {
 
 /* -------------------------------------------------------------- recursion -- */
 
-static int last_winner(const Search *s, const CRules *R, int leader) {
+/* The card that took a trick, if it took it by its place (a card of its suit
+ * was beaten): the answer then rests on where that card ranks. */
+static u64 by_rank(const CRules *R, const int *trick, int n, int w) {
+    for (int i = 0; i < n; i++)
+        if (i != w && R->suit[trick[i]] == R->suit[trick[w]]) return bit(trick[w]);
+    return 0;
+}
+
+/* The last trick, each seat's one card: who takes it; ``rel`` gains the
+ * card if it took it by rank. */
+static int last_winner(const Search *s, const CRules *R, int leader, u64 *rel) {
     int n = s->players, trick[MAXP];
     trick[0] = 0;  /* n >= 2: all set below (this tells the compiler so) */
     for (int i = 0; i < n; i++) trick[i] = high_card(s->hands[(leader + i) % n]);
-    return (leader + winner(R, trick, n, s->tricks - 1)) % n;
+    int w = winner(R, trick, n, s->tricks - 1);
+    *rel |= by_rank(R, trick, n, w);
+    return (leader + w) % n;
 }
 
 static int last_trick(Search *s) {
     s->ctx->nodes++;
-    int w = last_winner(s, s->R, s->leader);
+    s->rel = 0;
+    int w = last_winner(s, s->R, s->leader, &s->rel);
     s->won[w]++;
     int r = status(s, 0) == 1;
     s->won[w]--;
@@ -576,8 +630,9 @@ static int last_trick(Search *s) {
 static int two_played(Search *s, const int *trick) {
     const CRules *R = s->R;
     int n = s->players, done = s->tricks - 2;
-    int w = (s->leader + winner(R, trick, n, done)) % n;
-    int lw = last_winner(s, after_trick(R, trick, n, done), w);
+    int wi = winner(R, trick, n, done), w = (s->leader + wi) % n;
+    s->rel = by_rank(R, trick, n, wi);
+    int lw = last_winner(s, after_trick(R, trick, n, done), w, &s->rel);
     s->won[w]++;
     s->won[lw]++;
     int r = status(s, 0) == 1;
@@ -606,15 +661,22 @@ static int two_tricks(Search *s, int *trick, int i) {
         int a = high_card(low), b = high_card(high);
         if (same_kind(R, a, b) && !(s->live & between(R, a, b))) high = 0;
     }
-    u64 tries[2] = {low, high};
+    /* Two cards of one group: the answer rests on both or neither. */
+    u64 group = legal != low && !high ? legal : 0;
+    u64 tries[2] = {low, high}, rel = 0;
     for (int t = 0; t < (high ? 2 : 1); t++) {
         s->hands[seat] = hand ^ tries[t];
         trick[i] = high_card(tries[t]);
         int r = two_tricks(s, trick, i + 1);
         s->hands[seat] = hand;
         if (c->status) return 0;
-        if (r == maximizing) return r;
+        rel |= s->rel;
+        if (r == maximizing) {
+            s->rel = rel & group ? rel | group : rel;
+            return r;
+        }
     }
+    s->rel = rel & group ? rel | group : rel;
     return !maximizing;
 }
 
@@ -622,7 +684,7 @@ static int end_trick(Search *s) {
     const CRules *R = s->R;
     int n = s->players, leader = s->leader;
     const int *trick = TRICK(s);  /* kept: later tricks use later rows */
-    int w = (leader + winner(R, trick, n, s->done)) % n;
+    int wi = winner(R, trick, n, s->done), w = (leader + wi) % n;
     s->R = after_trick(R, trick, n, s->done);
     s->won[w]++;
     s->done++;
@@ -637,7 +699,30 @@ static int end_trick(Search *s) {
     s->won[w]--;
     s->done--;
     s->R = R;
+    s->rel |= by_rank(R, trick, n, wi);
     return r;
+}
+
+/* The cards of the seat's hand that are one group with ``card``: next to it
+ * among the live cards of its suit (the search tried one for them all). */
+static u64 group_of(const Search *s, u64 hand, int card) {
+    const CRules *R = s->R;
+    int su = R->suit[card], nord = R->norder[su], at = R->place[card];
+    const int *ord = R->order[su];
+    u64 group = bit(card);
+    for (int i = at - 1; i >= 0; i--) {
+        int x = ord[i];
+        if (!(s->live & bit(x))) continue;
+        if (!(hand & bit(x))) break;
+        group |= bit(x);
+    }
+    for (int i = at + 1; i < nord; i++) {
+        int x = ord[i];
+        if (!(s->live & bit(x))) continue;
+        if (!(hand & bit(x))) break;
+        group |= bit(x);
+    }
+    return group;
 }
 
 static int play(Search *s) {
@@ -654,6 +739,7 @@ static int play(Search *s) {
     int m = order_moves(s, seat, legal, maximizing, order);
     if (s->narrow && i && maximizing == s->coalition && !can_take(s, legal, trick, i))
         m = 1;  /* a throw-away: the lowest card only */
+    u64 rel = 0;
     for (int j = 0; j < m; j++) {
         int card = order[j];
         s->hands[seat] = hand ^ bit(card);
@@ -663,8 +749,18 @@ static int play(Search *s) {
         s->ntrick = i;
         s->hands[seat] = hand;
         if (c->status) return 0;
-        if (r == maximizing) return r;
+        if (s->partition) {
+            /* The card stood for its group: if the answer rests on the place
+             * of any of them, it rests on all of theirs. */
+            u64 group = group_of(s, hand, card);
+            rel |= s->rel & group ? s->rel | group : s->rel;
+        }
+        if (r == maximizing) {
+            s->rel = rel;
+            return r;
+        }
     }
+    s->rel = rel;
     return !maximizing;
 }
 
@@ -677,8 +773,28 @@ static int play(Search *s) {
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
-static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, u64 *key) {
+static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, u64 *key,
+                      u64 *detail) {
     u64 w[4] = {0, 0, 0, 0};
+    if (detail) {
+        /* Partition search: the key holds each seat's count of each suit, the
+         * detail the holders of each suit's live cards best first; an entry
+         * matches on as many of those as its answer rested on. */
+        for (int p = 0; p < players; p++)
+            for (u64 h = hands[p]; h; h &= h - 1) {
+                int c = __builtin_ctzll(h);
+                w[R->suit[c]] |= (u64)p << (4 * __builtin_popcountll(live & R->higher[c]));
+            }
+        for (int su = 0; su < 4; su++) {
+            u64 counts = 0;
+            for (int p = 0; p < players; p++)
+                counts |= (u64)__builtin_popcountll(hands[p] & R->suit_masks[su]) << (4 * p);
+            key[su] = counts;
+            detail[su] = w[su];
+        }
+        key[4] = (u64)__builtin_popcountll(live & R->privileged);
+        return;
+    }
     if (R->relative) {
         /* Per suit, the holders of its live cards best first, a nibble each,
          * and their number: the same information as search.py's shape (each
@@ -703,9 +819,9 @@ static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, 
     for (int su = 0; su < 4; su++) key[su] = w[su];
 }
 
-static void make_key(const Search *s, int remaining, u64 *key) {
+static void make_key(const Search *s, int remaining, u64 *key, u64 *detail) {
     const CRules *R = s->R;
-    key_hands(R, s->hands, s->players, s->live, key);
+    key_hands(R, s->hands, s->players, s->live, key, detail);
     key[6] = 0;
     int family = s->goal == GOAL_HELPED ? 2 + s->goal_seat : s->goal;
     key[5] = (u64)s->leader | (u64)R->id << 5 | (u64)family << 26 | (u64)s->narrow << 31
@@ -737,6 +853,49 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->target = -1;
     s->ntrick = 0;
     s->live = 0;
+    s->partition = c->table->partition;
+    s->rel = 0;
+}
+
+/* Whether table entries may stand for sets of positions here: the follow
+ * duty asks only for suits (and trump ranks, which entries always match on),
+ * the trick's winner is the best card of the suit led or trump, and the
+ * search is exact (the narrow search throws the lowest card, a matter of
+ * rank). */
+static int partitioned(const Search *s) {
+    const CRules *R = s->R;
+    return s->partition && !s->narrow && R->relative && R->follow == FOLLOW_OR_TRUMP
+        && R->trump >= 0 && R->forced <= s->done && R->arriving < 0;
+}
+
+/* Suit by suit, how many of the best live cards an answer resting on the
+ * places of ``rel`` must match: down to the lowest of them; every trump. */
+static void depths(const Search *s, u64 rel, uint8_t *depth) {
+    const CRules *R = s->R;
+    for (int su = 0; su < 4; su++) {
+        u64 live = s->live & R->suit_masks[su], mine = rel & live;
+        int d = 0;
+        if (su == R->trump) d = popc(live);
+        else if (mine) {
+            const int *ord = R->order[su];
+            int low = -1;
+            for (int i = 0; i < R->norder[su]; i++) if (mine & bit(ord[i])) low = ord[i];
+            d = 1 + popc(live & R->higher[low]);
+        }
+        depth[su] = (uint8_t)d;
+    }
+}
+
+/* The live cards an entry of these depths matched on (the inverse of depths). */
+static u64 depth_cards(const Search *s, const uint8_t *depth) {
+    const CRules *R = s->R;
+    u64 cards = 0;
+    for (int su = 0; su < 4; su++) {
+        const int *ord = R->order[su];
+        for (int i = 0, d = 0; i < R->norder[su] && d < depth[su]; i++)
+            if (s->live & bit(ord[i])) { cards |= bit(ord[i]); d++; }
+    }
+    return cards;
 }
 
 static int trick_start(Search *s) {
@@ -744,8 +903,16 @@ static int trick_start(Search *s) {
     const CRules *R = s->R;
     int remaining = s->tricks - s->done;
     int st = status(s, remaining);
+    int part = partitioned(s);
+    /* Answers settled before any search rest on no card's place, or (where
+     * entries stand for single positions) on every card's. */
+    s->rel = part ? 0 : s->live;
     if (st >= 0) return st;
-    if (remaining == 1) return last_trick(s);
+    if (remaining == 1) {
+        int r = last_trick(s);
+        if (!part) s->rel = s->live;
+        return r;
+    }
     int holder = -1, top = 0, have_top = 0;
     if (s->coalition == 0) {
         /* Nobody but the holder of the top trumps can reach three in the
@@ -770,21 +937,22 @@ static int trick_start(Search *s) {
             h.done = s->done;
             h.live = s->live;
             h.target = threat;
+            h.partition = s->partition;
             int r = trick_start(&h);
+            s->rel = part ? h.rel : s->live;
             return c->status ? 0 : !r;
         }
     }
     int need = need_of(s);
-    u64 key[KEYW];
-    make_key(s, remaining, key);
+    u64 key[KEYW], detail[4] = {0, 0, 0, 0};
+    make_key(s, remaining, key, part ? detail : NULL);
     TableObject *t = c->table;
     t->lookups++;
-    Entry *e = table_find(t, key);
-    int existed = e != NULL;
-    long long flushes = t->flushes;
-    if (e) {
-        if (e->lo >= need) { t->hits++; return 1; }
-        if ((int)e->hi < need) { t->hits++; return 0; }
+    const Entry *hit = table_settles(t, key, detail, need);
+    if (hit) {
+        t->hits++;
+        s->rel = part ? depth_cards(s, hit->depth) : s->live;
+        return hit->lo >= need;
     }
     int result = R->always_legal ? sure(s, need, remaining, have_top, holder, top) : -1;
     if (result < 0 && remaining == 2) {
@@ -798,13 +966,20 @@ static int trick_start(Search *s) {
         s->target = target;
     }
     if (c->status) return 0;  /* no answer: nothing is stored */
-    if (existed) {
-        if (t->flushes != flushes) return result;  /* emptied meanwhile */
-        e = table_find(t, key);
+    uint8_t depth[4] = {0, 0, 0, 0};
+    if (part) {
+        depths(s, s->rel, depth);
+        for (int su = 0; su < 4; su++) detail[su] &= depth_mask(depth[su]);
     } else {
+        s->rel = s->live;
+    }
+    Entry *e = probe(t->slots, t->nslots, key, detail, depth);
+    if (!e->used) {
         table_make_room(t);
-        e = probe(t->slots, t->nslots, key);
+        e = probe(t->slots, t->nslots, key, detail, depth);
         memcpy(e->key, key, sizeof e->key);
+        memcpy(e->detail, detail, sizeof e->detail);
+        memcpy(e->depth, depth, sizeof e->depth);
         e->used = 1;
         e->lo = 0;
         e->hi = (uint8_t)remaining;
@@ -1039,7 +1214,8 @@ static PyTypeObject RulesType = {
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     (void)kw;
     double memory_mb;
-    if (!PyArg_ParseTuple(args, "d", &memory_mb)) return NULL;
+    int partition = 1;
+    if (!PyArg_ParseTuple(args, "d|p", &memory_mb, &partition)) return NULL;
     if (!(memory_mb > 0)) {
         PyErr_SetString(PyExc_ValueError, "the table's memory cap must be positive");
         return NULL;
@@ -1052,6 +1228,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
         slots *= 2;
     self->max_slots = slots;
     self->cap = slots / 2;
+    self->partition = partition;
     if (table_reset(self) < 0) {
         Py_DECREF(self);
         return PyErr_NoMemory();

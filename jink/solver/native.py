@@ -140,13 +140,17 @@ class NativeTable:
     """The C bounds table under a memory cap, held across questions; plus a
     Python table for the rules the core does not take."""
 
-    def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB) -> None:
+    def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB, partition: bool = True) -> None:
+        """``partition``: entries stand for sets of positions (partition
+        search, see docs/solver.md); off, the core visits the very nodes of
+        the Python engine."""
         if memory_mb <= 0:
             raise ValueError("the table's memory cap must be positive")
         if _core is None:
             raise RuntimeError("the compiled search core is not built")
         self.memory_mb = memory_mb
-        self.core = _core.Table(memory_mb)
+        self.partition = partition
+        self.core = _core.Table(memory_mb, partition)
         self._python: TranspositionTable | None = None
 
     @property
