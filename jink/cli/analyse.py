@@ -111,8 +111,11 @@ def analysis_picture(review: Analysis) -> list[RenderableType]:
     for card in review.cards:
         if card.trick != last and last:
             table.add_section()
-        notes = [f"[bold red]{names_markup(n)}[/bold red]" for n in card.notes] \
-            or ["[dim]kept[/dim]"]
+        notes = [f"[bold red]{names_markup(n)}[/bold red]" for n in card.notes]
+        if card.unknown:
+            # Not "kept": the limit stopped an answer before or after the card.
+            notes.append("[yellow]?[/yellow] [dim]some answers unknown (the limit)[/dim]")
+        notes = notes or ["[dim]kept[/dim]"]
         if card.won_by is not None:
             notes.append(f"[bold]Seat {card.won_by + 1} wins trick {card.trick}.[/bold]")
         if card.claim:

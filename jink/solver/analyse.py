@@ -134,7 +134,8 @@ class Analysis:
                      for note in review.notes)
         if len(lines) == opening and self.cards:
             anyone = "any seat" if self.every_seat else "any seat solved"
-            lines.append(f"No card changed what {anyone} could force.")
+            found = ", among the answers found" if self.unknown else ""
+            lines.append(f"No card changed what {anyone} could force{found}.")
         elif name is not None and self.cards:
             swings = sum(1 for review in self.cards for b, a in zip(review.before,
                          review.after, strict=True)

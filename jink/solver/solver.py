@@ -11,7 +11,8 @@ The searches run on one of two engines: the compiled core
 *Anytime answers.* Asked with ``partial=True`` under a :class:`Limit`, the
 solver answers what it can and leaves the rest *unknown* (None) instead of
 raising :class:`~jink.errors.LimitExceeded`: every question is first tried
-under a small node cap (:data:`FIRST_CAP`), then the open ones again under
+under a small node cap (:data:`FIRST_CAP`, less under a small node limit),
+then the open ones again under
 caps :data:`CAP_GROWTH` times larger, until all are answered or the limit
 is reached. The table is shared, so a retry starts from what the cut search
 proved. What is derived stays exact where it can: a seat proved to make at
@@ -35,8 +36,11 @@ from jink.solver.search import Search, Tables, equivalent_groups
 from jink.solver.table import DEFAULT_MEMORY_MB, TranspositionTable
 
 #: Under a limit (``partial=True``): the node cap of every search in the
-#: first round, and how much larger it gets in each round after.
+#: first round, and how much larger it gets in each round after. Under a node
+#: limit the first cap is also at most half the limit shared among the
+#: questions (but not below MIN_CAP), so that every question has its try.
 FIRST_CAP = 2_000
+MIN_CAP = 16
 CAP_GROWTH = 4
 
 
@@ -303,7 +307,7 @@ class Solver:
         each once, to the end, past the limit :class:`LimitExceeded`. Else in
         rounds of growing caps, until every one is answered or the limit is
         reached: those left open are unknown."""
-        cap = FIRST_CAP if partial and not self.budget.limit.unlimited else None
+        cap = self._first_cap(len(questions)) if partial else None
         while True:
             for question in questions:
                 if question.done():
@@ -321,6 +325,16 @@ class Solver:
             if cap is None or all(q.done() for q in questions):
                 return
             cap *= CAP_GROWTH
+
+    def _first_cap(self, questions: int) -> int | None:
+        """The first round's cap for ``questions`` (None: no limit, no caps)."""
+        limit = self.budget.limit
+        if limit.unlimited:
+            return None
+        if limit.nodes is None:
+            return FIRST_CAP
+        share = (limit.nodes - self.budget.nodes) // (2 * max(1, questions))
+        return max(MIN_CAP, min(FIRST_CAP, share))
 
     def verdict(self, position: Position, seat: int) -> Verdict:
         """``max_tricks`` and the game's questions for one seat."""
