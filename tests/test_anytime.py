@@ -68,14 +68,30 @@ def check_verdict(cut: Verdict, truth: Verdict, position: Position) -> None:
         assert (got is None) == (name in cut.unknown)
     for (extra, value), (same, truth_value) in zip(cut.extras, truth.extras, strict=True):
         assert extra == same and (value is None or value == truth_value)
-    # What the proved tricks settle is never left unknown.
+
+
+def check_derived(position: Position, cut: list[Verdict]) -> None:
+    """What the proved tricks settle is never left unknown: a seat's own
+    questions up to its tricks proved, and (a seat of another side proved to
+    make t tricks) its questions above the rest, and its spoil by a three."""
     questions = {q.name: q for q in position.game.questions(position.players)}
-    for name, got in cut.answers:
-        tricks = questions[name].tricks
-        if tricks is not None and cut.at_least is not None and cut.at_least >= tricks:
-            assert got is True, name
-        if tricks is None and cut.at_least is not None and cut.at_least >= POOL:
-            assert got is True, name
+    solver = Solver()
+    for verdict in cut:
+        proved = verdict.at_least if verdict.max_tricks is None else verdict.max_tricks
+        assert proved is not None
+        side = solver.side_of(position, verdict.seat)
+        theirs = max((v.max_tricks if v.max_tricks is not None else v.at_least or 0
+                      for v in cut if v.seat not in side), default=0)
+        for name, got in verdict.answers:
+            tricks = questions[name].tricks
+            if tricks is not None and proved >= tricks:
+                assert got is True, name
+            if tricks is not None and position.game.tricks - theirs < tricks:
+                assert got is False, name
+            if tricks is None and proved >= POOL:
+                assert got is True, name
+            if tricks is None and theirs >= POOL:
+                assert got is False, name
 
 
 def check_forceable(position: Position, cut: list[Verdict], truth: list[Verdict]) -> None:
@@ -106,6 +122,7 @@ def test_a_limit_leaves_the_other_verdicts_exact_and_the_cut_ones_unknown(engine
             cut = solver.verdicts(position, partial=True)
             for c, t in zip(cut, truth, strict=True):
                 check_verdict(c, t, position)
+            check_derived(position, cut)
             check_forceable(position, cut, truth)
             if any(v.unknown for v in cut):
                 assert solver.nodes > nodes  # unknown only past the limit
@@ -163,6 +180,7 @@ def test_a_time_limit_gives_what_was_proved() -> None:
         cut = Solver(Limit(seconds=0.002), engine="native").verdicts(position, partial=True)
         for c, t in zip(cut, truth, strict=True):
             check_verdict(c, t, position)
+        check_derived(position, cut)
         check_forceable(position, cut, truth)
 
 
@@ -311,6 +329,7 @@ def test_analyse_under_a_limit_is_never_wrong(engine: str) -> None:
                                             strict=True):
                 for c, t in zip(c_card.after, t_card.after, strict=True):
                     check_verdict(c, t, step.after)
+                check_derived(step.after, c_card.after)
                 assert set(c_card.notes) <= set(t_card.notes)
                 if c_card.claim != t_card.claim:
                     assert c_card.claim is not None and "unknown" in c_card.claim

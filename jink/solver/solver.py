@@ -16,8 +16,9 @@ then the open ones again under
 caps :data:`CAP_GROWTH` times larger, until all are answered or the limit
 is reached. The table is shared, so a retry starts from what the cut search
 proved. What is derived stays exact where it can: a seat proved to make at
-least three tricks can force three whatever its jink; a seat that can force
-three settles every other seat's spoil. Without a limit the questions are
+least three tricks can force three whatever its jink; a seat proved to make
+t tricks leaves every seat of another side at most the rest (so a proven
+three is every other seat's no to three, and to spoil). Without a limit the questions are
 asked once each, in the order and with the node counts of ``partial=False``.
 """
 
@@ -389,10 +390,20 @@ class Solver:
         game = position.game
         result = []
         for seat, ladder in rungs.items():
+            # A seat of another side proved to make t tricks leaves this one at
+            # most the rest: it can play so whatever this side does. (Without
+            # a limit every ladder is exact and this changes nothing.)
+            most = min([ladder.high] + [game.tricks - r.low for s, r in rungs.items()
+                                        if s not in ladder.side])
+            if not ladder.exact and ladder.low >= most:
+                ladder.exact = True
             answers: list[tuple[str, bool | None]] = []
             for question in game.questions(position.players):
                 if question.tricks is not None:
-                    answers.append((question.name, ladder.reaches(question.tricks)))
+                    reached = ladder.reaches(question.tricks)
+                    if reached is None and most < question.tricks:
+                        reached = False
+                    answers.append((question.name, reached))
                 else:
                     answers.append((question.name, forces[seat].answer()))
             worth = game.extras(ladder.low, position.players, position.options)
