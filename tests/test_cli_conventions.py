@@ -260,11 +260,15 @@ def test_every_solving_command_builds_its_search_with_search_options(
     assert [search.limit.nodes for search in built] == [10]
 
 
-@pytest.mark.parametrize("command", sorted(GIVES_UP))
+@pytest.mark.parametrize("command", sorted(GIVES_UP | ANYTIME))
 def test_a_different_meaning_of_a_limit_is_said_in_the_help(command: str) -> None:
     text = flat(help_text(*command.split()))
     assert "--max-seconds" in text and "--max-nodes" in text
-    assert "not proved" in text if command == "puzzle check" else "give the deal up" in text
+    if command in ANYTIME:
+        assert "the questions not yet answered are unknown" in text
+        assert "Stop with an error" not in text
+    else:
+        assert "not proved" in text if command == "puzzle check" else "give the deal up" in text
 
 
 @pytest.mark.parametrize("command", SOLVING)

@@ -13,10 +13,10 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.common import (
+    AnytimeNodesOpt,
+    AnytimeSecondsOpt,
     EngineOpt,
     JsonOpt,
-    MaxNodesOpt,
-    MaxSecondsOpt,
     MemoryOpt,
     check_seats,
     epilog,
@@ -55,7 +55,7 @@ GameFileArg = Annotated[Path | None, typer.Argument(
 
 
 def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
-                    max_seconds: MaxSecondsOpt = None, max_nodes: MaxNodesOpt = None,
+                    max_seconds: AnytimeSecondsOpt = None, max_nodes: AnytimeNodesOpt = None,
                     memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     engine: EngineOpt = None,
                     json_output: JsonOpt = False, html: HtmlOpt = None) -> None:

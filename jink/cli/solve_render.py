@@ -13,9 +13,8 @@ from jink.cards import card_markup
 from jink.cli.render import names_markup, suit_markup
 from jink.games import Question
 from jink.position import Position, sort_cards
-from jink.solver import AtLeast, Goal, MoveScore, SolveResult, Spoil, Verdict
+from jink.solver import AtLeast, Goal, MoveScore, OpenScore, SolveResult, Spoil, Verdict
 from jink.solver.expected import ExpectedResult
-from jink.solver.solver import OpenScore
 from jink.words import plural
 
 YES, NO = "[green]yes[/green]", "[dim]no[/dim]"
