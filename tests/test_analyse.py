@@ -197,7 +197,7 @@ def test_an_illegal_card_is_found_before_any_search(bad_trick: list[str]) -> Non
     must be reported all the same, so the record was checked before."""
     record = [parse_cards(t) for t in bad_trick]
     with pytest.raises(IllegalPlayError, match=r"trick [12]"):
-        analyse(SEVEN, record, Limit(nodes=1))
+        analyse(SEVEN, record, Limit(nodes=1), partial=False)
 
 
 def test_every_record_of_a_file_is_checked_before_any_search(tmp_path: Path) -> None:

@@ -290,9 +290,9 @@ def test_equivalent_cards_of_a_suit_with_another_suit_between_them() -> None:
 # -- limits ---------------------------------------------------------------------------
 
 
-def test_node_limit_raises() -> None:
+def test_node_limit_raises_without_partial() -> None:
     with pytest.raises(LimitExceeded, match="limit 10"):
-        solve(example(), limit=Limit(nodes=10))
+        solve(example(), limit=Limit(nodes=10), partial=False)
 
 
 def test_node_limit_is_kept_on_a_small_search() -> None:
@@ -302,10 +302,13 @@ def test_node_limit_is_kept_on_a_small_search() -> None:
     position = example("renege")
     assert solve(position).nodes > 10
     try:
-        result = solve(position, limit=Limit(nodes=10))
+        result = solve(position, limit=Limit(nodes=10), partial=False)
     except LimitExceeded:
-        return
-    assert result.nodes <= 10, f"answered after {result.nodes} nodes with a limit of 10"
+        pass
+    else:
+        assert result.nodes <= 10, f"answered after {result.nodes} nodes with a limit of 10"
+    # Anytime (the default): the search stops at the node past the limit.
+    assert solve(position, limit=Limit(nodes=10)).nodes <= 11
 
 
 def test_generous_limits_answer() -> None:

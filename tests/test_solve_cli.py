@@ -210,7 +210,6 @@ BAD = [
     (["--example", "--goal", "bogus"], "unknown goal 'bogus'"),
     (["--example", "--seat", "4"], "--seat 4: the deal has seats 1 to 3"),
     (["--example", "--seat", "0"], "--seat 0"),
-    (["--example", "--max-nodes", "5"], "limit 5"),
     (["no-such-deal.toml"], "cannot read no-such-deal.toml"),
 ]
 
@@ -229,11 +228,11 @@ def test_node_limit_on_a_small_position() -> None:
     """BUG: the node budget is checked only every 4096 nodes, so a position that
     needs a few hundred nodes is solved although --max-nodes 5 was given."""
     result = runner.invoke(app, ["solve", "--example", "renege", "--max-nodes", "5", "--json"])
-    if result.exit_code == 0:
-        nodes = json.loads(result.stdout)["nodes"]
-        assert nodes <= 5, f"solved in {nodes} nodes despite --max-nodes 5"
-    else:
-        assert result.exit_code == 1 and "limit 5" in result.stderr
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    # Past the limit the search stops at the next node and the answers it
+    # stopped are unknown; within it, the whole answer.
+    assert out["nodes"] <= (6 if out.get("unknown") else 5), out["nodes"]
 
 
 @pytest.mark.parametrize("args", [

@@ -78,7 +78,8 @@ def solve_one(question: Question, deal: int, position: dict[str, Any]) -> Row:
         result = solve(parsed, goal=question.goal, moves=False, line=False,
                        limit=Limit(nodes=question.max_nodes, seconds=question.max_seconds),
                        memory_mb=question.memory_mb,
-                       seats=None if question.seats is None else list(question.seats))
+                       seats=None if question.seats is None else list(question.seats),
+                       partial=False)  # a deal past the limits stops the chunk
     except LimitExceeded as error:
         raise LimitExceeded(f"{error} (deal {deal})") from None
     seconds = time.perf_counter() - started

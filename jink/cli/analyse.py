@@ -13,10 +13,10 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.common import (
+    AnytimeNodesOpt,
+    AnytimeSecondsOpt,
     EngineOpt,
     JsonOpt,
-    MaxNodesOpt,
-    MaxSecondsOpt,
     MemoryOpt,
     check_seats,
     epilog,
@@ -55,7 +55,7 @@ GameFileArg = Annotated[Path | None, typer.Argument(
 
 
 def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
-                    max_seconds: MaxSecondsOpt = None, max_nodes: MaxNodesOpt = None,
+                    max_seconds: AnytimeSecondsOpt = None, max_nodes: AnytimeNodesOpt = None,
                     memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     engine: EngineOpt = None,
                     json_output: JsonOpt = False, html: HtmlOpt = None) -> None:
@@ -111,8 +111,11 @@ def analysis_picture(review: Analysis) -> list[RenderableType]:
     for card in review.cards:
         if card.trick != last and last:
             table.add_section()
-        notes = [f"[bold red]{names_markup(n)}[/bold red]" for n in card.notes] \
-            or ["[dim]kept[/dim]"]
+        notes = [f"[bold red]{names_markup(n)}[/bold red]" for n in card.notes]
+        if card.unknown:
+            # Not "kept": the limit stopped an answer before or after the card.
+            notes.append("[yellow]?[/yellow] [dim]some answers unknown (the limit)[/dim]")
+        notes = notes or ["[dim]kept[/dim]"]
         if card.won_by is not None:
             notes.append(f"[bold]Seat {card.won_by + 1} wins trick {card.trick}.[/bold]")
         if card.claim:

@@ -211,6 +211,13 @@ EngineOpt = Annotated[str | None, typer.Option(
 
 MaxSecondsOpt = Annotated[float | None, max_seconds_option()]
 MaxNodesOpt = Annotated[int | None, max_nodes_option()]
+# In solve and analyse a limit passed is not an error: what it stopped is unknown.
+AnytimeSecondsOpt = Annotated[float | None, max_seconds_option(
+    "Past this many seconds, the questions not yet answered are unknown (? in the "
+    "tables, null in JSON; never a guess); cheap questions come first. Default: no limit.")]
+AnytimeNodesOpt = Annotated[int | None, max_nodes_option(
+    "Past this many search nodes, the questions not yet answered are unknown (? in the "
+    "tables, null in JSON; never a guess); cheap questions come first. Default: no limit.")]
 MemoryOpt = Annotated[float, memory_option()]
 
 

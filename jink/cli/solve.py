@@ -15,6 +15,8 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from jink.cli.common import (
+    AnytimeNodesOpt,
+    AnytimeSecondsOpt,
     EngineOpt,
     ExampleOpt,
     FileArg,
@@ -22,8 +24,6 @@ from jink.cli.common import (
     HandsOpt,
     JsonOpt,
     LeaderOpt,
-    MaxNodesOpt,
-    MaxSecondsOpt,
     MemoryOpt,
     OptionOpt,
     PositionOptions,
@@ -108,8 +108,8 @@ def solve_command(
     goal: GoalOpt = None,
     line: LineOpt = True,
     moves: MovesOpt = True,
-    max_seconds: MaxSecondsOpt = None,
-    max_nodes: MaxNodesOpt = None,
+    max_seconds: AnytimeSecondsOpt = None,
+    max_nodes: AnytimeNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     positions: PositionsOpt = None,

@@ -13,19 +13,38 @@ from jink.cards import card_markup
 from jink.cli.render import names_markup, suit_markup
 from jink.games import Question
 from jink.position import Position, sort_cards
-from jink.solver import AtLeast, Goal, MoveScore, SolveResult, Spoil, Verdict
+from jink.solver import AtLeast, Goal, MoveScore, OpenScore, SolveResult, Spoil, Verdict
 from jink.solver.expected import ExpectedResult
 from jink.words import plural
 
 YES, NO = "[green]yes[/green]", "[dim]no[/dim]"
+#: An answer the limit stopped, and the note under a table that shows one.
+UNKNOWN = "[yellow]?[/yellow]"
+UNKNOWN_NOTE = ("[yellow]?[/yellow] the limit stopped this question before it was answered "
+                "(≥ n: the tricks proved so far); raise --max-seconds or --max-nodes.")
 
 
-def _flag(value: bool) -> str:
+def _flag(value: bool | None) -> str:
+    if value is None:
+        return UNKNOWN
     return YES if value else NO
 
 
 def _cell(value: object) -> str:
+    if value is None:
+        return UNKNOWN
     return _flag(value) if isinstance(value, bool) else str(value)
+
+
+def tricks_cell(max_tricks: object, at_least: object = None) -> str:
+    """A max tricks cell: the number, or ``?`` with the tricks proved so far.
+
+    >>> tricks_cell(2), tricks_cell(None, 1), tricks_cell(None, 0)
+    ('2', '[yellow]?[/yellow] (≥1)', '[yellow]?[/yellow]')
+    """
+    if max_tricks is not None:
+        return str(max_tricks)
+    return f"{UNKNOWN} (≥{at_least})" if at_least else UNKNOWN
 
 
 def verdict_headings(questions: Sequence[Question], extras: Sequence[str]) -> list[str]:
@@ -43,15 +62,17 @@ def verdict_cells(questions: Sequence[Question], extras: Sequence[str],
                                                           for name in extras]
 
 
-def verdict_table(result: SolveResult) -> Table:
+def verdict_table(result: SolveResult) -> RenderableType:
     """Every seat's (or side's) verdicts: the most tricks it can force, and the
     game's questions (Spoil Five: three, jink, spoil), and what they are worth."""
     return verdicts_table(result.position, result.verdicts)
 
 
 def verdicts_table(p: Position, verdicts: list[Verdict],
-                   title: str = "What each {who} can force (all others against it)") -> Table:
-    """The verdict table for any list of verdicts (one per seat) of ``p``."""
+                   title: str = "What each {who} can force (all others against it)"
+                   ) -> RenderableType:
+    """The verdict table for any list of verdicts (one per seat) of ``p``, with
+    a note under it when the limit stopped an answer."""
     questions = p.game.questions(p.players)
     extras = [name for name, _ in verdicts[0].extras] if verdicts else []
     partnership = p.game.partnerships and p.players > 2
@@ -69,19 +90,22 @@ def verdicts_table(p: Position, verdicts: list[Verdict],
     else:
         rows = [(str(v.seat + 1), v.to_dict()) for v in verdicts]
     for label, verdict in rows:
-        table.add_row(label, str(verdict["max_tricks"]),
+        table.add_row(label, tricks_cell(verdict["max_tricks"], verdict.get("max_tricks_at_least")),
                       *verdict_cells(questions, extras, verdict))
+    if any(v.unknown for v in verdicts):
+        return Group(table, Text.from_markup(UNKNOWN_NOTE))
     return table
 
 
-def _groups(moves: list[MoveScore]) -> list[list[MoveScore]]:
+def _groups(moves: list[MoveScore | OpenScore]) -> list[list[MoveScore | OpenScore]]:
     """Moves joined with their equivalent cards, one group per distinct card in play."""
     seen: set[int] = set()
     groups = []
     for move in moves:
         if move.card in seen:
             continue
-        group = [move] + [m for m in moves if m.card in move.equivalent]
+        group: list[MoveScore | OpenScore] = [move]
+        group += [m for m in moves if m.card in move.equivalent]
         seen.update(m.card for m in group)
         groups.append(group)
     return groups
@@ -113,13 +137,18 @@ def moves_table(result: SolveResult) -> RenderableType:
     table.add_column(f"{goal_label(result)}: forceable", justify="center")
     grouped = False
     rules = p.rules
-    display = {c: i for i, c in enumerate(sort_cards(rules, [m.card for m in result.moves]))}
-    for group in sorted(_groups(result.moves), key=lambda g: min(display[m.card] for m in g)):
+    moves = result.every_move()
+    display = {c: i for i, c in enumerate(sort_cards(rules, [m.card for m in moves]))}
+    for group in sorted(_groups(moves), key=lambda g: min(display[m.card] for m in g)):
         cards = sort_cards(rules, [m.card for m in group])
         grouped |= len(cards) > 1
-        table.add_row(" = ".join(card_markup(c) for c in cards), str(group[0].max_tricks),
-                      _flag(group[0].achieves))
+        first = group[0]
+        tricks = (tricks_cell(first.max_tricks) if isinstance(first, MoveScore)
+                  else tricks_cell(None, first.at_least))
+        table.add_row(" = ".join(card_markup(c) for c in cards), tricks, _flag(first.achieves))
     parts: list[RenderableType] = [heading, table]
+    if result.open_moves:
+        parts.append(Text.from_markup(UNKNOWN_NOTE))
     if grouped:
         parts.append(Text.from_markup(
             "[dim]Cards joined by = are equivalent: no card still in play ranks between "
@@ -161,15 +190,32 @@ def _asked(result: SolveResult) -> str:
     if len(partners) > 1:
         who = f"The side of seats {' & '.join(str(s + 1) for s in partners)}"
     goal = result.goal
-    can = verdict.spoil if isinstance(goal, Spoil) else verdict.max_tricks >= goal.k
-    sure = plural(verdict.max_tricks, "trick")
-    return (f"{who}, {goal_label(result).lower()}: {'yes' if can else 'no'}, "
-            f"whatever the others do ({sure} for sure).")
+    can = verdict.spoil if isinstance(goal, Spoil) else reaches(verdict, goal.k)
+    if verdict.max_tricks is None:
+        sure = f"at least {plural(verdict.at_least or 0, 'trick')} for sure, the rest unknown"
+    else:
+        sure = f"{plural(verdict.max_tricks, 'trick')} for sure"
+    answer = "unknown (the limit stopped it)" if can is None else \
+        f"{'yes' if can else 'no'}, whatever the others do"
+    return f"{who}, {goal_label(result).lower()}: {answer} ({sure})."
+
+
+def reaches(verdict: Verdict, tricks: int) -> bool | None:
+    """Whether the verdict's seat can force ``tricks`` (None: the limit stopped it)."""
+    if verdict.max_tricks is not None:
+        return verdict.max_tricks >= tricks
+    return True if (verdict.at_least or 0) >= tricks else None
+
+
+def _can(value: bool | None) -> str:
+    return "may or may not (the limit stopped the question)" if value is None else \
+        "can" if value else "cannot"
 
 
 def summary(result: SolveResult) -> Text:
     """The answer in words: the pool, and the question asked."""
     forcers = [str(v.seat + 1) for v in result.verdicts if v.three]
+    open_seats = [str(v.seat + 1) for v in result.verdicts if v.three is None]
     p = result.position
     takes_pool = p.game.pool
     if takes_pool is None:
@@ -182,6 +228,9 @@ def summary(result: SolveResult) -> Text:
     else:
         if forcers:
             pool = f"The pool is forceable by seat {', '.join(forcers)}."
+        elif open_seats:
+            pool = (f"No seat was found to force three tricks; the limit stopped the "
+                    f"question for seat {', '.join(open_seats)}.")
         elif result.complete:
             pool = "Nobody can force three tricks: with best play the pool is spoiled."
         else:
@@ -190,12 +239,12 @@ def summary(result: SolveResult) -> Text:
                     f"were not solved.")
         verdict = result.verdict_of(result.seat)
         if result.goal.name == "spoil":
-            pool += f" Seat {result.seat + 1} {'can' if verdict.spoil else 'cannot'} spoil."
+            pool += f" Seat {result.seat + 1} {_can(verdict.spoil)} spoil."
         elif isinstance(result.goal, AtLeast) and result.goal.k != takes_pool:
-            can = verdict.max_tricks >= result.goal.k
+            can = reaches(verdict, result.goal.k)
             what = ("the jink" if result.goal.k == p.game.tricks
                     else plural(result.goal.k, "trick"))
-            pool += f" Seat {result.seat + 1} {'can' if can else 'cannot'} force {what}."
+            pool += f" Seat {result.seat + 1} {_can(can)} force {what}."
     stats = result.table
     entries = f", {plural(stats.entries, 'table entry', 'table entries')}" if stats else ""
     return Text.from_markup(f"{pool}\n[dim]{plural(result.nodes, 'node')} in "
@@ -206,10 +255,15 @@ def summary(result: SolveResult) -> Text:
 def solve_picture(result: SolveResult) -> list[RenderableType]:
     """The sections of a solve result: verdicts, scored cards, line, summary."""
     parts: list[RenderableType] = [verdict_table(result)]
-    if result.moves:
+    if result.moves or result.open_moves:
         parts.append(moves_table(result))
     if result.line:
         parts.append(line_table(result))
+    elif result.line_cut:
+        parts.append(Text.from_markup(
+            "[yellow]The limit stopped the line of play before it was worked out[/yellow] "
+            "(it needs every card scored at every step); raise --max-seconds or "
+            "--max-nodes to see it."))
     parts.append(summary(result))
     return parts
 

@@ -23,7 +23,7 @@ def review_deal(result: DealResult, limit: Limit | None = None,
     """Analyse a settled deal (one played out) and say what each slip cost."""
     if result.position is None:
         return
-    review = analyse(result.position, result.play, limit, memory_mb)
+    review = analyse(result.position, result.play, limit, memory_mb, partial=False)
     result.analysis = review
     if result.value is None or review.end is None:
         return
@@ -35,7 +35,7 @@ def review_deal(result: DealResult, limit: Limit | None = None,
         name = " & ".join(result.in_play[s] for s in side)
         if any(result.in_play[s] in result.unpriced for s in side):
             continue
-        sure = review.verdicts[seat].max_tricks
+        sure = review.verdicts[seat].exact_max_tricks
         got = sum(end.won[s] for s in side)
         if got >= sure:
             continue
@@ -51,7 +51,8 @@ def review_deal(result: DealResult, limit: Limit | None = None,
                                 f"{plural(cost, result.unit[:-1])} left on the table")
             continue
         blamed = next((card for card in review.cards if card.seat in side
-                       and card.after[seat].max_tricks < card.before[seat].max_tricks), None)
+                       and card.after[seat].exact_max_tricks
+                       < card.before[seat].exact_max_tricks), None)
         what = (f"{result.in_play[blamed.seat]}'s {card_name(blamed.card)} (seat "
                 f"{blamed.seat + 1}) in deal {result.number}, trick {blamed.trick},"
                 if blamed is not None else f"the play of {name} ({where}) in deal "

@@ -14,6 +14,10 @@ force something it could not before.
 >>> review = analyse(start, [parse_cards("KC KD")])
 >>> review.cards[0].notes
 ["seat 1's KC threw away the jink"]
+
+Under a limit the answers it stops are unknown (None, ``?``): a card is said
+to throw away or hand over a verdict only when both answers are known, and
+the summary says that some are not.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jink.cards import Card, card_name
-from jink.errors import IllegalPlayError, PositionError
+from jink.errors import IllegalPlayError, LimitExceeded, PositionError
 from jink.position import Position
 from jink.solver.goals import AtLeast
 from jink.solver.limits import Limit
@@ -46,8 +50,16 @@ class CardReview:
 
     @property
     def changed(self) -> bool:
-        """Whether the card changed any seat's answer to any question."""
-        return any(b.answers != a.answers for b, a in zip(self.before, self.after, strict=True))
+        """Whether the card changed any seat's answer to any question (known
+        before and after it: an unknown answer is not a change)."""
+        return any(was is not None and now is not None and was != now
+                   for b, a in zip(self.before, self.after, strict=True)
+                   for (_, was), (_, now) in zip(b.answers, a.answers, strict=True))
+
+    @property
+    def unknown(self) -> bool:
+        """Whether the limit stopped any answer before or after the card."""
+        return any(v.unknown for v in (*self.before, *self.after))
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -71,6 +83,16 @@ class Analysis:
     cards: list[CardReview] = field(default_factory=list)
     end: Position | None = None
     nodes: int = 0
+    #: Claims (a seat with three tricks: jink or claim?) the limit left open.
+    claims_cut: int = 0
+
+    @property
+    def unknown(self) -> list[str]:
+        """The parts the limit left incomplete: ``verdicts`` (some answer, at
+        the start or at some card, is unknown), ``claims``."""
+        verdicts = any(v.unknown for v in self.verdicts) or any(c.unknown for c in self.cards)
+        return [name for name, cut in (("verdicts", verdicts), ("claims", bool(self.claims_cut)))
+                if cut]
 
     @property
     def complete(self) -> bool:
@@ -98,8 +120,12 @@ class Analysis:
         if name is not None:
             label = _label(self.start, name)
             forcers = [v.seat for v in self.verdicts if v.answer(name)]
+            open_seats = [v.seat for v in self.verdicts if v.answer(name) is None]
             if forcers:
                 lines.append(f"At the start {_seats(forcers)} could force {label}.")
+            elif open_seats:
+                lines.append(f"At the start no seat was found to force {label}; the limit "
+                             f"stopped the question for {_seats(open_seats)}.")
             else:
                 nobody = "nobody" if self.every_seat else "no seat solved"
                 lines.append(f"At the start {nobody} could force {label}.")
@@ -108,10 +134,13 @@ class Analysis:
                      for note in review.notes)
         if len(lines) == opening and self.cards:
             anyone = "any seat" if self.every_seat else "any seat solved"
-            lines.append(f"No card changed what {anyone} could force.")
+            found = ", among the answers found" if self.unknown else ""
+            lines.append(f"No card changed what {anyone} could force{found}.")
         elif name is not None and self.cards:
             swings = sum(1 for review in self.cards for b, a in zip(review.before,
-                         review.after, strict=True) if b.answer(name) != a.answer(name))
+                         review.after, strict=True)
+                         if None not in (b.answer(name), a.answer(name))
+                         and b.answer(name) != a.answer(name))
             if swings == 0:
                 lines.append(f"Who could force {_label(self.start, name)} never changed.")
             else:
@@ -119,6 +148,10 @@ class Analysis:
                              f"{plural(swings, 'time')}: the result was in "
                              "doubt.")
         lines.extend(review.claim for review in self.cards if review.claim)
+        if self.unknown:
+            lines.append("The limit stopped some questions (? in the tables): the notes "
+                         "above cover only the answers found; raise --max-seconds or "
+                         "--max-nodes for the rest.")
         if self.end is not None:
             if self.end.is_over:
                 lines.append(_outcome(self.end))
@@ -136,6 +169,7 @@ class Analysis:
                       "forceable": self.forceable},
             "cards": [review.to_dict() for review in self.cards],
             "complete": self.complete,
+            **({"unknown": self.unknown} if self.unknown else {}),
             "summary": self.summary(),
             "nodes": self.nodes,
         }
@@ -200,8 +234,8 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
             continue  # partners share one verdict: say it once, for the first solved
         said.add(side)
         for (name, was), (_, now) in zip(old.answers, new.answers, strict=True):
-            if was == now:
-                continue
+            if was == now or was is None or now is None:
+                continue  # an unknown answer: no change can be said
             label = _label(position, name)
             if was and not now:
                 owner = "" if old.seat == mover else f" for seat {old.seat + 1}"
@@ -259,29 +293,50 @@ def replay(start: Position, play: Sequence[Sequence[Card]]) -> list[Played]:
 
 def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None = None,
             memory_mb: float = DEFAULT_MEMORY_MB,
-            seats: Iterable[int] | None = None) -> Analysis:
+            seats: Iterable[int] | None = None, partial: bool = True) -> Analysis:
     """Review a played record: ``play`` holds the tricks from ``start``, in order.
 
     ``start`` must be at the beginning of a trick. The last trick of the
     record may be unfinished (a record cut short). The whole record is
     checked (:func:`replay`) before any search. ``seats`` (0-based) limits the
     verdicts to those seats (default every seat).
+
+    Under ``limit``, with ``partial`` (the default), the answers the limit
+    stops are unknown (None): the cheap questions of every position of the
+    record are answered before the hard ones of any, then the claims. Without
+    ``partial``, past the limit :class:`~jink.errors.LimitExceeded`.
     """
     record = replay(start, play)
     solved = None if seats is None else sorted(set(seats))
     for seat in solved or ():
         start.check_seat(seat)
     solver = Solver(limit, memory_mb)
-    verdicts = solver.verdicts(start, solved)
+    anytime = partial and not solver.budget.limit.unlimited
+    if anytime:
+        every = solver.verdicts_of([start, *(step.after for step in record)], solved,
+                                   partial=True)
+        verdicts, afters = every[0], every[1:]
+    else:
+        verdicts, afters = solver.verdicts(start, solved), []
     review = Analysis(start, verdicts)
     last_trick = start.tricks_done + len(play)
-    for step in record:
-        after = solver.verdicts(step.after, solved)
+    for index, step in enumerate(record):
+        # Without a limit, each position's verdicts and claim in turn: the
+        # order (and node counts) analyse always had.
+        after = afters[index] if anytime else solver.verdicts(step.after, solved)
         won_by = claim = None
         if step.after.tricks_done > step.before.tricks_done:
             won_by = step.after.leader
-            claim = _claim(solver, step.after, won_by, step.trick,
-                           more=step.trick < last_trick)
+            try:
+                claim = _claim(solver, step.after, won_by, step.trick,
+                               more=step.trick < last_trick, anytime=anytime)
+            except LimitExceeded:
+                if not anytime:
+                    raise
+                review.claims_cut += 1
+                claim = (f"After trick {step.trick} seat {won_by + 1} had three tricks: "
+                         "whether the jink could be forced is unknown (the limit stopped "
+                         "the search).")
         review.cards.append(CardReview(step.trick, step.seat, step.card, verdicts, after,
                                        _changes(step.before, step.seat, step.card, verdicts,
                                                 after),
@@ -293,12 +348,16 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
 
 
 def _claim(solver: Solver, position: Position, winner: int, trick_no: int,
-           more: bool) -> str | None:
-    """Spoil Five: a seat has just taken its third trick. Jink or claim?"""
+           more: bool, anytime: bool = False) -> str | None:
+    """Spoil Five: a seat has just taken its third trick. Jink or claim?
+
+    ``anytime``: past the limit, :class:`LimitExceeded` before the search starts."""
     if position.won[winner] != position.game.pool:
         return None
     if position.is_over:
         return f"Seat {winner + 1} took the pool with the last trick."
+    if anytime and solver.budget.exhausted():
+        raise LimitExceeded("the limit was reached before the claim")
     jink = solver.can_force(position, winner, AtLeast(position.game.tricks))
     text = (f"After trick {trick_no} seat {winner + 1} had three tricks: "
             + ("the jink could be forced from here, so going on was right"

@@ -5,6 +5,19 @@
 >>> result = solve(p)
 >>> result.verdicts[0].max_tricks, result.to_dict()["forceable"]
 (5, True)
+
+Under a limit, what the limit stopped is unknown, not an error (see
+:meth:`SolveResult.to_dict` and :mod:`jink.solver.solver`):
+
+>>> from jink.solver.limits import Limit
+>>> cut = solve(p, limit=Limit(nodes=0))
+>>> cut.unknown
+['seats', 'moves', 'line']
+>>> seat_1 = cut.verdicts[0].to_dict()
+>>> seat_1["max_tricks"], seat_1["max_tricks_at_least"], seat_1["three"], seat_1["jink"]
+(None, 3, True, None)
+>>> seat_1["unknown"]
+['max_tricks', 'jink']
 """
 
 from __future__ import annotations
@@ -14,19 +27,30 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from jink.cards import SUITS, card_name
-from jink.errors import PositionError
+from jink.errors import LimitExceeded, PositionError
 from jink.position import Position, sort_cards
 from jink.solver.expected import turn_unknown
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
-from jink.solver.solver import MoveScore, Solver, Verdict, every_side_solved, forceable
+from jink.solver.solver import (
+    MoveScore,
+    OpenScore,
+    Solver,
+    Verdict,
+    every_side_solved,
+    forceable,
+)
 from jink.solver.table import DEFAULT_MEMORY_MB, TableStats
 
 
 @dataclass
 class SolveResult:
-    """Everything ``solve`` found; :meth:`to_dict` is the JSON contract."""
+    """Everything ``solve`` found; :meth:`to_dict` is the JSON contract.
+
+    ``moves`` are the cards scored; ``open_moves`` those whose score the limit
+    stopped (with ``partial``), ``line_cut`` whether it stopped the line.
+    """
 
     position: Position
     seat: int
@@ -37,6 +61,23 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     table: TableStats | None = None
+    open_moves: list[OpenScore] = field(default_factory=list)
+    line_cut: bool = False
+
+    @property
+    def unknown(self) -> list[str]:
+        """The parts of the result the limit left incomplete: ``seats`` (some
+        verdict unknown), ``moves`` (some card not scored), ``line``."""
+        parts = [("seats", any(v.unknown for v in self.verdicts)),
+                 ("moves", bool(self.open_moves)), ("line", self.line_cut)]
+        return [name for name, cut in parts if cut]
+
+    def every_move(self) -> list[MoveScore | OpenScore]:
+        """``moves`` and ``open_moves`` together, in display order."""
+        moves: list[MoveScore | OpenScore] = [*self.moves, *self.open_moves]
+        display = {c: i for i, c in enumerate(sort_cards(self.position.rules,
+                                                         [m.card for m in moves]))}
+        return sorted(moves, key=lambda m: display[m.card])
 
     @property
     def forceable(self) -> bool | None:
@@ -80,6 +121,9 @@ class SolveResult:
         return out
 
     def to_dict(self) -> dict[str, object]:
+        """The JSON form. An answer the limit stopped is null and named in its
+        object's ``unknown`` list; the result's ``unknown`` (only when the limit
+        stopped something) names the parts affected."""
         p = self.position
         sides = {"sides": self.sides()} if p.game.partnerships else {}
         return {
@@ -90,28 +134,43 @@ class SolveResult:
             "seats": [v.to_dict() for v in self.verdicts],
             **sides,
             "forceable": self.forceable,
-            "moves": [{"card": card_name(m.card), "max_tricks": m.max_tricks,
-                       "achieves": m.achieves,
-                       "equivalent": [card_name(c) for c in m.equivalent]}
-                      for m in self.moves],
+            "moves": [_move_dict(m) for m in self.every_move()],
             "line": [step.to_dict() for step in self.line],
+            **({"unknown": self.unknown} if self.unknown else {}),
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
             "table": self.table.to_dict() if self.table else None,
         }
 
 
+def _move_dict(move: MoveScore | OpenScore) -> dict[str, object]:
+    equivalent = [card_name(c) for c in move.equivalent]
+    if isinstance(move, MoveScore):
+        return {"card": card_name(move.card), "max_tricks": move.max_tricks,
+                "achieves": move.achieves, "equivalent": equivalent}
+    unknown = ["max_tricks"] + (["achieves"] if move.achieves is None else [])
+    return {"card": card_name(move.card), "max_tricks": None,
+            "max_tricks_at_least": move.at_least, "achieves": move.achieves,
+            "equivalent": equivalent, "unknown": unknown}
+
+
 def solve(position: Position, seat: int | None = None, goal: Goal | str | None = None, *,
           moves: bool = True, line: bool = True, limit: Limit | None = None,
           memory_mb: float = DEFAULT_MEMORY_MB,
-          seats: Iterable[int] | None = None) -> SolveResult:
+          seats: Iterable[int] | None = None, partial: bool = True) -> SolveResult:
     """Solve ``position`` double dummy.
 
     ``seat`` (0-based, default the seat to play) and ``goal`` (default the
     game's main question) choose the question for the move scores and the
     line. The verdicts are every seat's, or with ``seats`` (0-based) those
     seats' and the asked seat's only: at a big table another seat's spoil
-    question can take minutes. Past ``limit``, :class:`~jink.errors.LimitExceeded`.
+    question can take minutes.
+
+    Under ``limit``, with ``partial`` (the default), an answer the limit stops
+    is unknown (None; :attr:`SolveResult.unknown` names the parts cut): the
+    verdicts are worked out first, cheap questions before hard ones, then the
+    cards' scores, then the line. Without ``partial``, past the limit
+    :class:`~jink.errors.LimitExceeded`.
     """
     if turn_unknown(position):
         raise PositionError("the card to be turned is not known: give turn, or use the "
@@ -124,10 +183,25 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
     goal = goal_for(position, goal)
     started = time.perf_counter()
     solver = Solver(limit, memory_mb)
-    verdicts = solver.verdicts(position, solved)
-    scored = solver.score_moves(position, seat, goal) if moves and not position.is_over else []
-    display = {c: i for i, c in enumerate(sort_cards(position.rules, [m.card for m in scored]))}
-    scored.sort(key=lambda m: display[m.card])
-    steps = principal_line(solver, position, seat, goal) if line else []
-    return SolveResult(position, seat, goal, verdicts, scored, steps, solver.nodes,
-                       time.perf_counter() - started, solver.table.snapshot())
+    verdicts = solver.verdicts(position, solved, partial=partial)
+    every = solver.score_moves_anytime(position, seat, goal, partial=partial) \
+        if moves and not position.is_over else []
+    display = {c: i for i, c in enumerate(sort_cards(position.rules, [m.card for m in every]))}
+    every.sort(key=lambda m: display[m.card])
+    steps: list[LineStep] = []
+    line_cut = False
+    if line:
+        # The line needs every card's score at every step: under a limit that
+        # stops it, no line (never a line played on guesses).
+        try:
+            if partial and solver.budget.exhausted():
+                raise LimitExceeded("the limit was reached before the line")
+            steps = principal_line(solver, position, seat, goal)
+        except LimitExceeded:
+            if not partial:
+                raise
+            line_cut = True
+    return SolveResult(position, seat, goal, verdicts,
+                       [m for m in every if isinstance(m, MoveScore)], steps, solver.nodes,
+                       time.perf_counter() - started, solver.table.snapshot(),
+                       [m for m in every if isinstance(m, OpenScore)], line_cut)

@@ -345,7 +345,7 @@ def _robs(deal: Deal, hand: CardSet) -> list[tuple[tuple[Card, ...], CardSet]]:
 def _worse(position: Position, a: Verdict, b: Verdict) -> Verdict:
     """What a seat can force whichever of two positions it gets: the fewer
     tricks, and each question only if forceable in both."""
-    most = min(a.max_tricks, b.max_tricks)
+    most = min(a.exact_max_tricks, b.exact_max_tricks)
     answers = tuple((name, x and y) for (name, x), (_, y) in zip(a.answers, b.answers,
                                                                   strict=True))
     extras = tuple(position.game.extras(most, position.players, position.options).items())

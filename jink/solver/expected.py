@@ -42,9 +42,9 @@ class ExpectedResult:
         out: dict[str, float] = {"max_tricks": 0.0}
         for suit, weight in self.weights.items():
             verdict = self.by_suit[suit][seat]
-            out["max_tricks"] += float(weight) * verdict.max_tricks
+            out["max_tricks"] += float(weight) * verdict.exact_max_tricks
             for name, answer in verdict.answers:
-                out[name] = out.get(name, 0.0) + float(weight) * answer
+                out[name] = out.get(name, 0.0) + float(weight) * bool(answer)
         return {name: round(value, 4) for name, value in out.items()}
 
     def to_dict(self) -> dict[str, object]:

@@ -206,16 +206,20 @@ class NativeSearch:
             return self._python_search().prove(hands, leader, trick, won, rules)
         budget = self.budget
         limit = budget.limit
+        # The core takes one node limit: the budget's, or the cap on the question
+        # searched now (Budget.capped) when that comes first.
+        stop = budget.node_stop
         stopped, result, nodes, next_check = self.table.core.prove(
             flatten(rules), self.players, self.tricks, self.side_mask, self.code, self.k,
             self.seat, int(self.narrow), tuple(hands), leader, tuple(trick), tuple(won),
-            budget.nodes, budget.next_check,
-            -1 if limit.nodes is None else limit.nodes,
+            budget.nodes, budget.next_check, -1 if stop is None else stop,
             -1.0 if limit.seconds is None else limit.seconds, budget.elapsed())
         budget.nodes = nodes
         budget.next_check = next_check
         if stopped:
-            budget.check()  # raises LimitExceeded, with the Python engine's message
+            # Raises LimitExceeded with the Python engine's message, or
+            # QuestionCapped when it was the question's cap.
+            budget.check()
             raise AssertionError("the compiled core stopped short of a limit")
         return bool(result)
 

@@ -43,7 +43,7 @@ from jink.position import Position, sort_cards
 from jink.solver.analyse import Analysis
 from jink.solver.api import SolveResult
 from jink.solver.goals import Spoil
-from jink.solver.solver import MoveScore, Verdict
+from jink.solver.solver import MoveScore, OpenScore, Verdict
 
 # -- cards as HTML ----------------------------------------------------------------------
 
@@ -136,7 +136,14 @@ def _state(start: Position, p: Position, trick: list[tuple[int, Card]], winner: 
 # -- the tables ------------------------------------------------------------------------
 
 
+#: Under a table with an answer the limit stopped.
+UNKNOWN_NOTE = ("? the limit stopped this question before it was answered (≥ n: the "
+                "tricks proved so far)")
+
+
 def _flag(value: object) -> str:
+    if value is None:
+        return '<span class="unknown">?</span>'
     if isinstance(value, bool):
         return '<span class="yes">yes</span>' if value else '<span class="no">no</span>'
     return escape(str(value))
@@ -157,12 +164,22 @@ def verdicts_html(p: Position, verdicts: list[Verdict], caption: str) -> str:
         if not solved:
             continue
         verdict = solved[0].to_dict()
-        cells = [" &amp; ".join(str(s + 1) for s in seats), str(verdict["max_tricks"]),
+        cells = [" &amp; ".join(str(s + 1) for s in seats),
+                 _tricks(verdict["max_tricks"], verdict.get("max_tricks_at_least")),
                  *(_flag(verdict[q.name]) for q in questions),
                  *(_flag(verdict[n]) for n in extras)]
         rows.append(cells)
-    return _table(caption.format(who="side" if partnership else "seat"), head, rows,
-                  "verdicts")
+    caption = caption.format(who="side" if partnership else "seat")
+    if any(v.unknown for v in verdicts):
+        caption += f"<br><small>{escape(UNKNOWN_NOTE)}</small>"
+    return _table(caption, head, rows, "verdicts")
+
+
+def _tricks(max_tricks: object, at_least: object = None) -> str:
+    """A max tricks cell: the number, or ? with the tricks proved so far."""
+    if max_tricks is not None:
+        return escape(str(max_tricks))
+    return _flag(None) + (f" (≥{at_least})" if at_least else "")
 
 
 def moves_html(result: SolveResult) -> str:
@@ -170,22 +187,31 @@ def moves_html(result: SolveResult) -> str:
     p = result.position
     rules = p.rules
     seen: set[Card] = set()
-    groups: list[list[MoveScore]] = []
-    for move in result.moves:
+    groups: list[list[MoveScore | OpenScore]] = []
+    moves = result.every_move()
+    for move in moves:
         if move.card not in seen:
-            group = [move] + [m for m in result.moves if m.card in move.equivalent]
+            group: list[MoveScore | OpenScore] = [move]
+            group += [m for m in moves if m.card in move.equivalent]
             seen.update(m.card for m in group)
             groups.append(group)
-    best = max(((m.achieves, m.max_tricks) for m in result.moves), default=None)
+    # The best card is marked only when every card is scored.
+    best = max(((m.achieves, m.max_tricks) for m in result.moves), default=None) \
+        if not result.open_moves else None
     rows, classes = [], []
     for group in groups:
+        first = group[0]
         cards = sort_cards(rules, [m.card for m in group])
-        rows.append([" = ".join(card_html(c) for c in cards), str(group[0].max_tricks),
-                     _flag(group[0].achieves)])
-        classes.append("best" if (group[0].achieves, group[0].max_tricks) == best else "")
+        tricks = _tricks(first.max_tricks) if isinstance(first, MoveScore) \
+            else _tricks(None, first.at_least)
+        rows.append([" = ".join(card_html(c) for c in cards), tricks, _flag(first.achieves)])
+        classes.append("best" if isinstance(first, MoveScore)
+                       and (first.achieves, first.max_tricks) == best else "")
     seat = f"seat {result.seat + 1}"
     caption = (f"Seat {p.seat_to_play + 1}'s legal cards, scored for {seat} "
                f"(goal: {escape(result.goal.name)})")
+    if result.open_moves:
+        caption += f"<br><small>{escape(UNKNOWN_NOTE)}</small>"
     return _table(caption, ["Card", f"Max tricks for {seat}", "Goal forceable"], rows,
                   "moves", classes)
 
@@ -278,10 +304,13 @@ def solve_page(result: SolveResult) -> str:
     p = result.position
     sections = [verdicts_html(p, result.verdicts,
                               "What each {who} can force (all others against it)")]
-    if result.moves:
+    if result.moves or result.open_moves:
         sections.append(moves_html(result))
     if result.line:
         sections.append(line_html(result))
+    elif result.line_cut:
+        sections.append("<p>The limit stopped the line of play before it was worked out "
+                        "(it needs every card scored at every step).</p>")
     verdict = _asked(result)
     play = [PlayedCard(step.card, step.note) for step in result.line]
     return _page(p, _title(p), verdict, sections, play,
@@ -295,13 +324,24 @@ def _asked(result: SolveResult) -> str:
     except KeyError:
         return ""
     goal = result.goal
-    holds = verdict.spoil if isinstance(goal, Spoil) else verdict.max_tricks >= goal.k
+    most = verdict.max_tricks
+    holds: bool | None
+    if isinstance(goal, Spoil):
+        holds = verdict.spoil
+    elif most is not None:
+        holds = most >= goal.k
+    else:
+        holds = True if (verdict.at_least or 0) >= goal.k else None
     sides = result.position.game.sides(result.position.players)
     partners = [s for s in next(s for s in sides if result.seat in s) if s != result.seat]
     with_them = f" (with seat {' & '.join(str(s + 1) for s in partners)})" if partners else ""
-    return (f"Seat {result.seat + 1}{with_them}, goal <b>{escape(goal.name)}</b>: "
-            f"<b>{'can' if holds else 'cannot'}</b> force it whatever the others do "
-            f"({verdict.max_tricks} trick{'' if verdict.max_tricks == 1 else 's'} for sure).")
+    asked = f"Seat {result.seat + 1}{with_them}, goal <b>{escape(goal.name)}</b>: "
+    if holds is None:
+        return asked + "<b>unknown</b>: the limit stopped the question."
+    sure = (f"{most} trick{'' if most == 1 else 's'} for sure" if most is not None
+            else f"at least {verdict.at_least} for sure, the rest unknown")
+    return (asked + f"<b>{'can' if holds else 'cannot'}</b> force it whatever the others do "
+            f"({sure}).")
 
 
 def analysis_page(review: Analysis) -> str:
