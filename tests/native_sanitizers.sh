@@ -2,7 +2,8 @@
 # The compiled search core under AddressSanitizer and UndefinedBehaviorSanitizer.
 #
 # Builds jink/solver/_core.c with -fsanitize=address,undefined into a temporary
-# copy of the sources and runs the native sample tests (tests/test_native.py)
+# copy of the sources and runs the native sample tests (tests/test_native.py,
+# tests/test_partition.py)
 # against it; any report fails the run. Usage, from anywhere:
 #
 #     PYTHON=.venv/bin/python tests/native_sanitizers.sh [pytest arguments]
@@ -39,4 +40,5 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 "$python" -c "import sys, jink.solver._core as c; sys.exit(not c.__file__.startswith('$work'))" \
     || { echo "native_sanitizers: the sanitized core was not the one imported" >&2; exit 1; }
 # --capture=sys: a sanitizer report on fd 2 must reach the log, not pytest's capture.
-"$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py "$@"
+"$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
+    tests/test_partition.py "$@"

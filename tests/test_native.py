@@ -4,9 +4,12 @@ The C core (jink/solver/_core.c) is a port of jink/solver/search.py meant to
 visit the very same nodes, so on random positions of every game (2 to 10
 seats, first lead and mid-trick, Loo before and after its trumps come in,
 Bierspiel in and after its forced leads, Forty-Five's sides) both engines
-must give the same answers to every question and count the same nodes, as
-long as the table is not emptied (a big one here). With a tiny table only the
-answers must agree. The independent references are compared with the native
+must give the same answers to every question and, with the core's partition
+search off (the port), count the same nodes, as long as the table is not
+emptied (a big one here). With a tiny table only the answers must agree. The
+core as it runs (partition search, mid-trick entries from eight seats) and
+with mid-trick entries at every size must give the same answers too; see
+also tests/test_partition.py. The independent references are compared with the native
 engine by tests/test_engine_vs_reference.py and tests/test_family_vs_reference.py
 (the engine is native by default; ``JINK_ENGINE=python`` runs them on Python).
 
@@ -100,15 +103,18 @@ def compare(position: Position, memory_mb: float = 256, narrow: bool = False) ->
     """The Python engine, the port (the core without partition search: the
     same nodes) and the core as it runs (partition search: the same answers)."""
     results = {}
-    for engine in ("python", "port", "native"):
+    for engine in ("python", "port", "native", "mid"):
         solver = Solver(memory_mb=memory_mb, engine="python" if engine == "python" else "native")
         if engine == "port":
             solver.table = native.NativeTable(memory_mb, partition=False)
+        elif engine == "mid":  # mid-trick entries at every table size
+            solver.table = native.NativeTable(memory_mb, mid_trick=(2, 1, 1))
         answers = narrow_questions(solver, position) if narrow else questions(solver, position)
         results[engine] = (answers, solver.nodes, solver.table.snapshot())
     where = repr(position)
     assert results["port"][0] == results["python"][0], where
     assert results["native"][0] == results["python"][0], where
+    assert results["mid"][0] == results["python"][0], where
     if results["python"][2].flushes == 0 and results["port"][2].flushes == 0:
         assert results["port"][1] == results["python"][1], ("nodes", where)
 

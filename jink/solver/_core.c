@@ -198,12 +198,14 @@ typedef struct {
     u64 key[KEYW];
     u64 detail[4];
     uint8_t depth[4];
-    uint8_t lo, hi, used;
+    uint8_t lo, hi;
+    uint8_t left;       /* tricks left: what the entry saves (see table_purge) */
 } Entry;
 
 typedef struct {
     PyObject_HEAD
     Entry *slots;
+    uint16_t *tags;     /* one a slot: see tag_of */
     size_t nslots;      /* a power of two */
     size_t max_slots;   /* the memory cap, in slots */
     size_t count;
@@ -211,6 +213,9 @@ typedef struct {
     long long lookups, hits, flushes;
     int busy;
     int partition;      /* entries for sets of positions (0: one position each) */
+    int mid_from;       /* and for mid-trick positions, from this many seats, */
+    int mid_first;      /* after this many cards of a trick, */
+    int mid_left;       /* while this many seats are still to play */
 } TableObject;
 
 static inline u64 mix(u64 h, u64 w) {
@@ -243,65 +248,115 @@ static inline int covers(const Entry *e, const u64 *detail) {
     return diff == 0;
 }
 
+/* A slot's tag: 16 bits of its key's hash, never 0 (0: an empty slot). A
+ * chain is scanned in the tags (32 to a cache line) and an entry read only
+ * when its tag is the key's: a key may have several entries (one per set). */
+static inline uint16_t tag_of(u64 h) { return (uint16_t)((h >> 48) | 1); }
+
 /* The entry of this key standing for exactly this set, or the empty slot
  * ending the chain (the chain of a key holds its entries of every depth). */
-static Entry *probe(Entry *slots, size_t nslots, const u64 *key, const u64 *detail,
-                    const uint8_t *depth) {
-    size_t mask = nslots - 1, i = (size_t)key_hash(key) & mask;
-    for (;;) {
-        Entry *e = &slots[i];
-        if (!e->used) return e;
+static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uint8_t *depth,
+                    int *fresh) {
+    u64 h = key_hash(key);
+    uint16_t tag = tag_of(h);
+    size_t mask = t->nslots - 1, i = (size_t)h & mask;
+    *fresh = 0;
+    for (;; i = (i + 1) & mask) {
+        if (!t->tags[i]) { t->tags[i] = tag; *fresh = 1; return &t->slots[i]; }
+        if (t->tags[i] != tag) continue;
+        Entry *e = &t->slots[i];
         if (same_key(e->key, key) && !memcmp(e->depth, depth, 4) && covers(e, detail)) return e;
-        i = (i + 1) & mask;
     }
 }
 
 /* An entry standing for this position whose bounds settle ``need``, or NULL. */
 static const Entry *table_settles(TableObject *t, const u64 *key, const u64 *detail, int need) {
-    size_t mask = t->nslots - 1, i = (size_t)key_hash(key) & mask;
-    for (;;) {
+    u64 h = key_hash(key);
+    uint16_t tag = tag_of(h);
+    size_t mask = t->nslots - 1, i = (size_t)h & mask;
+    for (; t->tags[i]; i = (i + 1) & mask) {
+        if (t->tags[i] != tag) continue;
         const Entry *e = &t->slots[i];
-        if (!e->used) return NULL;
         if (same_key(e->key, key) && covers(e, detail) && (e->lo >= need || (int)e->hi < need))
             return e;
-        i = (i + 1) & mask;
     }
+    return NULL;
 }
 
-/* An empty slot in the chain of e's key (moving entries to a larger table). */
-static Entry *free_slot(Entry *slots, size_t nslots, const u64 *key) {
-    size_t mask = nslots - 1, i = (size_t)key_hash(key) & mask;
-    while (slots[i].used) i = (i + 1) & mask;
-    return &slots[i];
+static int table_alloc(TableObject *t, size_t n) {
+    Entry *slots = malloc(n * sizeof(Entry));
+    uint16_t *tags = calloc(n, sizeof(uint16_t));
+    if (!slots || !tags) { free(slots); free(tags); return -1; }
+    free(t->slots);
+    free(t->tags);
+    t->slots = slots;
+    t->tags = tags;
+    t->nslots = n;
+    return 0;
 }
 
 /* Empty the table, back to its first size (answers stay exact). */
 static int table_reset(TableObject *t) {
     size_t n = t->max_slots < MIN_SLOTS ? t->max_slots : MIN_SLOTS;
-    Entry *slots = calloc(n, sizeof(Entry));
-    if (!slots) return -1;
-    free(t->slots);
-    t->slots = slots;
-    t->nslots = n;
+    if (table_alloc(t, n) < 0) return -1;
     t->count = 0;
     return 0;
 }
 
-/* Room for one more entry: double while under the cap (kept half empty). */
+/* At the cap: drop the entries with the fewest tricks left (the cheapest to
+ * search again) until the table is half full, and close the gaps in place
+ * (each entry moves back to the first free slot from its home), so memory
+ * stays within the cap. Emptying it all, as the Python table does, would
+ * throw away the expensive entries of a long proof at big tables. */
+static void table_purge(TableObject *t) {
+    long long count[MAXT + 2];
+    memset(count, 0, sizeof count);
+    for (size_t i = 0; i < t->nslots; i++)
+        if (t->tags[i]) count[t->slots[i].left]++;
+    size_t keep = t->count;
+    int drop = -1;  /* entries with at most this many tricks left go */
+    while (keep > t->cap / 2 && drop < MAXT) keep -= (size_t)count[++drop];
+    size_t mask = t->nslots - 1, start = 0;
+    for (size_t i = 0; i < t->nslots; i++)
+        if (t->tags[i] && t->slots[i].left <= drop) t->tags[i] = 0;
+    while (t->tags[start]) start++;  /* some slot is free: the table is never full */
+    for (size_t k = 1; k < t->nslots; k++) {
+        size_t i = (start + k) & mask;
+        if (!t->tags[i]) continue;
+        size_t j = (size_t)key_hash(t->slots[i].key) & mask;
+        while (j != i && t->tags[j]) j = (j + 1) & mask;
+        if (j != i) {
+            t->slots[j] = t->slots[i];
+            t->tags[j] = t->tags[i];
+            t->tags[i] = 0;
+        }
+    }
+    t->count = keep;
+}
+
+/* Twice the slots (the table is kept half empty while under its cap). */
 static void table_make_room(TableObject *t) {
-    if ((t->count + 1) * 2 <= t->nslots || t->nslots >= t->max_slots) return;
-    size_t n = t->nslots * 2;
-    Entry *slots = calloc(n, sizeof(Entry));
-    if (!slots) {  /* stays at this size, and is emptied sooner */
+    TableObject old = *t;
+    t->slots = NULL;
+    t->tags = NULL;
+    if (table_alloc(t, old.nslots * 2) < 0) {  /* stays at this size, emptied sooner */
+        t->slots = old.slots;
+        t->tags = old.tags;
         t->max_slots = t->nslots;
         t->cap = t->nslots / 2;
         return;
     }
-    for (size_t i = 0; i < t->nslots; i++)
-        if (t->slots[i].used) *free_slot(slots, n, t->slots[i].key) = t->slots[i];
-    free(t->slots);
-    t->slots = slots;
-    t->nslots = n;
+    size_t mask = t->nslots - 1;
+    for (size_t i = 0; i < old.nslots; i++) {
+        if (!old.tags[i]) continue;
+        u64 h = key_hash(old.slots[i].key);
+        size_t j = (size_t)h & mask;
+        while (t->tags[j]) j = (j + 1) & mask;
+        t->tags[j] = old.tags[i];
+        t->slots[j] = old.slots[i];
+    }
+    free(old.slots);
+    free(old.tags);
 }
 
 /* ---------------------------------------------------------------- search -- */
@@ -335,6 +390,8 @@ typedef struct {
     int done;
     u64 live;
     int partition;    /* the table's entries may stand for sets of positions */
+    int mid;          /* mid-trick positions have entries too (see mid_key) */
+    const u64 *pkey;  /* the key (and detail) of the node above in this trick */
     u64 rel;          /* the live cards whose place the last answer rested on */
 } Search;
 
@@ -369,6 +426,19 @@ static int check(Ctx *c) {
 
 static int trick_start(Search *s);
 static int play(Search *s);
+static int partitioned(const Search *s);
+static u64 depth_cards(const Search *s, const uint8_t *depth);
+static void store(Search *s, const u64 *key, u64 *detail, int part, int need, int result);
+static void mid_key(const Search *s, u64 *key, u64 *detail);
+static u64 mid_bits(const Search *s);
+#define TRICK_SEAT 15    /* the cards played to a trick, as a seat of mid-trick keys */
+/* Mid-trick entries (partition search), from MID_FROM seats on, after the
+ * MID_FIRST-th card of a trick and while MID_LEFT seats or more are still to
+ * play. Measured: each probe is a likely cache miss in a larger table, so
+ * they pay only where a trick has many seats (see docs/performance.md). */
+#define MID_FROM 8
+#define MID_FIRST 2
+#define MID_LEFT 3
 
 /* The goal's verdict with ``remaining`` tricks left: 1, 0, or -1 (open). */
 static int status(const Search *s, int remaining) {
@@ -733,6 +803,45 @@ static int play(Search *s) {
     int seat = (s->leader + i) % n;
     u64 hand = s->hands[seat];
     int *trick = TRICK(s);
+    /* Mid-trick keys, kept up card by card from the trick's (see mid_key). */
+    const u64 *pkey = s->pkey;
+    u64 key[KEYW], detail[4];
+    int keyed = 0, mid = 0, need = 0;
+    if (s->mid && n <= TRICK_SEAT && partitioned(s)) {
+        keyed = 1;
+        if (!pkey) {
+            mid_key(s, key, detail);
+        } else {
+            memcpy(key, pkey, sizeof key);
+            memcpy(detail, pkey + KEYW, sizeof detail);
+            if (i > 0) {
+                const CRules *R = s->R;
+                int c2 = trick[i - 1], by = (s->leader + i - 1) % n, su = R->suit[c2];
+                key[su] += ((u64)1 << (4 * TRICK_SEAT)) - ((u64)1 << (4 * by));
+                detail[su] ^= (u64)(by ^ TRICK_SEAT) << (4 * popc(s->live & R->higher[c2]));
+                key[5] = (key[5] & (((u64)1 << 48) - 1)) | mid_bits(s);
+            }
+        }
+        mid = i >= c->table->mid_first && i <= n - c->table->mid_left;
+    }
+    u64 keep[KEYW + 4];
+    if (keyed) {
+        memcpy(keep, key, sizeof key);
+        memcpy(keep + KEYW, detail, sizeof detail);
+        s->pkey = keep;
+    }
+    if (mid) {
+        need = need_of(s);
+        TableObject *t = c->table;
+        t->lookups++;
+        const Entry *hit = table_settles(t, key, detail, need);
+        if (hit) {
+            t->hits++;
+            s->rel = depth_cards(s, hit->depth);
+            s->pkey = pkey;
+            return hit->lo >= need;
+        }
+    }
     u64 legal = legal_cards(s->R, hand, trick, i, s->done);
     int maximizing = s->on_side[seat];
     int order[MAXC];
@@ -748,7 +857,7 @@ static int play(Search *s) {
         int r = play(s);
         s->ntrick = i;
         s->hands[seat] = hand;
-        if (c->status) return 0;
+        if (c->status) { s->pkey = pkey; return 0; }
         if (s->partition) {
             /* The card stood for its group: if the answer rests on the place
              * of any of them, it rests on all of theirs. */
@@ -757,10 +866,14 @@ static int play(Search *s) {
         }
         if (r == maximizing) {
             s->rel = rel;
+            s->pkey = pkey;
+            if (mid) store(s, key, detail, 1, need, r);
             return r;
         }
     }
     s->rel = rel;
+    s->pkey = pkey;
+    if (mid) store(s, key, detail, 1, need, !maximizing);
     return !maximizing;
 }
 
@@ -854,6 +967,8 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->ntrick = 0;
     s->live = 0;
     s->partition = c->table->partition;
+    s->pkey = NULL;
+    s->mid = c->table->partition && players >= c->table->mid_from;
     s->rel = 0;
 }
 
@@ -898,6 +1013,80 @@ static u64 depth_cards(const Search *s, const uint8_t *depth) {
     return cards;
 }
 
+/* Store an answer (that the value is at least ``need``, or below it) under
+ * the key, for the set of positions its relevance ``s->rel`` allows. */
+static void store(Search *s, const u64 *key, u64 *detail, int part, int need, int result) {
+    TableObject *t = s->ctx->table;
+    uint8_t depth[4] = {0, 0, 0, 0};
+    if (part) {
+        depths(s, s->rel, depth);
+        for (int su = 0; su < 4; su++) detail[su] &= depth_mask(depth[su]);
+    }
+    int fresh;
+    Entry *e = probe(t, key, detail, depth, &fresh);
+    if (fresh) {
+        memcpy(e->key, key, sizeof e->key);
+        memcpy(e->detail, detail, sizeof e->detail);
+        memcpy(e->depth, depth, sizeof e->depth);
+        e->lo = 0;
+        e->hi = e->left = (uint8_t)(s->tricks - s->done);
+        t->count++;
+        if (t->count > t->cap) {
+            t->flushes++;
+            table_purge(t);  /* this entry may be gone or moved: its bound is lost */
+            return;
+        }
+        if (t->count * 2 > t->nslots && t->nslots < t->max_slots) {
+            table_make_room(t);  /* moves the entries: find this one again */
+            e = probe(t, key, detail, depth, &fresh);
+        }
+    }
+    if (result) {
+        if (need > e->lo) e->lo = (uint8_t)need;
+    } else if (need - 1 < (int)e->hi) {
+        e->hi = (uint8_t)(need - 1);
+    }
+}
+
+/* Mid-trick positions in the table (partition search only): the cards
+ * played to the trick count as held by one more seat (so at most 15 seats),
+ * and the key adds how many are played, which of them is best and the suit
+ * led. Nothing else of the trick matters to the rest of the play: the duty
+ * to follow asks for the suit led (a trump led: trumps are always matched in
+ * full), and the trick goes to its best card. */
+static u64 mid_bits(const Search *s) {
+    const CRules *R = s->R;
+    const int *trick = TRICK(s);
+    int i = s->ntrick;
+    if (!i) return 0;
+    return (u64)i << 48 | (u64)basic_winner(R, trick, i) << 52 | (u64)R->suit[trick[0]] << 56
+         | (u64)1 << 58;
+}
+
+static void mid_key(const Search *s, u64 *key, u64 *detail) {
+    const CRules *R = s->R;
+    u64 hands[MAXP];
+    int i = s->ntrick;
+    const int *trick = TRICK(s);
+    memcpy(hands, s->hands, sizeof hands);
+    for (int p = s->players; p < MAXP; p++) hands[p] = 0;
+    for (int j = 0; j < i; j++) hands[TRICK_SEAT] |= bit(trick[j]);
+    key_hands(R, hands, MAXP, s->live, key, detail);
+    key[6] = 0;
+    int family = s->goal == GOAL_HELPED ? 2 + s->goal_seat : s->goal;
+    key[5] = (u64)s->leader | (u64)R->id << 5 | (u64)family << 26 | (u64)s->narrow << 31
+           | s->side_mask << 32 | mid_bits(s);
+    if (s->goal == GOAL_SPOIL) {
+        int remaining = s->tricks - s->done;
+        u64 g = 0;
+        for (int p = 0; p < s->players; p++) {
+            int w = s->won[p];
+            if (!s->on_side[p] && w + remaining >= POOL) g |= (u64)w << (3 * p);
+        }
+        key[6] = g;
+    }
+}
+
 static int trick_start(Search *s) {
     Ctx *c = s->ctx;
     const CRules *R = s->R;
@@ -938,6 +1127,7 @@ static int trick_start(Search *s) {
             h.live = s->live;
             h.target = threat;
             h.partition = s->partition;
+            h.mid = s->mid;
             int r = trick_start(&h);
             s->rel = part ? h.rel : s->live;
             return c->status ? 0 : !r;
@@ -961,41 +1151,21 @@ static int trick_start(Search *s) {
     }
     if (result < 0) {
         int target = s->target;
+        const u64 *pkey = s->pkey;
+        u64 keep[KEYW + 4];
+        if (part) {  /* the mid-trick keys start from this one */
+            memcpy(keep, key, sizeof key);
+            memcpy(keep + KEYW, detail, sizeof detail);
+        }
+        s->pkey = part ? keep : NULL;
         if (s->coalition >= 0) s->target = target_of(s);
         result = play(s);
         s->target = target;
+        s->pkey = pkey;
     }
     if (c->status) return 0;  /* no answer: nothing is stored */
-    uint8_t depth[4] = {0, 0, 0, 0};
-    if (part) {
-        depths(s, s->rel, depth);
-        for (int su = 0; su < 4; su++) detail[su] &= depth_mask(depth[su]);
-    } else {
-        s->rel = s->live;
-    }
-    Entry *e = probe(t->slots, t->nslots, key, detail, depth);
-    if (!e->used) {
-        table_make_room(t);
-        e = probe(t->slots, t->nslots, key, detail, depth);
-        memcpy(e->key, key, sizeof e->key);
-        memcpy(e->detail, detail, sizeof e->detail);
-        memcpy(e->depth, depth, sizeof e->depth);
-        e->used = 1;
-        e->lo = 0;
-        e->hi = (uint8_t)remaining;
-        t->count++;
-        if (t->count > t->cap) {
-            t->flushes++;
-            if (table_reset(t) < 0) memset(t->slots, 0, t->nslots * sizeof(Entry));
-            t->count = 0;
-            return result;
-        }
-    }
-    if (result) {
-        if (need > e->lo) e->lo = (uint8_t)need;
-    } else if (need - 1 < (int)e->hi) {
-        e->hi = (uint8_t)(need - 1);
-    }
+    if (!part) s->rel = s->live;
+    store(s, key, detail, part, need, result);
     return result;
 }
 
@@ -1214,8 +1384,15 @@ static PyTypeObject RulesType = {
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     (void)kw;
     double memory_mb;
-    int partition = 1;
-    if (!PyArg_ParseTuple(args, "d|p", &memory_mb, &partition)) return NULL;
+    int partition = 1, mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
+    if (!PyArg_ParseTuple(args, "d|piii", &memory_mb, &partition, &mid_from, &mid_first,
+                          &mid_left))
+        return NULL;
+    if (mid_first < 1 || mid_left < 1) {
+        PyErr_SetString(PyExc_ValueError, "mid-trick entries start after a card and end "
+                                          "before the last");
+        return NULL;
+    }
     if (!(memory_mb > 0)) {
         PyErr_SetString(PyExc_ValueError, "the table's memory cap must be positive");
         return NULL;
@@ -1224,11 +1401,15 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     if (!self) return NULL;
     double bytes = memory_mb * 1e6;
     size_t slots = 16;
-    while ((double)(slots * 2) * (double)sizeof(Entry) <= bytes && slots < ((size_t)1 << 40))
+    while ((double)(slots * 2) * (double)(sizeof(Entry) + sizeof(uint16_t)) <= bytes
+           && slots < ((size_t)1 << 40))
         slots *= 2;
     self->max_slots = slots;
     self->cap = slots / 2;
     self->partition = partition;
+    self->mid_from = mid_from;
+    self->mid_first = mid_first;
+    self->mid_left = mid_left;
     if (table_reset(self) < 0) {
         Py_DECREF(self);
         return PyErr_NoMemory();
@@ -1238,6 +1419,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
 
 static void Table_dealloc(TableObject *self) {
     free(self->slots);
+    free(self->tags);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

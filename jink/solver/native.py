@@ -140,17 +140,21 @@ class NativeTable:
     """The C bounds table under a memory cap, held across questions; plus a
     Python table for the rules the core does not take."""
 
-    def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB, partition: bool = True) -> None:
+    def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB, partition: bool = True,
+                 mid_trick: tuple[int, int, int] | None = None) -> None:
         """``partition``: entries stand for sets of positions (partition
         search, see docs/solver.md); off, the core visits the very nodes of
-        the Python engine."""
+        the Python engine. ``mid_trick``: where positions part-way through a
+        trick get entries too, as (from this many seats, after this many
+        cards, while this many seats are left to play); default the core's
+        (8, 2, 3), measured to pay. The tests use (2, 1, 1): everywhere."""
         if memory_mb <= 0:
             raise ValueError("the table's memory cap must be positive")
         if _core is None:
             raise RuntimeError("the compiled search core is not built")
         self.memory_mb = memory_mb
         self.partition = partition
-        self.core = _core.Table(memory_mb, partition)
+        self.core = _core.Table(memory_mb, partition, *(mid_trick or ()))
         self._python: TranspositionTable | None = None
 
     @property

@@ -1,0 +1,191 @@
+"""Mutants of the compiled core: its C source with one deliberate bug each.
+
+Partition search (docs/solver.md) is exact only if every answer carries the
+cards it rested on and every table key holds what the rest of the play
+depends on. Each mutant below drops one of those; `tests/data/partition_aimed.jsonl`
+holds positions found by searching random deals for ones where the mutant's
+answers differ from the exact ones. `tests/test_partition.py` checks that the
+real core answers those positions like the Python engine, and (slow) that
+each mutant, built here with gcc, gets at least one of them wrong: the
+positions are aimed, not decoration.
+
+``python -m tests.mutants --find`` searches for new aimed positions and
+rewrites the data file (a few minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.machinery
+import importlib.util
+import json
+import random
+import subprocess
+import sys
+import sysconfig
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from jink.position import Position
+from jink.puzzles.files import position_from_dict, position_to_dict
+from jink.solver import Solver, native
+
+SOURCE = Path(__file__).resolve().parent.parent / "jink" / "solver" / "_core.c"
+AIMED = Path(__file__).resolve().parent / "data" / "partition_aimed.jsonl"
+
+#: name: (what the bug is, text in _core.c, what it becomes). Each text must
+#: occur in the source (checked), so a mutant cannot silently stop existing.
+MUTANTS: dict[str, tuple[str, str, str]] = {
+    "by_rank": (
+        "a trick taken over a card of its suit does not name the winning card",
+        "if (i != w && R->suit[trick[i]] == R->suit[trick[w]]) return bit(trick[w]);",
+        "(void)w;"),
+    "group": (
+        "a card tried for its group of equivalent cards does not extend the answer "
+        "to the group",
+        "rel |= s->rel & group ? s->rel | group : s->rel;",
+        "rel |= s->rel; (void)group;"),
+    "trumps": (
+        "entries match the trumps only down to the lowest one named, though the sure "
+        "tricks and the top-trump counts read them all",
+        "if (su == R->trump) d = popc(live);\n        else if (mine) {",
+        "if (mine) {"),
+    "counts": (
+        "keys forget how many cards of each suit each seat holds",
+        "counts |= (u64)__builtin_popcountll(hands[p] & R->suit_masks[su]) << (4 * p);",
+        "counts |= 0;"),
+    "hit": (
+        "an answer read from the table rests on nothing",
+        "s->rel = part ? depth_cards(s, hit->depth) : s->live;",
+        "s->rel = part ? 0 : s->live;"),
+    "mid_best": (
+        "mid-trick keys forget which card of the trick is best",
+        "(u64)basic_winner(R, trick, i) << 52",
+        "(u64)0 << 52"),
+    "mid_led": (
+        "mid-trick keys forget the suit led",
+        "(u64)R->suit[trick[0]] << 56",
+        "(u64)0 << 56"),
+}
+
+#: Mid-trick entries everywhere, so that small positions exercise them.
+EVERYWHERE = (2, 1, 1)
+
+
+def mutant_source(name: str) -> str:
+    text = SOURCE.read_text()
+    _, old, new = MUTANTS[name]
+    if text.count(old) < 1:
+        raise AssertionError(f"mutant {name}: its text is no longer in _core.c")
+    return text.replace(old, new)
+
+
+def build(name: str, where: Path) -> ModuleType:
+    """The core with mutant ``name``, compiled into ``where`` and loaded."""
+    source = where / f"{name}.c"
+    source.write_text(mutant_source(name))
+    target = where / f"_core_{name}{sysconfig.get_config_var('EXT_SUFFIX')}"
+    include = sysconfig.get_paths()["include"]
+    subprocess.run(["gcc", "-std=c11", "-O2", "-shared", "-fPIC", f"-I{include}",
+                    str(source), "-o", str(target)], check=True, capture_output=True)
+    # The module's init function is PyInit__core: load it under that name
+    # from its own file (extension modules are told apart by path).
+    loader = importlib.machinery.ExtensionFileLoader("jink.solver._core", str(target))
+    spec = importlib.util.spec_from_file_location("jink.solver._core", target, loader=loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+@contextmanager
+def core(module: ModuleType | None) -> Iterator[None]:
+    """Searches made inside run on ``module`` (a mutant), or the real core."""
+    if module is None:
+        yield
+        return
+    saved, flat = native._core, dict(native._flat)
+    native._core = module
+    native._flat.clear()  # flattened rules belong to one module's types
+    try:
+        yield
+    finally:
+        native._core = saved
+        native._flat.clear()
+        native._flat.update(flat)
+
+
+def answers(position: Position, partition: bool = True) -> list[Any]:
+    """Every seat's verdicts and the scores of the cards of the seat to play."""
+    from tests.test_native import questions
+    solver = Solver(engine="native")
+    solver.table = native.NativeTable(64, partition, EVERYWHERE if partition else None)
+    return questions(solver, position)
+
+
+def exact(position: Position) -> list[Any]:
+    from tests.test_native import questions
+    return questions(Solver(engine="python"), position)
+
+
+def read_aimed() -> list[tuple[str, Position]]:
+    out = []
+    for line in AIMED.read_text().splitlines():
+        obj = json.loads(line)
+        out.append((obj.pop("mutant"), position_from_dict(obj)))
+    return out
+
+
+def find(per_mutant: int, tries: int, seed: int, only: list[str] | None = None, max_seats: int = 7,
+         append: bool = False) -> None:
+    """Random positions of every game; keep those a mutant answers wrongly."""
+    import tempfile
+
+    from jink.games import find_game
+    from tests.test_native import GAMES, random_position, seat_counts
+    rng = random.Random(seed)
+    pool = []
+    for i in range(tries):
+        game = GAMES[i % 2]  # the games partition search runs in: follow suit or trump
+        g = find_game(game)
+        seats = rng.choice([n for n in seat_counts(game) if n <= max_seats])
+        total = seats * g.hand_size
+        first = 0 if seats <= 4 else seats * (g.hand_size - 3)
+        pool.append(random_position(rng, game, seats, rng.randrange(first, total)))
+    found: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        truth = [exact(p) for p in pool]
+        for name in only or MUTANTS:
+            module = build(name, Path(tmp))
+            hits = 0
+            with core(module):
+                for p, want in zip(pool, truth, strict=False):
+                    if answers(p) != want:
+                        found.append({"mutant": name, **position_to_dict(p)})
+                        hits += 1
+                        if hits == per_mutant:
+                            break
+            print(f"{name}: {hits} aimed position(s)", file=sys.stderr)
+    lines = "".join(json.dumps(obj) + "\n" for obj in found)
+    AIMED.write_text((AIMED.read_text() if append else "") + lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--find", action="store_true", help="search and rewrite the data")
+    parser.add_argument("--per-mutant", type=int, default=3)
+    parser.add_argument("--tries", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--only", nargs="*", help="these mutants only")
+    parser.add_argument("--max-seats", type=int, default=7)
+    parser.add_argument("--append", action="store_true", help="add to the data file")
+    args = parser.parse_args()
+    if args.find:
+        find(args.per_mutant, args.tries, args.seed, args.only, args.max_seats, args.append)
+
+
+if __name__ == "__main__":
+    main()
