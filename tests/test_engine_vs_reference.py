@@ -87,7 +87,7 @@ def check_position(ref: RefPosition, memory_mb: float = 64, narrow_from: int = 0
     position = to_position(ref)
     solver = Solver(memory_mb=memory_mb)
     if narrow_from:
-        solver.narrow_from = narrow_from
+        solver.narrow_from = solver.narrow_from_partition = narrow_from
     for seat in range(position.players):
         assert solver.max_tricks(position, seat) == ref_max_tricks(ref, seat), (seat, ref)
         for name in GOALS:
@@ -105,7 +105,7 @@ def check_verdicts(ref: RefPosition, narrow_from: int = 0) -> None:
     position = to_position(ref)
     solver = Solver()
     if narrow_from:
-        solver.narrow_from = narrow_from
+        solver.narrow_from = solver.narrow_from_partition = narrow_from
     for seat in range(position.players):
         assert solver.max_tricks(position, seat) == ref_max_tricks(ref, seat), (seat, ref)
         assert solver.can_force(position, seat, parse_goal("spoil")) == ref_can_force(

@@ -95,7 +95,7 @@ def questions(solver: Solver, position: Position) -> list[Any]:
 
 def narrow_questions(solver: Solver, position: Position) -> list[Any]:
     """The spoil question through the narrow search first (every table size)."""
-    solver.narrow_from = 0
+    solver.narrow_from = solver.narrow_from_partition = 0
     return [solver.can_force(position, seat, SPOIL) for seat in range(position.players)]
 
 
