@@ -348,6 +348,7 @@ def test_each_row_names_the_engine_that_solved_it(tmp_path: Path, engine: str,
     result = batch(db, "--engine", engine, deals=3)
     assert result.exit_code == 0, result.output
     assert {row[4] for row in rows(db)} == {engine}
-    # Both engines search the same nodes: the rows agree but for the engine.
-    assert [row[:4] for row in rows(db)] == [
-        (r.deal, r.position, r.verdicts, r.nodes) for r in serial_rows(3, 3, 1)]
+    # Both engines give the same answers (the compiled core's partition search
+    # visits fewer nodes): the rows agree but for the engine and the nodes.
+    assert [row[:3] for row in rows(db)] == [
+        (r.deal, r.position, r.verdicts) for r in serial_rows(3, 3, 1)]
