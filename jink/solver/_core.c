@@ -932,13 +932,14 @@ static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, 
     for (int su = 0; su < 4; su++) key[su] = w[su];
 }
 
-static void make_key(const Search *s, int remaining, u64 *key, u64 *detail) {
-    const CRules *R = s->R;
-    key_hands(R, s->hands, s->players, s->live, key, detail);
+/* The key's words past the hands: leader, rules, question (goal family,
+ * side, narrow), where in a trick (mid_bits) and the part of won the goal
+ * needs. */
+static void key_rest(const Search *s, int remaining, u64 *key) {
     key[6] = 0;
     int family = s->goal == GOAL_HELPED ? 2 + s->goal_seat : s->goal;
-    key[5] = (u64)s->leader | (u64)R->id << 5 | (u64)family << 26 | (u64)s->narrow << 31
-           | s->side_mask << 32;
+    key[5] = (u64)s->leader | (u64)s->R->id << 5 | (u64)family << 26 | (u64)s->narrow << 31
+           | s->side_mask << 32 | mid_bits(s);
     if (s->goal == GOAL_SPOIL) {
         u64 g = 0;
         for (int p = 0; p < s->players; p++) {
@@ -947,6 +948,11 @@ static void make_key(const Search *s, int remaining, u64 *key, u64 *detail) {
         }
         key[6] = g;
     }
+}
+
+static void make_key(const Search *s, int remaining, u64 *key, u64 *detail) {
+    key_hands(s->R, s->hands, s->players, s->live, key, detail);
+    key_rest(s, remaining, key);
 }
 
 static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tricks,
@@ -1064,27 +1070,13 @@ static u64 mid_bits(const Search *s) {
 }
 
 static void mid_key(const Search *s, u64 *key, u64 *detail) {
-    const CRules *R = s->R;
     u64 hands[MAXP];
-    int i = s->ntrick;
     const int *trick = TRICK(s);
     memcpy(hands, s->hands, sizeof hands);
     for (int p = s->players; p < MAXP; p++) hands[p] = 0;
-    for (int j = 0; j < i; j++) hands[TRICK_SEAT] |= bit(trick[j]);
-    key_hands(R, hands, MAXP, s->live, key, detail);
-    key[6] = 0;
-    int family = s->goal == GOAL_HELPED ? 2 + s->goal_seat : s->goal;
-    key[5] = (u64)s->leader | (u64)R->id << 5 | (u64)family << 26 | (u64)s->narrow << 31
-           | s->side_mask << 32 | mid_bits(s);
-    if (s->goal == GOAL_SPOIL) {
-        int remaining = s->tricks - s->done;
-        u64 g = 0;
-        for (int p = 0; p < s->players; p++) {
-            int w = s->won[p];
-            if (!s->on_side[p] && w + remaining >= POOL) g |= (u64)w << (3 * p);
-        }
-        key[6] = g;
-    }
+    for (int j = 0; j < s->ntrick; j++) hands[TRICK_SEAT] |= bit(trick[j]);
+    key_hands(s->R, hands, MAXP, s->live, key, detail);
+    key_rest(s, s->tricks - s->done, key);
 }
 
 static int trick_start(Search *s) {
