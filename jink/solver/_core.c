@@ -2,13 +2,14 @@
  * jink.solver._core: the double-dummy proof search in C.
  *
  * A port of jink/solver/search.py (the reference): the same zero-window
- * proof, the same bounds table (relative-rank keys, emptied when full), the
+ * proof, the same bounds table (relative-rank keys), the
  * same equivalent cards, sure tricks, spoil coalition with hand-overs to
  * "helped" searches, narrow search, two-trick fast path and move ordering, so
  * that it visits the same nodes, with one addition the reference does not
  * have: partition search (table entries that stand for sets of positions;
  * see trick_start and docs/solver.md), which a table made with partition=0
- * leaves out. It knows no game by name: it reads a game's
+ * leaves out; and a full table is purged of its shallowest entries, not
+ * emptied (table_purge). It knows no game by name: it reads a game's
  * duties as data (a Rules object built by jink/solver/native.py from the
  * fields of a bound jink.games.base.Rules).
  *
@@ -209,7 +210,7 @@ typedef struct {
     size_t nslots;      /* a power of two */
     size_t max_slots;   /* the memory cap, in slots */
     size_t count;
-    size_t cap;         /* entries past which the table is emptied */
+    size_t cap;         /* entries past which the table is purged (table_purge) */
     long long lookups, hits, flushes;
     int busy;
     int partition;      /* entries for sets of positions (0: one position each) */
@@ -805,15 +806,14 @@ static int play(Search *s) {
     int *trick = TRICK(s);
     /* Mid-trick keys, kept up card by card from the trick's (see mid_key). */
     const u64 *pkey = s->pkey;
-    u64 key[KEYW], detail[4];
-    int keyed = 0, mid = 0, need = 0;
+    u64 kd[KEYW + 4], *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
+    int mid = 0, need = 0;
     if (s->mid && n <= TRICK_SEAT && partitioned(s)) {
-        keyed = 1;
+        s->pkey = kd;  /* the nodes below start from this key */
         if (!pkey) {
             mid_key(s, key, detail);
         } else {
-            memcpy(key, pkey, sizeof key);
-            memcpy(detail, pkey + KEYW, sizeof detail);
+            memcpy(kd, pkey, sizeof kd);
             if (i > 0) {
                 const CRules *R = s->R;
                 int c2 = trick[i - 1], by = (s->leader + i - 1) % n, su = R->suit[c2];
@@ -823,12 +823,6 @@ static int play(Search *s) {
             }
         }
         mid = i >= c->table->mid_first && i <= n - c->table->mid_left;
-    }
-    u64 keep[KEYW + 4];
-    if (keyed) {
-        memcpy(keep, key, sizeof key);
-        memcpy(keep + KEYW, detail, sizeof detail);
-        s->pkey = keep;
     }
     if (mid) {
         need = need_of(s);
@@ -1126,7 +1120,7 @@ static int trick_start(Search *s) {
         }
     }
     int need = need_of(s);
-    u64 key[KEYW], detail[4] = {0, 0, 0, 0};
+    u64 kd[KEYW + 4] = {0}, *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
     make_key(s, remaining, key, part ? detail : NULL);
     TableObject *t = c->table;
     t->lookups++;
@@ -1144,12 +1138,7 @@ static int trick_start(Search *s) {
     if (result < 0) {
         int target = s->target;
         const u64 *pkey = s->pkey;
-        u64 keep[KEYW + 4];
-        if (part) {  /* the mid-trick keys start from this one */
-            memcpy(keep, key, sizeof key);
-            memcpy(keep + KEYW, detail, sizeof detail);
-        }
-        s->pkey = part ? keep : NULL;
+        s->pkey = part ? kd : NULL;  /* the mid-trick keys start from this one */
         if (s->coalition >= 0) s->target = target_of(s);
         result = play(s);
         s->target = target;
