@@ -852,11 +852,13 @@ static int play(Search *s) {
         s->ntrick = i;
         s->hands[seat] = hand;
         if (c->status) { s->pkey = pkey; return 0; }
-        if (s->partition) {
-            /* The card stood for its group: if the answer rests on the place
-             * of any of them, it rests on all of theirs. */
+        /* The card stood for its group: if the answer rests on the place of
+         * any of them, it rests on all of theirs (the group is within the
+         * seat's cards of the suit: mostly there is nothing to look up). */
+        rel |= s->rel;
+        if (s->rel & hand & s->R->suit_masks[s->R->suit[card]]) {
             u64 group = group_of(s, hand, card);
-            rel |= s->rel & group ? s->rel | group : s->rel;
+            if (s->rel & group) rel |= group;
         }
         if (r == maximizing) {
             s->rel = rel;
