@@ -23,15 +23,18 @@ import random
 import subprocess
 import sys
 import sysconfig
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from jink.games import find_game
 from jink.position import Position
 from jink.puzzles.files import position_from_dict, position_to_dict
 from jink.solver import Solver, native
+from tests.test_native import GAMES, questions, random_position, seat_counts
 
 SOURCE = Path(__file__).resolve().parent.parent / "jink" / "solver" / "_core.c"
 AIMED = Path(__file__).resolve().parent / "data" / "partition_aimed.jsonl"
@@ -120,14 +123,13 @@ def core(module: ModuleType | None) -> Iterator[None]:
 
 def answers(position: Position, partition: bool = True) -> list[Any]:
     """Every seat's verdicts and the scores of the cards of the seat to play."""
-    from tests.test_native import questions
     solver = Solver(engine="native")
     solver.table = native.NativeTable(64, partition, EVERYWHERE if partition else None)
     return questions(solver, position)
 
 
 def exact(position: Position) -> list[Any]:
-    from tests.test_native import questions
+    """The same from the Python engine (the reference for the core)."""
     return questions(Solver(engine="python"), position)
 
 
@@ -139,13 +141,10 @@ def read_aimed() -> list[tuple[str, Position]]:
     return out
 
 
-def find(per_mutant: int, tries: int, seed: int, only: list[str] | None = None, max_seats: int = 7,
-         append: bool = False) -> None:
-    """Random positions of every game; keep those a mutant answers wrongly."""
-    import tempfile
-
-    from jink.games import find_game
-    from tests.test_native import GAMES, random_position, seat_counts
+def find(per_mutant: int, tries: int, seed: int, only: list[str] | None = None,
+         max_seats: int = 7, append: bool = False) -> None:
+    """Random positions of the games partition search runs in; keep those a
+    mutant answers wrongly (the data file was made with the defaults)."""
     rng = random.Random(seed)
     pool = []
     for i in range(tries):

@@ -22,6 +22,7 @@ from bench.deals import deal
 from jink.solver import Solver, native
 from jink.solver.goals import SPOIL
 from tests import mutants
+from tests.test_native import questions
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
 
@@ -45,7 +46,6 @@ def test_aimed_position_is_exact(index: int) -> None:
     want = mutants.exact(position)
     assert mutants.answers(position) == want, name
     solver = Solver(engine="native")  # as it runs: mid-trick entries from eight seats
-    from tests.test_native import questions
     assert questions(solver, position) == want, name
 
 
