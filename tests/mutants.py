@@ -68,6 +68,15 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "mid-trick keys forget which card of the trick is best",
         "(u64)basic_winner(R, trick, i) << 52",
         "(u64)0 << 52"),
+    "lost_sum": (
+        "the tricks another seat's trumps take from a threat are added up over the "
+        "seats, though two seats' trumps may fall in one trick",
+        "if (lost > most) most = lost;",
+        "most += lost;"),
+    "lost_self": (
+        "a threat's own trumps count as taking tricks from it",
+        "if (q == p || !count[q]) continue;",
+        "if (!count[q]) continue;"),
     "mid_led": (
         "mid-trick keys forget the suit led",
         "(u64)R->suit[trick[0]] << 56",

@@ -519,6 +519,23 @@ static void top_trumps(const Search *s, int *holder, int *top) {
     *holder = seat; *top = count;
 }
 
+/* Tricks seat p cannot win, whatever anyone plays: every seat plays each of
+ * its cards in a trick of its own, and p takes no trick in which another
+ * seat's trump is above the card p plays. So for any other seat q, each of
+ * q's trumps that p cannot cover with a higher trump of its own (one for
+ * one) is a trick lost to p: the most over q, the asker's or the others'
+ * (everybody plays every card). ``places`` and ``count``: each seat's trumps
+ * as ranks() gives them. */
+static int lost_to_trumps(const Search *s, int p, int places[][16], const int *count) {
+    int most = 0;
+    for (int q = 0; q < s->players; q++) {
+        if (q == p || !count[q]) continue;
+        int lost = count[q] - matched(places[q], count[q], places[p], count[p]);
+        if (lost > most) most = lost;
+    }
+    return most;
+}
+
 static int above(const CRules *R, u64 trumps, u64 rivals) {
     if (!trumps || R->trump < 0) return 0;
     const int *ord = R->order[R->trump];
@@ -544,7 +561,7 @@ static int sure(Search *s, int need, int remaining, int have_top, int holder, in
         if (holder != target && remaining - top < need) return 0;
         int nr = ranks(R, trumps[target], rival);
         for (int p = 0; p < n; p++)
-            if (!s->on_side[p]) {
+            if (s->partition ? p != target : !s->on_side[p]) {  /* see lost_to_trumps */
                 int nf = ranks(R, trumps[p], first);
                 if (remaining - nf + matched(first, nf, rival, nr) < need) return 0;
             }
@@ -1097,11 +1114,21 @@ static int trick_start(Search *s) {
         if (R->always_legal) top_trumps(s, &holder, &top);
         have_top = 1;
         int threats = 0, threat = -1;
-        for (int p = 0; p < s->players; p++)
-            if (!s->on_side[p] && s->won[p] + remaining - (p != holder ? top : 0) >= POOL) {
-                threats++;
-                threat = p;
-            }
+        /* With partition search (a technique of the core only: the port keeps
+         * the Python engine's nodes), the others' trumps count too. */
+        int lost = s->partition && R->always_legal && R->trump >= 0, placed = 0;
+        int places[MAXP][16], count[MAXP];
+        for (int p = 0; p < s->players; p++) {
+            if (s->on_side[p] || s->won[p] + remaining - (p != holder ? top : 0) < POOL)
+                continue;
+            if (lost && !placed++)
+                for (int q = 0; q < s->players; q++)
+                    count[q] = ranks(R, s->hands[q] & R->trump_mask, places[q]);
+            if (lost && s->won[p] + remaining - lost_to_trumps(s, p, places, count) < POOL)
+                continue;
+            threats++;
+            threat = p;
+        }
         if (!threats) return 1;
         if (threats == 1) {
             Search h;
