@@ -821,11 +821,12 @@ static int play(Search *s) {
     int seat = (s->leader + i) % n;
     u64 hand = s->hands[seat];
     int *trick = TRICK(s);
-    /* Mid-trick keys, kept up card by card from the trick's (see mid_key). */
+    /* Mid-trick keys, kept up card by card from the trick's (see mid_key),
+     * as far into the trick as a node may still probe the table. */
     const u64 *pkey = s->pkey;
     u64 kd[KEYW + 4], *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
     int mid = 0, need = 0;
-    if (s->mid && n <= TRICK_SEAT && partitioned(s)) {
+    if (s->mid && i <= n - c->table->mid_left && n <= TRICK_SEAT && partitioned(s)) {
         s->pkey = kd;  /* the nodes below start from this key */
         if (!pkey) {
             mid_key(s, key, detail);
@@ -839,7 +840,7 @@ static int play(Search *s) {
                 key[5] = (key[5] & (((u64)1 << 48) - 1)) | mid_bits(s);
             }
         }
-        mid = i >= c->table->mid_first && i <= n - c->table->mid_left;
+        mid = i >= c->table->mid_first;
     }
     if (mid) {
         need = need_of(s);
@@ -871,11 +872,14 @@ static int play(Search *s) {
         if (c->status) { s->pkey = pkey; return 0; }
         /* The card stood for its group: if the answer rests on the place of
          * any of them, it rests on all of theirs (the group is within the
-         * seat's cards of the suit: mostly there is nothing to look up). */
-        rel |= s->rel;
-        if (s->rel & hand & s->R->suit_masks[s->R->suit[card]]) {
-            u64 group = group_of(s, hand, card);
-            if (s->rel & group) rel |= group;
+         * seat's cards of the suit: mostly there is nothing to look up).
+         * Without partition search, trick_start reads no answer's cards. */
+        if (s->partition) {
+            rel |= s->rel;
+            if (s->rel & hand & s->R->suit_masks[s->R->suit[card]]) {
+                u64 group = group_of(s, hand, card);
+                if (s->rel & group) rel |= group;
+            }
         }
         if (r == maximizing) {
             s->rel = rel;
