@@ -264,9 +264,9 @@ def test_interrupt_stops_the_native_search_quickly() -> None:
 def test_the_search_releases_the_gil() -> None:
     """Another thread runs Python while one native proof (about 2 s) goes on."""
     import threading
-    position = deal_of(8, 3)
+    position = deal_of(8, 17)
     solver = Solver(engine="native")
-    search = threading.Thread(target=solver.can_force, args=(position, 4, SPOIL))
+    search = threading.Thread(target=solver.can_force, args=(position, 7, SPOIL))
     gaps = []
     search.start()
     last = started = time.perf_counter()
