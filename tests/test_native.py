@@ -7,7 +7,7 @@ Bierspiel in and after its forced leads, Forty-Five's sides) both engines
 must give the same answers to every question and, with the core's partition
 search off (the port), count the same nodes, as long as the table is not
 emptied (a big one here). With a tiny table only the answers must agree. The
-core as it runs (partition search, mid-trick entries from eight seats) and
+core as it runs (partition search, mid-trick entries from seven seats) and
 with mid-trick entries at every size must give the same answers too; see
 also tests/test_partition.py. The independent references are compared with the native
 engine by tests/test_engine_vs_reference.py and tests/test_family_vs_reference.py

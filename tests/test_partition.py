@@ -45,7 +45,7 @@ def test_aimed_position_is_exact(index: int) -> None:
     name, position = AIMED[index]
     want = mutants.exact(position)
     assert mutants.answers(position) == want, name
-    solver = Solver(engine="native")  # as it runs: mid-trick entries from eight seats
+    solver = Solver(engine="native")  # as it runs: mid-trick entries from seven seats
     assert questions(solver, position) == want, name
 
 

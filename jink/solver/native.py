@@ -147,7 +147,7 @@ class NativeTable:
         the Python engine. ``mid_trick``: where positions part-way through a
         trick get entries too, as (from this many seats, after this many
         cards, while this many seats are left to play); default the core's
-        (8, 2, 3), measured to pay. The tests use (2, 1, 1): everywhere."""
+        (7, 2, 3), measured to pay. The tests use (2, 1, 1): everywhere."""
         if memory_mb <= 0:
             raise ValueError("the table's memory cap must be positive")
         if _core is None:
