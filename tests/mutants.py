@@ -2,7 +2,8 @@
 
 Partition search (docs/solver.md) is exact only if every answer carries the
 cards it rested on and every table key holds what the rest of the play
-depends on. Each mutant below drops one of those; `tests/data/partition_aimed.jsonl`
+depends on, and the core's own move order (the asker's thrift) only if it
+still tries every card. Each mutant below drops one of those; `tests/data/partition_aimed.jsonl`
 holds positions found by searching random deals for ones where the mutant's
 answers differ from the exact ones. `tests/test_partition.py` checks that the
 real core answers those positions like the Python engine, and (slow) that
@@ -81,6 +82,15 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "mid-trick keys forget the suit led",
         "(u64)R->suit[trick[0]] << 56",
         "(u64)0 << 56"),
+    "helper_lead": (
+        "a helper on lead (the asker's thrift) tries its trumps only",
+        "if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];",
+        "(void)weak;"),
+    "dear_drop": (
+        "the coalition, playing high while the asker is still to play, never tries "
+        "its lowest card",
+        "for (int j = 0; j < g; j++) out[j] = strong[j];\n            return g;",
+        "for (int j = 0; j < g; j++) out[j] = strong[j];\n            return g - 1;"),
 }
 
 #: Mid-trick entries everywhere, so that small positions exercise them.

@@ -662,7 +662,7 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
              * the asker's; then its plain cards, lowest first */
             int m = 0;
             for (int j = 0; j < g; j++) if (R->power[strong[j]] > TRUMP_BASE) out[m++] = strong[j];
-            for (int j = 0; j < g; j++) if (R->power[weak[j]] < TRUMP_BASE) out[m++] = weak[j];
+            for (int j = 0; j < g; j++) if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];
             return m;
         }
         if ((coalition && seat != s->target) || thrifty) pick = weak;
