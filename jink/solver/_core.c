@@ -677,7 +677,8 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
     int beat;
     if (coalition) {
         beat = seat == s->target || side_winning != maximizing;
-        if (s->partition && (seat == s->target || !beat) && asker_to_play(s)) {
+        /* (not in the narrow search, whose throw-away is the lowest card) */
+        if (s->partition && !s->narrow && (seat == s->target || !beat) && asker_to_play(s)) {
             for (int j = 0; j < g; j++) out[j] = strong[j];
             return g;
         }
