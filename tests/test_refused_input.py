@@ -146,6 +146,15 @@ def test_one_node() -> None:
         budget.check()
 
 
+@pytest.mark.parametrize("limit", [{"nodes": -1}, {"nodes": 2.5}, {"nodes": True},
+                                   {"seconds": -0.5}, {"seconds": float("nan")},
+                                   {"seconds": float("inf")}, {"seconds": "3"}])
+def test_a_limit_is_checked_where_it_is_made(limit: dict[str, object]) -> None:
+    """The library refuses a limit no search could keep, naming the value."""
+    with pytest.raises(ValueError, match=r"limit must be .*, not "):
+        Limit(**limit)  # type: ignore[arg-type]
+
+
 def test_at_least_one_trick() -> None:
     result = run("solve", "--example", "--goal", "1", "--no-line", code=0)
     text = " ".join(result.stdout.split())

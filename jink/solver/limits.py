@@ -20,10 +20,27 @@ from jink.words import plural
 
 @dataclass(frozen=True)
 class Limit:
-    """At most ``nodes`` search nodes and ``seconds`` of wall time (None: no limit)."""
+    """At most ``nodes`` search nodes and ``seconds`` of wall time (None: no limit).
+
+    >>> Limit(nodes=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: the node limit must be a whole number, 0 or more, not -1
+    """
 
     nodes: int | None = None
     seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        nodes, seconds = self.nodes, self.seconds
+        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
+                                  or nodes < 0):
+            raise ValueError(f"the node limit must be a whole number, 0 or more, not {nodes!r}")
+        if seconds is not None and (isinstance(seconds, bool)
+                                    or not isinstance(seconds, (int, float))
+                                    or not 0 <= seconds < float("inf")):
+            raise ValueError(f"the time limit must be a number of seconds, 0 or more, "
+                             f"not {seconds!r}")
 
     @property
     def unlimited(self) -> bool:
