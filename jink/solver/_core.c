@@ -629,11 +629,11 @@ static int orders(const CRules *R, u64 legal, u64 live, int *strong, int *weak) 
     return g;
 }
 
-/* Whether a seat still to play to this trick is one the coalition plays
- * against (the asker, or its side). */
-static int asker_to_play(const Search *s) {
+/* Whether a seat of the side (``side`` 1) or of the others (0) is still to
+ * play to this trick. */
+static int to_play(const Search *s, int side) {
     for (int j = s->ntrick + 1; j < s->players; j++)
-        if (s->on_side[(s->leader + j) % s->players] != s->coalition) return 1;
+        if (s->on_side[(s->leader + j) % s->players] == side) return 1;
     return 0;
 }
 
@@ -678,7 +678,8 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
     if (coalition) {
         beat = seat == s->target || side_winning != maximizing;
         /* (not in the narrow search, whose throw-away is the lowest card) */
-        if (s->partition && !s->narrow && (seat == s->target || !beat) && asker_to_play(s)) {
+        if (s->partition && !s->narrow && (seat == s->target || !beat)
+            && to_play(s, !s->coalition)) {  /* the asker still to play */
             for (int j = 0; j < g; j++) out[j] = strong[j];
             return g;
         }
@@ -689,12 +690,9 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
         beat = !side_winning;
     } else {
         beat = side_winning;
-        if (!beat) {
-            for (int j = i + 1; j < s->players; j++)
-                if (s->on_side[(s->leader + j) % s->players]) {
-                    for (int k = 0; k < g; k++) out[k] = strong[k];
-                    return g;
-                }
+        if (!beat && to_play(s, 1)) {
+            for (int k = 0; k < g; k++) out[k] = strong[k];
+            return g;
         }
     }
     if (!beat) {
@@ -943,15 +941,18 @@ __attribute__((target_clones("popcnt", "default")))
 static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, u64 *key,
                       u64 *detail) {
     u64 w[4] = {0, 0, 0, 0};
-    if (detail) {
-        /* Partition search: the key holds each seat's count of each suit, the
-         * detail the holders of each suit's live cards best first; an entry
-         * matches on as many of those as its answer rested on. */
+    if (detail || R->relative) {
+        /* Per suit, the holders of its live cards best first, a nibble each. */
         for (int p = 0; p < players; p++)
             for (u64 h = hands[p]; h; h &= h - 1) {
                 int c = __builtin_ctzll(h);
                 w[R->suit[c]] |= (u64)p << (4 * __builtin_popcountll(live & R->higher[c]));
             }
+    }
+    if (detail) {
+        /* Partition search: the key holds each seat's count of each suit, the
+         * detail the holders; an entry matches on as many of those as its
+         * answer rested on. */
         for (int su = 0; su < 4; su++) {
             u64 counts = 0;
             for (int p = 0; p < players; p++)
@@ -963,14 +964,9 @@ static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, 
         return;
     }
     if (R->relative) {
-        /* Per suit, the holders of its live cards best first, a nibble each,
-         * and their number: the same information as search.py's shape (each
-         * card's suit and place among the live cards of its suit). */
-        for (int p = 0; p < players; p++)
-            for (u64 h = hands[p]; h; h &= h - 1) {
-                int c = __builtin_ctzll(h);
-                w[R->suit[c]] |= (u64)p << (4 * __builtin_popcountll(live & R->higher[c]));
-            }
+        /* The holders and, per suit, their number: the same information as
+         * search.py's shape (each card's suit and place among the live cards
+         * of its suit). */
         for (int su = 0; su < 4; su++)
             w[su] |= (u64)__builtin_popcountll(live & R->suit_masks[su]) << 56;
         key[4] = (u64)__builtin_popcountll(live & R->privileged);
