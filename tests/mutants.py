@@ -82,6 +82,25 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "mid-trick keys forget the suit led",
         "(u64)R->suit[trick[0]] << 56",
         "(u64)0 << 56"),
+    "spare": (
+        "a trick settled before its end: a seat still to play may not spend one of "
+        "its trumps the goal's seat cannot cover on this trick",
+        "if (j >= i && lost > 0) lost--;",
+        ";"),
+    "unbeaten": (
+        "a trick settled before its end goes to the goal's seat though a seat still "
+        "to play could beat its card",
+        "if (can_take(s, legal, trick, i)) return -1;",
+        "(void)legal;"),
+    "won_rel": (
+        "a trick settled before its end for the goal's seat does not name its card",
+        "s->rel = bit(trick[best]);  /* no card still held ranks above it */",
+        "s->rel = 0;"),
+    "lost_rel": (
+        "a trick settled before its end against the goal's seat does not name the "
+        "card that beat it",
+        "s->rel = by_rank(R, trick, i, best);  /* as end_trick: the card that beat it */",
+        "s->rel = 0;"),
     "helper_lead": (
         "a helper on lead (the asker's thrift) tries its trumps only",
         "if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];",

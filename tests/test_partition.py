@@ -28,12 +28,13 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is no
 
 AIMED = mutants.read_aimed()
 
-#: The mutants that random positions catch. Two more are kept in mutants.py
+#: The mutants that random positions catch. Three more are kept in mutants.py
 #: and in the core: ``group`` and ``mid_led`` (the argument for exactness
-#: needs them) but no position among 15,000 random ones of up to ten seats
-#: told them apart, so no aimed position exists for them yet.
+#: needs them: no position among 15,000 random ones of up to ten seats told
+#: them apart) and ``lost_rel`` (none among 9,000), so no aimed position
+#: exists for them yet.
 CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_self",
-          "helper_lead", "dear_drop"}
+          "helper_lead", "dear_drop", "spare", "unbeaten", "won_rel"}
 
 
 def test_every_caught_mutant_has_aimed_positions() -> None:
