@@ -486,13 +486,17 @@ static int target_of(const Search *s) {
 
 /* ------------------------------------------------------------ sure tricks -- */
 
-/* The trump-order places (0 = best) of trumps, best first; returns how many. */
+/* The trump-order places (0 = best) of trumps, best first; returns how many.
+ * (Each trump's place is its index in the trump order: a hand holds a few,
+ * so they are sorted here rather than found by walking the order.) */
 static int ranks(const CRules *R, u64 trumps, int *out) {
     int n = 0;
     if (!trumps || R->trump < 0) return 0;
-    const int *ord = R->order[R->trump];
-    for (int i = 0; i < R->norder[R->trump]; i++)
-        if (trumps & bit(ord[i])) out[n++] = i;
+    for (; trumps; trumps &= trumps - 1) {
+        int place = R->place[low_card(trumps)], j = n++;
+        while (j > 0 && out[j - 1] > place) { out[j] = out[j - 1]; j--; }
+        out[j] = place;
+    }
     return n;
 }
 
