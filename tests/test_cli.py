@@ -139,6 +139,9 @@ def test_rules_human():
     for heading in ("Spades trumps", "Hearts trumps", "Diamonds trumps", "Clubs trumps"):
         assert heading in result.stdout
     assert "5 J A♥ A K Q 10 9 8 7 6 4 3 2" in result.stdout
+    # each question once, by its name, then its label where that says more
+    questions = " ".join(result.stdout.split("Questions (jink solve --goal NAME):")[1].split())
+    assert questions == "three: Three (pool); jink: Jink (all five); spoil; or a number of tricks."
 
 
 # -- jink show -------------------------------------------------------------------------

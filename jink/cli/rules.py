@@ -48,8 +48,10 @@ def rules(game: GameArg = "spoil-five", json_output: JsonOpt = False) -> None:
         for option in found.options:
             notes.append(f"Option [bold]{option.name}[/bold] (default "
                          f"{str(option.default).lower()}): {option.help}.")
-        questions = ", ".join(f"[bold]{q.name}[/bold] ({q.label.lower()})"
-                              for q in found.questions(found.min_players))
+        # Each question's name, then its label where that says more.
+        questions = "; ".join(
+            f"[bold]{q.name}[/bold]" + ("" if q.label.lower() == q.name else f": {q.label}")
+            for q in found.questions(found.min_players))
         notes.append(f"Questions (jink solve --goal NAME): {questions}; or a number of "
                      "tricks.")
         print_sections(heading, *tables, Text.from_markup("\n".join(notes)))
