@@ -30,6 +30,7 @@ from jink.solver.analyse import analyse, replay
 from jink.solver.goals import POOL, SPOIL
 from jink.solver.limits import Budget, QuestionCapped
 from jink.solver.solver import MoveScore, OpenScore, Verdict, forceable
+from jink.study.page import solve_page
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,7 +142,7 @@ def test_a_limit_leaves_the_other_verdicts_exact_and_the_cut_ones_unknown(engine
 def test_a_limit_leaves_the_scored_cards_and_the_line_exact(engine: str) -> None:
     native.use_engine(engine)  # solve() makes its solver with the process's engine
     rng = random.Random(f"anytime-moves:{engine}")
-    opened = 0
+    opened = begun = 0
     for position in positions(engine):
         if position.players > 4:
             continue  # the line of every deal: enough at 3 and 4 seats
@@ -159,11 +160,14 @@ def test_a_limit_leaves_the_scored_cards_and_the_line_exact(engine: str) -> None
                 assert open_move.achieves in (None, want.achieves)
                 assert open_move.equivalent == want.equivalent
             opened += bool(cut.open_moves)
-            assert cut.line == (truth.line if not cut.line_cut else [])
+            # a cut line keeps its exact beginning: the steps worked out
+            assert cut.line == truth.line[:len(cut.line)]
+            assert cut.line_cut == (len(cut.line) < len(truth.line))
+            begun += cut.line_cut and bool(cut.line)
             assert set(cut.unknown) <= {"seats", "moves", "line"}
             if cut.unknown:
                 assert cut.nodes > nodes
-    assert opened > 0
+    assert opened > 0 and begun > 0, (opened, begun)
 
 
 @pytest.fixture(autouse=True)
@@ -392,6 +396,26 @@ def test_solve_picture_shows_question_marks_and_the_note() -> None:
     assert "The limit stopped the line of play" in out
     assert "the pool is spoiled" not in out  # never said on unknown answers
     assert "Traceback" not in result.output
+
+
+def test_a_line_the_limit_stopped_shows_its_beginning() -> None:
+    whole = solve(example())
+    # the smallest node limit (by hundreds) that leaves part of the line
+    cut = next(c for nodes in range(100, whole.nodes, 100)
+               if (c := solve(example(), limit=Limit(nodes=nodes))).line)
+    assert cut.line_cut and 0 < len(cut.line) < len(whole.line)
+    assert cut.line == whole.line[:len(cut.line)]
+    assert cut.to_dict()["unknown"] == ["line"]
+    assert len(cut.to_dict()["line"]) == len(cut.line)
+    limit = str(cut.nodes - 1)
+    result = runner.invoke(app, ["solve", "--example", "--max-nodes", limit])
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert f"The limit stopped the line of play after {len(cut.line)} cards" in out
+    assert "to see the rest" in out
+    assert "Best play for seat 1 (goal: three) and against it" in out  # the steps shown
+    page = solve_page(cut)
+    assert f"The limit stopped the line of play after {len(cut.line)} cards" in page
 
 
 def test_solve_json_under_a_limit_exits_0() -> None:

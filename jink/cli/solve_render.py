@@ -252,6 +252,16 @@ def summary(result: SolveResult) -> Text:
                             f"{entries}.[/dim]")
 
 
+def line_cut_note(shown: int) -> str:
+    """What a limit left of the line: nothing, or its first ``shown`` cards."""
+    why = "(it needs every card scored at every step); raise --max-seconds or --max-nodes"
+    if not shown:
+        return ("[yellow]The limit stopped the line of play before it was worked out"
+                f"[/yellow] {why} to see it.")
+    return (f"[yellow]The limit stopped the line of play after {plural(shown, 'card')}"
+            f"[/yellow] {why} to see the rest.")
+
+
 def solve_picture(result: SolveResult) -> list[RenderableType]:
     """The sections of a solve result: verdicts, scored cards, line, summary."""
     parts: list[RenderableType] = [verdict_table(result)]
@@ -259,11 +269,8 @@ def solve_picture(result: SolveResult) -> list[RenderableType]:
         parts.append(moves_table(result))
     if result.line:
         parts.append(line_table(result))
-    elif result.line_cut:
-        parts.append(Text.from_markup(
-            "[yellow]The limit stopped the line of play before it was worked out[/yellow] "
-            "(it needs every card scored at every step); raise --max-seconds or "
-            "--max-nodes to see it."))
+    if result.line_cut:
+        parts.append(Text.from_markup(line_cut_note(len(result.line))))
     parts.append(summary(result))
     return parts
 

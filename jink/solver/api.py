@@ -192,11 +192,12 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
     line_cut = False
     if line:
         # The line needs every card's score at every step: under a limit that
-        # stops it, no line (never a line played on guesses).
+        # stops it, the steps worked out before it (exact), never a step
+        # played on guesses.
         try:
             if partial and solver.budget.exhausted():
                 raise LimitExceeded("the limit was reached before the line")
-            steps = principal_line(solver, position, seat, goal)
+            principal_line(solver, position, seat, goal, steps)
         except LimitExceeded:
             if not partial:
                 raise

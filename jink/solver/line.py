@@ -127,10 +127,16 @@ def _others(keeps: tuple[Card, ...], card: Card) -> str:
     return "/".join(card_name(c) for c in keeps if c != card)
 
 
-def principal_line(solver: Solver, position: Position, seat: int, goal: Goal) -> list[LineStep]:
-    """Best play from ``position`` to the end of the deal, for ``seat`` and ``goal``."""
+def principal_line(solver: Solver, position: Position, seat: int, goal: Goal,
+                   steps: list[LineStep] | None = None) -> list[LineStep]:
+    """Best play from ``position`` to the end of the deal, for ``seat`` and ``goal``.
+
+    Each step is appended to ``steps`` (a new list if None) as soon as it is
+    worked out: a caller that catches a limit's :class:`LimitExceeded` keeps
+    the line's exact beginning there.
+    """
     side = solver.side_of(position, seat)
-    steps: list[LineStep] = []
+    steps = [] if steps is None else steps
     while not position.is_over:
         mover = position.seat_to_play
         on_side = mover in side

@@ -44,6 +44,7 @@ from jink.solver.analyse import Analysis
 from jink.solver.api import SolveResult
 from jink.solver.goals import Spoil
 from jink.solver.solver import MoveScore, OpenScore, Verdict
+from jink.words import plural
 
 # -- cards as HTML ----------------------------------------------------------------------
 
@@ -308,8 +309,10 @@ def solve_page(result: SolveResult) -> str:
         sections.append(moves_html(result))
     if result.line:
         sections.append(line_html(result))
-    elif result.line_cut:
-        sections.append("<p>The limit stopped the line of play before it was worked out "
+    if result.line_cut:
+        where = (f"after {plural(len(result.line), 'card')}" if result.line
+                 else "before it was worked out")
+        sections.append(f"<p>The limit stopped the line of play {where} "
                         "(it needs every card scored at every step).</p>")
     verdict = _asked(result)
     play = [PlayedCard(step.card, step.note) for step in result.line]
