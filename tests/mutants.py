@@ -101,6 +101,18 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "card that beat it",
         "s->rel = by_rank(R, trick, i, best);  /* as end_trick: the card that beat it */",
         "s->rel = 0;"),
+    "dp_rel": (
+        "the two-trick path by states does not name the cards that took the tricks",
+        "d->rel |= bit(a_best) | bit(b);",
+        "(void)b;"),
+    "dp_led": (
+        "the two-trick path's states forget the card led (which the duty to follow reads)",
+        "| (u64)(d->trick[0] + 1) << 4",
+        ""),
+    "dp_group": (
+        "the two-trick path by states does not extend its answer to a seat's group",
+        "&& (d.rel & h))\n            d.rel |= h;",
+        "&& (d.rel & h))\n            d.rel |= 0;"),
     "helper_lead": (
         "a helper on lead (the asker's thrift) tries its trumps only",
         "if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];",

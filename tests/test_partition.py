@@ -34,7 +34,8 @@ AIMED = mutants.read_aimed()
 #: them apart) and ``lost_rel`` (none among 9,000), so no aimed position
 #: exists for them yet.
 CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_self",
-          "helper_lead", "dear_drop", "spare", "unbeaten", "won_rel"}
+          "helper_lead", "dear_drop", "spare", "unbeaten", "won_rel", "dp_rel",
+          "dp_led", "dp_group"}
 
 
 def test_every_caught_mutant_has_aimed_positions() -> None:

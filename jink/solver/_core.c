@@ -370,8 +370,19 @@ static void table_make_room(TableObject *t) {
 
 /* ---------------------------------------------------------------- search -- */
 
+/* The two-trick path's memory of its states (see two_tricks_dp): a slot is
+ * filled in this path's solve when its stamp is the context's. */
+#define DP_SLOTS 1024
+typedef struct {
+    u64 key;
+    uint32_t stamp;
+    int value;
+} DpSlot;
+
 typedef struct {
     TableObject *table;
+    DpSlot dp[DP_SLOTS];
+    uint32_t dp_stamp;
     long long nodes, next_check, node_limit; /* node_limit < 0: none */
     double time_limit, elapsed0;             /* time_limit < 0: none */
     struct timespec t0;
@@ -818,6 +829,116 @@ static int two_tricks(Search *s, int *trick, int i) {
     }
     s->rel = rel & group ? rel | group : rel;
     return !maximizing;
+}
+
+/* Two tricks left, with partition search at a big table: the next trick's
+ * cards seat by seat, each seat's other card going to the last trick. Who
+ * takes the two rests only on the next trick's led card and best card so
+ * far, and on the last trick's best trump and best plain card of each suit
+ * so far: seats that play on are told apart by nothing else. So one state
+ * reached by different cards is searched once (a small memory, in the
+ * context, cleared by a stamp). Its answer rests on the cards that took the
+ * tricks (each named whether or not another card of its suit was beaten:
+ * with so many seats there nearly always is one), and groups as in
+ * two_tricks. */
+typedef struct {
+    Search *s;
+    int seat_of[MAXC];
+    int trick[MAXP];
+    u64 rel;
+} Dp;
+
+static int dp_leaf(Dp *d, int a_best, int b_trump, const int *b_plain) {
+    Search *s = d->s;
+    const CRules *R = s->R;
+    int wa = d->seat_of[a_best];
+    int lead = low_card(s->hands[wa] & ~bit(a_best));
+    int b = b_trump >= 0 ? b_trump : b_plain[R->suit[lead]];
+    int wb = d->seat_of[b];
+    d->rel |= bit(a_best) | bit(b);
+    s->won[wa]++;
+    s->won[wb]++;
+    int r = status(s, 0) == 1;
+    s->won[wa]--;
+    s->won[wb]--;
+    return r;
+}
+
+static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
+    Search *s = d->s;
+    Ctx *c = s->ctx;
+    if (++c->nodes >= c->next_check && !check(c)) return 0;
+    int n = s->players;
+    if (i == n) return dp_leaf(d, a_best, b_trump, b_plain);
+    const CRules *R = s->R;
+    DpSlot *slot = NULL;
+    u64 key = 0;
+    if (i) {
+        key = (u64)i | (u64)(d->trick[0] + 1) << 4 | (u64)(a_best + 1) << 10
+            | (u64)(b_trump + 1) << 16 | (u64)(b_plain[0] + 1) << 22
+            | (u64)(b_plain[1] + 1) << 28 | (u64)(b_plain[2] + 1) << 34
+            | (u64)(b_plain[3] + 1) << 40;
+        size_t h = (size_t)mix(0, key);
+        for (int k = 0; k < 4; k++) {
+            DpSlot *e = &c->dp[(h + (size_t)k) & (DP_SLOTS - 1)];
+            if (e->stamp != c->dp_stamp) { slot = e; break; }
+            if (e->key == key) return e->value;
+        }
+    }
+    int seat = (s->leader + i) % n;
+    u64 hand = s->hands[seat];
+    u64 legal = legal_cards(R, hand, d->trick, i, s->done);
+    int maximizing = s->on_side[seat];
+    u64 low = legal & (~legal + 1), high = legal ^ low;
+    if (high) {
+        int a = high_card(low), b = high_card(high);
+        if (same_kind(R, a, b) && !(s->live & between(R, a, b))) high = 0;
+    }
+    u64 tries[2] = {low, high};
+    int result = !maximizing;
+    for (int t = 0; t < (high ? 2 : 1); t++) {
+        int card = low_card(tries[t]), other = low_card(hand ^ tries[t]);
+        d->trick[i] = card;
+        int best = a_best, led = R->suit[d->trick[0]], p = R->power[card];
+        if (!i || (p > R->power[a_best] && (p > TRUMP_BASE || R->suit[card] == led))) best = card;
+        int bt = b_trump, bp[4] = {b_plain[0], b_plain[1], b_plain[2], b_plain[3]};
+        if (R->power[other] > TRUMP_BASE) {
+            if (bt < 0 || R->power[other] > R->power[bt]) bt = other;
+        } else {
+            int su = R->suit[other];
+            if (bp[su] < 0 || R->power[other] > R->power[bp[su]]) bp[su] = other;
+        }
+        int r = dp_play(d, i + 1, best, bt, bp);
+        if (c->status) return 0;
+        if (r == maximizing) { result = r; break; }
+    }
+    if (slot) { slot->key = key; slot->stamp = c->dp_stamp; slot->value = result; }
+    return result;
+}
+
+static int two_tricks_dp(Search *s) {
+    Dp d;
+    const CRules *R = s->R;
+    Ctx *c = s->ctx;
+    d.s = s;
+    d.rel = 0;
+    for (int p = 0; p < s->players; p++)
+        for (u64 h = s->hands[p]; h; h &= h - 1) d.seat_of[low_card(h)] = p;
+    if (++c->dp_stamp == 0) {  /* wrapped: every slot is old */
+        memset(c->dp, 0, sizeof c->dp);
+        c->dp_stamp = 1;
+    }
+    int plain[4] = {-1, -1, -1, -1};
+    int r = dp_play(&d, 0, -1, -1, plain);
+    /* A seat's two cards of one group were tried once for both. */
+    for (int p = 0; p < s->players; p++) {
+        u64 h = s->hands[p];
+        int a = low_card(h), b = high_card(h);
+        if (a != b && same_kind(R, a, b) && !(s->live & between(R, a, b)) && (d.rel & h))
+            d.rel |= h;
+    }
+    s->rel = d.rel;
+    return r;
 }
 
 static int end_trick(Search *s) {
@@ -1297,7 +1418,8 @@ static int trick_start(Search *s) {
     if (R->always_legal && !s->partition) result = sure(s, need, remaining, have_top, holder, top);
     if (result < 0 && remaining == 2) {
         int trick[MAXP];
-        result = two_tricks(s, trick, 0);
+        result = part && s->mid && !(R->forced > 0 && R->after_forced) ? two_tricks_dp(s)
+                                                                      : two_tricks(s, trick, 0);
     }
     if (result < 0) {
         int target = s->target;
