@@ -778,18 +778,23 @@ static int last_trick(Search *s) {
     return r;
 }
 
+/* Whether the goal is reached once seats a and b take the last two tricks. */
+static int two_won(Search *s, int a, int b) {
+    s->won[a]++;
+    s->won[b]++;
+    int r = status(s, 0) == 1;
+    s->won[a]--;
+    s->won[b]--;
+    return r;
+}
+
 static int two_played(Search *s, const int *trick) {
     const CRules *R = s->R;
     int n = s->players, done = s->tricks - 2;
     int wi = winner(R, trick, n, done), w = (s->leader + wi) % n;
     s->rel = by_rank(R, trick, n, wi);
     int lw = last_winner(s, after_trick(R, trick, n, done), w, &s->rel);
-    s->won[w]++;
-    s->won[lw]++;
-    int r = status(s, 0) == 1;
-    s->won[w]--;
-    s->won[lw]--;
-    return r;
+    return two_won(s, w, lw);
 }
 
 /* Two tricks left: the next trick card by card in no particular order. */
@@ -858,12 +863,7 @@ static int dp_leaf(Dp *d, int a_best, int b_trump, const int *b_plain) {
     int b = b_trump >= 0 ? b_trump : b_plain[R->suit[lead]];
     int wb = d->seat_of[b];
     d->rel |= bit(a_best) | bit(b);
-    s->won[wa]++;
-    s->won[wb]++;
-    int r = status(s, 0) == 1;
-    s->won[wa]--;
-    s->won[wb]--;
-    return r;
+    return two_won(s, wa, wb);
 }
 
 static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
