@@ -15,6 +15,7 @@ from jink.games import Question
 from jink.position import Position, sort_cards
 from jink.solver import AtLeast, Goal, MoveScore, OpenScore, SolveResult, Spoil, Verdict
 from jink.solver.expected import ExpectedResult
+from jink.solver.line import cut_where
 from jink.words import plural
 
 YES, NO = "[green]yes[/green]", "[dim]no[/dim]"
@@ -254,12 +255,9 @@ def summary(result: SolveResult) -> Text:
 
 def line_cut_note(shown: int) -> str:
     """What a limit left of the line: nothing, or its first ``shown`` cards."""
-    why = "(it needs every card scored at every step); raise --max-seconds or --max-nodes"
-    if not shown:
-        return ("[yellow]The limit stopped the line of play before it was worked out"
-                f"[/yellow] {why} to see it.")
-    return (f"[yellow]The limit stopped the line of play after {plural(shown, 'card')}"
-            f"[/yellow] {why} to see the rest.")
+    return (f"[yellow]The limit stopped the line of play {cut_where(shown)}[/yellow] (it "
+            "needs every card scored at every step); raise --max-seconds or --max-nodes "
+            f"to see {'the rest' if shown else 'it'}.")
 
 
 def solve_picture(result: SolveResult) -> list[RenderableType]:

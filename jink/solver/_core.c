@@ -98,13 +98,24 @@ static inline u64 between(const CRules *R, int a, int b) {
     return R->higher[b] & ~R->higher[a] & ~bit(a);
 }
 
+/* Whether a card takes a trick led in suit ``led`` over a best card of
+ * power ``bp``: a higher trump, or a higher card of the suit led. */
+static inline int takes(const CRules *R, int card, int bp, int led) {
+    int p = R->power[card];
+    return p > bp && (p > TRUMP_BASE || R->suit[card] == led);
+}
+
+/* Whether cards a and b of one hand play the same (see orders()): one kind,
+ * and no live card between them. */
+static inline int equivalent(const CRules *R, u64 live, int a, int b) {
+    return same_kind(R, a, b) && !(live & between(R, a, b));
+}
+
 static int basic_winner(const CRules *R, const int *trick, int n) {
     int led = R->suit[trick[0]];
     int best = 0, bp = R->power[trick[0]];
-    for (int i = 1; i < n; i++) {
-        int p = R->power[trick[i]];
-        if (p > bp && (p > TRUMP_BASE || R->suit[trick[i]] == led)) { best = i; bp = p; }
-    }
+    for (int i = 1; i < n; i++)
+        if (takes(R, trick[i], bp, led)) { best = i; bp = R->power[trick[i]]; }
     return best;
 }
 
@@ -645,7 +656,7 @@ static int orders(const CRules *R, u64 legal, u64 live, int *strong, int *weak) 
     for (; ranked; ranked &= ranked - 1) {
         int c = R->by_strength[low_card(ranked)], su = R->suit[c];
         int grp = su >= 0 ? latest[su] : -1;
-        if (grp >= 0 && same_kind(R, last[grp], c) && !(live & between(R, last[grp], c))) {
+        if (grp >= 0 && equivalent(R, live, last[grp], c)) {
             last[grp] = c;
         } else {
             first[g] = last[g] = c;
@@ -728,14 +739,10 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
         return g;
     }
     int m = 0;
-    for (int j = 0; j < g; j++) {  /* the cards that take it, cheapest first */
-        int p = R->power[weak[j]];
-        if (p > bp && (p > TRUMP_BASE || R->suit[weak[j]] == led)) out[m++] = weak[j];
-    }
-    for (int j = 0; j < g; j++) {  /* then the rest, lowest first */
-        int p = R->power[weak[j]];
-        if (!(p > bp && (p > TRUMP_BASE || R->suit[weak[j]] == led))) out[m++] = weak[j];
-    }
+    for (int j = 0; j < g; j++)  /* the cards that take it, cheapest first */
+        if (takes(R, weak[j], bp, led)) out[m++] = weak[j];
+    for (int j = 0; j < g; j++)  /* then the rest, lowest first */
+        if (!takes(R, weak[j], bp, led)) out[m++] = weak[j];
     return m;
 }
 
@@ -815,7 +822,7 @@ static int two_tricks(Search *s, int *trick, int i) {
     }
     if (high) {
         int a = high_card(low), b = high_card(high);
-        if (same_kind(R, a, b) && !(s->live & between(R, a, b))) high = 0;
+        if (equivalent(R, s->live, a, b)) high = 0;
     }
     /* Two cards of one group: the answer rests on both or neither. */
     u64 group = legal != low && !high ? legal : 0;
@@ -894,15 +901,15 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
     u64 low = legal & (~legal + 1), high = legal ^ low;
     if (high) {
         int a = high_card(low), b = high_card(high);
-        if (same_kind(R, a, b) && !(s->live & between(R, a, b))) high = 0;
+        if (equivalent(R, s->live, a, b)) high = 0;
     }
     u64 tries[2] = {low, high};
     int result = !maximizing;
     for (int t = 0; t < (high ? 2 : 1); t++) {
         int card = low_card(tries[t]), other = low_card(hand ^ tries[t]);
         d->trick[i] = card;
-        int best = a_best, led = R->suit[d->trick[0]], p = R->power[card];
-        if (!i || (p > R->power[a_best] && (p > TRUMP_BASE || R->suit[card] == led))) best = card;
+        int led = R->suit[d->trick[0]];
+        int best = !i || takes(R, card, R->power[a_best], led) ? card : a_best;
         int bt = b_trump, bp[4] = {b_plain[0], b_plain[1], b_plain[2], b_plain[3]};
         if (R->power[other] > TRUMP_BASE) {
             if (bt < 0 || R->power[other] > R->power[bt]) bt = other;
@@ -936,7 +943,7 @@ static int two_tricks_dp(Search *s) {
     for (int p = 0; p < s->players; p++) {
         u64 h = s->hands[p];
         int a = low_card(h), b = high_card(h);
-        if (a != b && same_kind(R, a, b) && !(s->live & between(R, a, b)) && (d.rel & h))
+        if (a != b && equivalent(R, s->live, a, b) && (d.rel & h))
             d.rel |= h;
     }
     s->rel = d.rel;
@@ -1420,6 +1427,7 @@ static int trick_start(Search *s) {
     if (R->always_legal && !s->partition) result = sure(s, need, remaining, have_top, holder, top);
     if (result < 0 && remaining == 2) {
         int trick[MAXP];
+        /* (by states where the last trick keeps this one's rules) */
         result = part && s->mid && !(R->forced > 0 && R->after_forced) ? two_tricks_dp(s)
                                                                       : two_tricks(s, trick, 0);
     }

@@ -127,6 +127,15 @@ def _others(keeps: tuple[Card, ...], card: Card) -> str:
     return "/".join(card_name(c) for c in keeps if c != card)
 
 
+def cut_where(shown: int) -> str:
+    """Where a limit stopped a line of which ``shown`` cards were worked out.
+
+    >>> cut_where(4), cut_where(0)
+    ('after 4 cards', 'before it was worked out')
+    """
+    return f"after {plural(shown, 'card')}" if shown else "before it was worked out"
+
+
 def principal_line(solver: Solver, position: Position, seat: int, goal: Goal,
                    steps: list[LineStep] | None = None) -> list[LineStep]:
     """Best play from ``position`` to the end of the deal, for ``seat`` and ``goal``.

@@ -43,8 +43,8 @@ from jink.position import Position, sort_cards
 from jink.solver.analyse import Analysis
 from jink.solver.api import SolveResult
 from jink.solver.goals import Spoil
+from jink.solver.line import cut_where
 from jink.solver.solver import MoveScore, OpenScore, Verdict
-from jink.words import plural
 
 # -- cards as HTML ----------------------------------------------------------------------
 
@@ -310,9 +310,7 @@ def solve_page(result: SolveResult) -> str:
     if result.line:
         sections.append(line_html(result))
     if result.line_cut:
-        where = (f"after {plural(len(result.line), 'card')}" if result.line
-                 else "before it was worked out")
-        sections.append(f"<p>The limit stopped the line of play {where} "
+        sections.append(f"<p>The limit stopped the line of play {cut_where(len(result.line))} "
                         "(it needs every card scored at every step).</p>")
     verdict = _asked(result)
     play = [PlayedCard(step.card, step.note) for step in result.line]
