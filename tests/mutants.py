@@ -113,6 +113,24 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "the two-trick path by states does not extend its answer to a seat's group",
         "&& (d.rel & h))\n            d.rel |= h;",
         "&& (d.rel & h))\n            d.rel |= 0;"),
+    "sib_rel": (
+        "a card stands for a sibling of its suit whatever its answer rested on",
+        "return !(mine & ~R->higher[a]) && !(mine & ~R->higher[b]);",
+        "(void)mine; return 1;"),
+    "sib_low": (
+        "a card stands for a sibling of its suit though the sibling ranks above a "
+        "card the answer rested on",
+        "return !(mine & ~R->higher[a]) && !(mine & ~R->higher[b]);",
+        "return !(mine & ~R->higher[a]);"),
+    "sib_take": (
+        "a card stands for a sibling of its suit though one of them takes the trick "
+        "and the other does not",
+        "if (i && (takes(R, a, bp, led) || takes(R, b, bp, led))) return 0;",
+        "(void)bp; (void)led;"),
+    "sib_best": (
+        "a card standing for a sibling does not name the trick's best card of their suit",
+        "if (i && s->R->suit[trick[best]] == s->R->suit[card]) rel |= bit(trick[best]);",
+        ";"),
     "helper_lead": (
         "a helper on lead (the asker's thrift) tries its trumps only",
         "if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];",

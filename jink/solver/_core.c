@@ -995,6 +995,20 @@ static u64 group_of(const Search *s, u64 hand, int card) {
     return group;
 }
 
+/* Whether the answer of playing card a, resting on the places of ``rel_a``
+ * (partition search), is the answer of playing b instead: two plain cards
+ * of one suit, below every card of that suit the answer rested on, that
+ * leave the trick's best card where it was (``i`` cards played, the best of
+ * power ``bp``; a lead sets it either way). The two positions then differ
+ * only in where two cards lie that the answer's set does not match on. */
+static int stands_for(const CRules *R, int a, int b, u64 rel_a, int i, int bp, int led) {
+    int su = R->suit[a];
+    if (su != R->suit[b] || R->power[a] > TRUMP_BASE || R->power[b] > TRUMP_BASE) return 0;
+    if (i && (takes(R, a, bp, led) || takes(R, b, bp, led))) return 0;
+    u64 mine = rel_a & R->suit_masks[su];
+    return !(mine & ~R->higher[a]) && !(mine & ~R->higher[b]);
+}
+
 /* Whether seat p plays for the goal: a hand-over's seat; the side's seats. */
 static int is_ours(const Search *s, int p) {
     return s->goal == GOAL_HELPED ? p == s->goal_seat : s->on_side[p];
@@ -1113,8 +1127,26 @@ static int play(Search *s) {
     if (s->narrow && i && maximizing == s->coalition && !can_take(s, legal, trick, i))
         m = 1;  /* a throw-away: the lowest card only */
     u64 rel = 0;
+    /* The cards searched without a cut and what their answers rested on: a
+     * later card they stand for (stands_for) need not be searched. */
+    int siblings = s->partition && partitioned(s), nsib = 0, sib[MAXC];
+    u64 sib_rel[MAXC];
+    int led = i ? s->R->suit[trick[0]] : -1, best = i ? basic_winner(s->R, trick, i) : 0;
+    int bp = i ? s->R->power[trick[best]] : 0;
     for (int j = 0; j < m; j++) {
-        int card = order[j];
+        int card = order[j], k = 0;
+        while (k < nsib && !stands_for(s->R, sib[k], card, sib_rel[k], i, bp, led)) k++;
+        if (k < nsib) {
+            /* it rests on the same cards, and on the trick's best card
+             * ranking above both where it is of their suit */
+            rel |= sib_rel[k];
+            if (i && s->R->suit[trick[best]] == s->R->suit[card]) rel |= bit(trick[best]);
+            if (sib_rel[k] & hand & s->R->suit_masks[s->R->suit[card]]) {
+                u64 group = group_of(s, hand, card);
+                if (sib_rel[k] & group) rel |= group;
+            }
+            continue;
+        }
         s->hands[seat] = hand ^ bit(card);
         trick[i] = card;
         s->ntrick = i + 1;
@@ -1133,6 +1165,7 @@ static int play(Search *s) {
                 if (s->rel & group) rel |= group;
             }
         }
+        if (siblings) { sib[nsib] = card; sib_rel[nsib++] = s->rel; }
         if (r == maximizing) {
             s->rel = rel;
             s->pkey = pkey;
