@@ -131,6 +131,24 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "a card standing for a sibling does not name the trick's best card of their suit",
         "if (i && s->R->suit[trick[best]] == s->R->suit[card]) rel |= bit(trick[best]);",
         ";"),
+    "unplayed": (
+        "a trick settled before its end against the goal's seat still to play, though "
+        "it holds a legal card that takes it",
+        "if (can_take(s, legal_cards(R, s->hands[p], trick, i, s->done), trick, i)) return -1;",
+        ";"),
+    "unplayed_rel": (
+        "a trick settled against the goal's seat still to play does not name the best "
+        "card, above its cards",
+        "rel = bit(trick[best]);  /* its cards rank below it */",
+        ";"),
+    "keep_forced": (
+        "a seat playing against the goal keeps its trumps though it must play one",
+        "|| !(legal_cards(R, s->hands[q], trick, i, s->done) & ~R->trump_mask)))",
+        "))"),
+    "keep_side": (
+        "a seat playing for the goal keeps its trumps for later",
+        "&& (s->on_side[q]\n                ||",
+        "&& (0\n                ||"),
     "helper_lead": (
         "a helper on lead (the asker's thrift) tries its trumps only",
         "if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];",

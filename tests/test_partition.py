@@ -35,7 +35,8 @@ AIMED = mutants.read_aimed()
 #: exists for them yet.
 CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_self",
           "helper_lead", "dear_drop", "spare", "unbeaten", "won_rel", "dp_rel",
-          "dp_led", "dp_group", "sib_rel", "sib_low"}
+          "dp_led", "dp_group", "sib_rel", "sib_low",
+          "unplayed", "keep_forced", "keep_side"}
 
 
 def test_every_caught_mutant_has_aimed_positions() -> None:

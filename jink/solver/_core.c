@@ -1024,12 +1024,15 @@ static int is_ours(const Search *s, int p) {
  * - The goal's seat is taking the trick and no seat still to play can beat
  *   its card: that is its trick, and with its top trumps (those of the side's
  *   seats that have played) enough for what it needs after.
- * - Every seat of the goal has played and is beaten: it needs more tricks
- *   than are left after this one, or some other seat holds more trumps it
- *   cannot cover (as sure(): every card is played) than it can spare; a
- *   seat still to play may spend one of those trumps on this trick.
- * Measured: -30% nodes and -15% CPU at 9 players, -13% and -4% at 10
- * (docs/performance.md). */
+ * - Every seat of the goal is beaten (it has played, or holds no legal card
+ *   that takes the trick now: the best card only rises): it needs more
+ *   tricks than are left after this one, or some other seat holds more
+ *   trumps it cannot cover (as sure(): every card is played) than it can
+ *   spare; a seat of the goal's side still to play may spend one of those
+ *   trumps on this trick, and a seat against it only if it must play one.
+ * Measured: -30% nodes and -15% CPU at 9 players, -13% and -4% at 10; the
+ * goal's seat beaten before it plays, and the other side keeping its trumps:
+ * -14% more at 9 (docs/performance.md). */
 static int settled_trick(Search *s, int i) {
     const CRules *R = s->R;
     int n = s->players;
@@ -1055,8 +1058,16 @@ static int settled_trick(Search *s, int i) {
         }
         return -1;
     }
-    for (int j = i; j < n; j++) if (is_ours(s, (s->leader + j) % n)) return -1;
-    s->rel = by_rank(R, trick, i, best);  /* as end_trick: the card that beat it */
+    /* A seat of the goal still to play is beaten too if it holds no legal
+     * card that takes the trick now: the best card only rises. */
+    u64 rel = by_rank(R, trick, i, best);  /* as end_trick: the card that beat it */
+    for (int j = i; j < n; j++) {
+        int p = (s->leader + j) % n;
+        if (!is_ours(s, p)) continue;
+        if (can_take(s, legal_cards(R, s->hands[p], trick, i, s->done), trick, i)) return -1;
+        rel = bit(trick[best]);  /* its cards rank below it */
+    }
+    s->rel = rel;
     if (need > rest) return 0;
     if (!trumps) return -1;
     u64 cover = 0;
@@ -1068,7 +1079,12 @@ static int settled_trick(Search *s, int i) {
         if (is_ours(s, q)) continue;
         int nq = ranks(R, s->hands[q] & R->trump_mask, theirs);
         int lost = nq - matched(theirs, nq, ours, no);
-        if (j >= i && lost > 0) lost--;
+        /* A seat still to play may spend one on this trick, unless it plays
+         * against the goal and may keep them (a legal card not a trump). */
+        if (j >= i && lost > 0
+            && (s->on_side[q]
+                || !(legal_cards(R, s->hands[q], trick, i, s->done) & ~R->trump_mask)))
+            lost--;
         if (rest - lost < need) return 0;
     }
     return -1;
