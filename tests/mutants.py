@@ -85,7 +85,10 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
     "spare": (
         "a trick settled before its end: a seat still to play may not spend one of "
         "its trumps the goal's seat cannot cover on this trick",
-        "if (j >= i && lost > 0) lost--;",
+        "        if (j >= i && lost > 0\n"
+        "            && (s->on_side[q]\n"
+        "                || !(legal_cards(R, s->hands[q], trick, i, s->done) & ~R->trump_mask)))\n"
+        "            lost--;",
         ";"),
     "unbeaten": (
         "a trick settled before its end goes to the goal's seat though a seat still "
