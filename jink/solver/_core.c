@@ -211,7 +211,7 @@ typedef struct {
     u64 detail[4];
     uint8_t depth[4];
     uint8_t lo, hi;
-    uint8_t left;       /* tricks left: what the entry saves (see table_purge) */
+    uint8_t effort;     /* what the entry saves: log2 of its search's nodes (table_purge) */
 } Entry;
 
 typedef struct {
@@ -323,22 +323,26 @@ static int table_reset(TableObject *t) {
     return 0;
 }
 
-/* At the cap: drop the entries with the fewest tricks left (the cheapest to
- * search again) until the table is half full, and close the gaps in place
- * (each entry moves back to the first free slot from its home), so memory
- * stays within the cap. Emptying it all, as the Python table does, would
- * throw away the expensive entries of a long proof at big tables. */
+/* At the cap: drop the entries whose searches took the fewest nodes (the
+ * cheapest to search again) until the table is half full, and close the
+ * gaps in place (each entry moves back to the first free slot from its
+ * home), so memory stays within the cap. Emptying it all, as the Python
+ * table does, would throw away the expensive entries of a long proof at big
+ * tables. Measured against dropping those with the fewest tricks left (the
+ * first measure of effort): on 10-player deal 15, seat 4's spoil, 454 M
+ * nodes and 71 s against 688 M and 100 s (docs/performance.md). */
+#define MAX_EFFORT 63
 static void table_purge(TableObject *t) {
-    long long count[MAXT + 2];
+    long long count[MAX_EFFORT + 1];
     memset(count, 0, sizeof count);
     for (size_t i = 0; i < t->nslots; i++)
-        if (t->tags[i]) count[t->slots[i].left]++;
+        if (t->tags[i]) count[t->slots[i].effort]++;
     size_t keep = t->count;
-    int drop = -1;  /* entries with at most this many tricks left go */
-    while (keep > t->cap / 2 && drop < MAXT) keep -= (size_t)count[++drop];
+    int drop = -1;  /* entries of at most this effort go */
+    while (keep > t->cap / 2 && drop < MAX_EFFORT) keep -= (size_t)count[++drop];
     size_t mask = t->nslots - 1, start = 0;
     for (size_t i = 0; i < t->nslots; i++)
-        if (t->tags[i] && t->slots[i].left <= drop) t->tags[i] = 0;
+        if (t->tags[i] && t->slots[i].effort <= drop) t->tags[i] = 0;
     while (t->tags[start]) start++;  /* some slot is free: the table is never full */
     for (size_t k = 1; k < t->nslots; k++) {
         size_t i = (start + k) & mask;
@@ -459,7 +463,8 @@ static int trick_start(Search *s);
 static int play(Search *s);
 static int partitioned(const Search *s);
 static u64 depth_cards(const Search *s, const uint8_t *depth);
-static void store(Search *s, const u64 *key, u64 *detail, int part, int need, int result);
+static void store(Search *s, const u64 *key, u64 *detail, int part, int need, int result,
+                  long long nodes);
 static void mid_key(const Search *s, u64 *key, u64 *detail);
 static u64 mid_bits(const Search *s);
 #define TRICK_SEAT 15    /* the cards played to a trick, as a seat of mid-trick keys */
@@ -1185,13 +1190,13 @@ static int play(Search *s) {
         if (r == maximizing) {
             s->rel = rel;
             s->pkey = pkey;
-            if (mid && c->nodes - start >= MID_MIN_NODES) store(s, key, detail, 1, need, r);
+            if (mid && c->nodes - start >= MID_MIN_NODES) store(s, key, detail, 1, need, r, c->nodes - start);
             return r;
         }
     }
     s->rel = rel;
     s->pkey = pkey;
-    if (mid && c->nodes - start >= MID_MIN_NODES) store(s, key, detail, 1, need, !maximizing);
+    if (mid && c->nodes - start >= MID_MIN_NODES) store(s, key, detail, 1, need, !maximizing, c->nodes - start);
     return !maximizing;
 }
 
@@ -1337,7 +1342,8 @@ static u64 depth_cards(const Search *s, const uint8_t *depth) {
 
 /* Store an answer (that the value is at least ``need``, or below it) under
  * the key, for the set of positions its relevance ``s->rel`` allows. */
-static void store(Search *s, const u64 *key, u64 *detail, int part, int need, int result) {
+static void store(Search *s, const u64 *key, u64 *detail, int part, int need, int result,
+                  long long nodes) {
     TableObject *t = s->ctx->table;
     uint8_t depth[4] = {0, 0, 0, 0};
     if (part) {
@@ -1351,7 +1357,8 @@ static void store(Search *s, const u64 *key, u64 *detail, int part, int need, in
         memcpy(e->detail, detail, sizeof e->detail);
         memcpy(e->depth, depth, sizeof e->depth);
         e->lo = 0;
-        e->hi = e->left = (uint8_t)(s->tricks - s->done);
+        e->hi = (uint8_t)(s->tricks - s->done);
+        e->effort = 0;
         t->count++;
         if (t->count > t->cap) {
             t->flushes++;
@@ -1363,6 +1370,9 @@ static void store(Search *s, const u64 *key, u64 *detail, int part, int need, in
             e = probe(t, key, detail, depth, &fresh);
         }
     }
+    int effort = 0;  /* log2 of the nodes, as a search that improves a bound adds to it */
+    while (nodes > 1 && effort < MAX_EFFORT) { nodes >>= 1; effort++; }
+    if (effort > e->effort) e->effort = (uint8_t)effort;
     if (result) {
         if (need > e->lo) e->lo = (uint8_t)need;
     } else if (need - 1 < (int)e->hi) {
@@ -1459,6 +1469,7 @@ static int trick_start(Search *s) {
      * at 9 players, -27% at 8 (docs/performance.md). The port keeps the
      * Python engine's order, the table first. */
     int result = -1;
+    long long start0 = c->nodes;
     if (R->always_legal && s->partition) {
         result = sure(s, need, remaining, have_top, holder, top);
         if (result >= 0) return result;  /* resting on no card's place (above) */
@@ -1491,7 +1502,7 @@ static int trick_start(Search *s) {
     }
     if (c->status) return 0;  /* no answer: nothing is stored */
     if (!part) s->rel = s->live;
-    store(s, key, detail, part, need, result);
+    store(s, key, detail, part, need, result, c->nodes - start0);
     return result;
 }
 
