@@ -152,6 +152,30 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "a seat playing for the goal keeps its trumps for later",
         "&& (s->on_side[q]\n                ||",
         "&& (0\n                ||"),
+    "rx_rel": (
+        "the relaxed hand-over does not name the cards that took its tricks",
+        "    x->rel |= bit(best);\n",
+        "    (void)best;\n"),
+    "rx_kinds": (
+        "the relaxed hand-over's pool leads only its lowest card of each suit",
+        "if (theirs & bit(card)) fresh = 1;",
+        "if (0 && (theirs & bit(card))) fresh = 1;"),
+    "rx_last": (
+        "the relaxed hand-over's pool must add its strongest card when it takes the trick",
+        "    if (rx_won(x, who, best, need, left)) return 1;\n    int top = -1;",
+        "    int top = -1;"),
+    "rx_trumps": (
+        "the relaxed hand-over counts every trump of S against T, covered or not",
+        "if (ns && left - (ns - matched(ss, ns, ts, nt)) < need) return 0;",
+        "if (ns && left - ns < need) return 0; (void)nt;"),
+    "rx_budget": (
+        "the relaxed hand-over, past its steps, answers no",
+        "if (--x->budget < 0) return 1;",
+        "if (--x->budget < RELAX_STEPS - 24) return 0;"),
+    "rx_done": (
+        "the relaxed hand-over reads a lead's duties as if it were the trick before",
+        "legal_cards(R, x->hand[leader], trick, 0, x->done);",
+        "legal_cards(R, x->hand[leader], trick, 0, x->done - 1);"),
     "helper_lead": (
         "a helper on lead (the asker's thrift) tries its trumps only",
         "if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];",

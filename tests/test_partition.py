@@ -36,7 +36,8 @@ AIMED = mutants.read_aimed()
 CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_self",
           "helper_lead", "dear_drop", "spare", "unbeaten", "won_rel", "dp_rel",
           "dp_led", "dp_group", "sib_rel", "sib_low",
-          "unplayed", "keep_forced", "keep_side"}
+          "unplayed", "keep_forced", "keep_side", "rx_done", "rx_kinds", "rx_last",
+          "rx_trumps", "rx_budget"}
 
 
 def test_every_caught_mutant_has_aimed_positions() -> None:
