@@ -50,8 +50,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
     "group": (
         "a card tried for its group of equivalent cards does not extend the answer "
         "to the group",
-        "rel |= s->rel & group ? s->rel | group : s->rel;",
-        "rel |= s->rel; (void)group;"),
+        "if (s->rel & group) rel |= group;",
+        "(void)group;"),
     "trumps": (
         "entries match the trumps only down to the lowest one named, though the sure "
         "tricks and the top-trump counts read them all",
@@ -102,8 +102,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
     "lost_rel": (
         "a trick settled before its end against the goal's seat does not name the "
         "card that beat it",
-        "s->rel = by_rank(R, trick, i, best);  /* as end_trick: the card that beat it */",
-        "s->rel = 0;"),
+        "u64 rel = by_rank(R, trick, i, best);  /* as end_trick: the card that beat it */",
+        "u64 rel = 0;"),
     "dp_rel": (
         "the two-trick path by states does not name the cards that took the tricks",
         "d->rel |= bit(a_best) | bit(b);",
@@ -153,27 +153,36 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "&& (s->on_side[q]\n                ||",
         "&& (0\n                ||"),
     "rx_rel": (
-        "the relaxed hand-over does not name the cards that took its tricks",
+        "the relaxed game does not name the cards that took its tricks",
         "    x->rel |= bit(best);\n",
         "    (void)best;\n"),
     "rx_kinds": (
-        "the relaxed hand-over's pool leads only its lowest card of each suit",
+        "the relaxed game's pool leads only its strongest card of each suit",
         "if (theirs & bit(card)) fresh = 1;",
         "if (0 && (theirs & bit(card))) fresh = 1;"),
     "rx_last": (
-        "the relaxed hand-over's pool must add its strongest card when it takes the trick",
-        "    if (rx_won(x, who, best, need, left)) return 1;\n    int top = -1;",
-        "    int top = -1;"),
+        "the relaxed game's pool never adds its strongest card to take a trick",
+        "return top < 0 || relaxed_won(x, x->m + 1, top, left);",
+        "return 1;"),
     "rx_trumps": (
-        "the relaxed hand-over counts every trump of S against T, covered or not",
-        "if (ns && left - (ns - matched(ss, ns, ts, nt)) < need) return 0;",
-        "if (ns && left - ns < need) return 0; (void)nt;"),
+        "the relaxed game counts every trump of the asker against a threat, covered or not",
+        "reach -= na - matched(asker, na, threat, ranks(R, x->hand[i] & R->trump_mask, threat));",
+        "reach -= na;"),
     "rx_budget": (
-        "the relaxed hand-over, past its steps, answers no",
-        "if (--x->budget < 0) return 1;",
-        "if (--x->budget < RELAX_STEPS - 24) return 0;"),
+        "the relaxed game, past its steps, answers that no threat reaches its tricks",
+        "if (--x->budget < 0) return 0;",
+        "if (--x->budget < RELAX_STEPS - 24) return 1;"),
+    "rs_won": (
+        "the relaxed spoil forgets the tricks its threats have won",
+        "x.won[x.m] = s->won[p];",
+        "x.won[x.m] = 0;"),
+    "rs_pool": (
+        "the relaxed game's pool tells its kinds of card apart by the threats' cards only, "
+        "not the asker's",
+        "for (int i = 0; i <= x->m; i++) theirs |= x->hand[i];",
+        "for (int i = 1; i <= x->m; i++) theirs |= x->hand[i];"),
     "rx_done": (
-        "the relaxed hand-over reads a lead's duties as if it were the trick before",
+        "the relaxed game reads a lead's duties as if it were the trick before",
         "legal_cards(R, x->hand[leader], trick, 0, x->done);",
         "legal_cards(R, x->hand[leader], trick, 0, x->done - 1);"),
     "helper_lead": (

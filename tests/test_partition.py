@@ -37,7 +37,12 @@ CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_se
           "helper_lead", "dear_drop", "spare", "unbeaten", "won_rel", "dp_rel",
           "dp_led", "dp_group", "sib_rel", "sib_low",
           "unplayed", "keep_forced", "keep_side", "rx_done", "rx_kinds", "rx_last",
-          "rx_trumps", "rx_budget"}
+          "rx_trumps", "rx_budget", "rs_won"}
+
+
+def test_every_mutant_names_text_of_the_core() -> None:
+    for name in mutants.MUTANTS:
+        mutants.mutant_source(name)  # raises if the text is gone from _core.c
 
 
 def test_every_caught_mutant_has_aimed_positions() -> None:

@@ -932,150 +932,178 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
     return result;
 }
 
-/* ------------------------------------------------- the relaxed hand-over -- */
+/* ------------------------------------------------------ the relaxed game -- */
 
-/* A hand-over (can the others bring seat T to its tricks against the one
- * asker S?) made easier for the others: their cards, but T's, are pooled
- * and never used up. In each trick the pool may lead any of its cards, and
- * after T and S have played it may add its strongest card or nothing; S
- * always plays before T. Every play the others have in the real hand-over
- * they have here too (a helper's card is one the pool holds; a helper's
- * forced or used-up card only hinders them; seeing S's card first only
- * helps), so if T cannot reach its tricks here it cannot there. The search
- * is small: two hands of a few cards and a pool with a few kinds of card.
- * Measured: at three tricks left it settles 86% of the hand-overs the table
- * does not know, nearly all of which fail; -36% nodes and CPU at 9 players,
- * -21% nodes and -14% CPU at 8 (docs/performance.md). */
+/* A spoil search, or a hand-over, made easier for the asker's opponents:
+ * the asker (seat 0 here) against its threats (1..m: the seats that may
+ * still reach their tricks, each with its own cards) and a pool holding
+ * every other seat's cards, never used up. In each trick the pool may lead
+ * any of its cards and, once everybody else has played, add its strongest
+ * card or nothing; the asker plays right after the lead. Every play the
+ * opponents have in the real game they have here too: another seat's card
+ * is one the pool holds, and its forced or used-up cards only hinder them;
+ * the opponents play as one (all cards are seen), and seeing the asker's
+ * card first only helps them. So if no threat reaches its tricks here, none
+ * does in the real game: a spoil holds (relaxed_holds), a hand-over fails
+ * (relaxed_fails). The game is small: a few hands of a few cards, and a
+ * pool whose cards play alike when no card of the others lies between them
+ * (one of each kind is tried). Measured (docs/performance.md): a hand-over
+ * at three tricks left or more, and a spoil of two threats or more at three
+ * left, are settled this way most of the time; -36% CPU at 9 players and
+ * -14% at 8 for the hand-overs, -14 to -18% more at 7 to 9 for the spoils. */
 typedef struct {
     const CRules *R;
-    int done;          /* tricks done before the current one (the duties) */
-    u64 hand[2];       /* T's and S's cards */
-    u64 pool;          /* the others' cards */
+    int done;          /* the trick being played (its duties) */
+    int m;             /* threats */
+    u64 hand[MAXP];    /* 0: the asker; 1..m: the threats */
+    int won[MAXP], need[MAXP];  /* each threat's tricks, and those it wants */
+    u64 pool;          /* the other seats' cards */
     u64 rel;           /* the cards that took the tricks */
-    int budget;        /* steps left: past it, the answer is "maybe" (1) */
-} Relax;
+    int budget;        /* steps left: past it, no answer (0) */
+} Relaxed;
 
-enum { RX_T = 0, RX_S = 1, RX_POOL = 2 };
+static int relaxed(Relaxed *x, int leader, int left);
 
-static int rx(Relax *x, int leader, int need, int left);
-
-/* The trick taken by card ``best`` of ``who``. */
-static int rx_won(Relax *x, int who, int best, int need, int left) {
+/* The trick taken by card ``best`` of ``who`` (the pool: m + 1). */
+static int relaxed_won(Relaxed *x, int who, int best, int left) {
     x->rel |= bit(best);
-    return rx(x, who, need - (who == RX_T), left - 1);
+    int threat = who >= 1 && who <= x->m;
+    x->won[who] += threat;
+    x->done++;
+    int r = relaxed(x, who, left - 1);
+    x->done--;
+    x->won[who] -= threat;
+    return r;
 }
 
-/* The pool's last word: nothing, or its strongest card if that takes it. */
-static int rx_pool(Relax *x, int who, int best, int led, int need, int left) {
+/* The next to play to a trick led by ``lead`` (``played``: who has): the
+ * asker, the threats, then the pool's last word. 1: the asker holds. */
+static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left) {
     const CRules *R = x->R;
-    if (rx_won(x, who, best, need, left)) return 1;
-    int top = -1;
-    for (u64 c = x->pool & (R->trump_mask | R->suit_masks[led]); c; c &= c - 1) {
-        int card = low_card(c);
-        if (takes(R, card, R->power[best], led) && (top < 0 || R->power[card] > R->power[top]))
-            top = card;
+    int led = R->suit[lead], trick[1] = {lead};
+    int k = 0;
+    while (k <= x->m && (played >> k & 1)) k++;
+    if (k > x->m) {
+        if (!relaxed_won(x, who, best, left)) return 0;
+        int top = -1;  /* the pool's strongest card that takes the trick */
+        for (u64 c = x->pool & (R->trump_mask | R->suit_masks[led]); c; c &= c - 1) {
+            int card = low_card(c);
+            if (takes(R, card, R->power[best], led) && (top < 0 || R->power[card] > R->power[top]))
+                top = card;
+        }
+        return top < 0 || relaxed_won(x, x->m + 1, top, left);
     }
-    return top >= 0 && rx_won(x, RX_POOL, top, need, left);
-}
-
-/* T's card to a trick led by ``lead`` (S has played if it was to). */
-static int rx_t(Relax *x, int lead, int who, int best, int need, int left) {
-    const CRules *R = x->R;
-    int trick[1] = {lead}, led = R->suit[lead];
-    u64 legal = legal_cards(R, x->hand[RX_T], trick, 1, x->done);
+    u64 legal = legal_cards(R, x->hand[k], trick, 1, x->done);
+    int asker = k == 0;
     for (; legal; legal &= legal - 1) {
         int card = low_card(legal), w = who, b = best;
-        if (takes(R, card, R->power[b], led)) { w = RX_T; b = card; }
-        x->hand[RX_T] ^= bit(card);
-        int r = rx_pool(x, w, b, led, need, left);
-        x->hand[RX_T] ^= bit(card);
-        if (r) return 1;
+        if (takes(R, card, R->power[b], led)) { w = k; b = card; }
+        x->hand[k] ^= bit(card);
+        int r = relaxed_play(x, played | bit(k), lead, w, b, left);
+        x->hand[k] ^= bit(card);
+        if (r == asker) return r;
     }
-    return 0;
+    return !asker;
 }
 
-/* The rest of a trick once ``lead`` is led by ``who``: S, then T, then the pool. */
-static int rx_led(Relax *x, int who, int lead, int need, int left) {
+/* 1: no threat reaches its tricks, ``left`` tricks from here; 0: one may. */
+static int relaxed(Relaxed *x, int leader, int left) {
     const CRules *R = x->R;
-    int trick[1] = {lead}, led = R->suit[lead];
-    if (who == RX_S) return rx_t(x, lead, who, lead, need, left);
-    u64 legal = legal_cards(R, x->hand[RX_S], trick, 1, x->done);
-    for (; legal; legal &= legal - 1) {
-        int card = low_card(legal), w = who, b = lead;
-        if (takes(R, card, R->power[b], led)) { w = RX_S; b = card; }
-        x->hand[RX_S] ^= bit(card);
-        int r = who == RX_T ? rx_pool(x, w, b, led, need, left) : rx_t(x, lead, w, b, need, left);
-        x->hand[RX_S] ^= bit(card);
-        if (!r) return 0;
+    int alive = 0, asker[16], threat[16];
+    int na = ranks(R, x->hand[0] & R->trump_mask, asker);
+    for (int i = 1; i <= x->m; i++) {
+        if (x->won[i] >= x->need[i]) return 0;
+        int reach = x->won[i] + left;
+        /* the asker's trumps it cannot cover one for one (as sure()) */
+        if (reach >= x->need[i] && na)
+            reach -= na - matched(asker, na, threat, ranks(R, x->hand[i] & R->trump_mask, threat));
+        alive += reach >= x->need[i];
     }
-    return 1;
-}
-
-static int rx(Relax *x, int leader, int need, int left) {
-    if (need <= 0) return 1;
-    if (need > left) return 0;
-    if (--x->budget < 0) return 1;
-    const CRules *R = x->R;
-    /* S's trumps that T cannot cover one for one each take a trick from it
-     * (as sure(): every card is played) */
-    int ts[16], ss[16];
-    int nt = ranks(R, x->hand[RX_T] & R->trump_mask, ts);
-    int ns = ranks(R, x->hand[RX_S] & R->trump_mask, ss);
-    if (ns && left - (ns - matched(ss, ns, ts, nt)) < need) return 0;
-    int trick[1] = {0};
-    x->done++;  /* (the trick led now is the next one) */
+    if (!alive) return 1;
+    if (--x->budget < 0) return 0;
     int r;
-    if (leader == RX_POOL) {
-        /* A card of each kind: pool cards with no card of T or S between
-         * them play alike (the duties read only the suit led, and which
-         * cards of T and S may renege is fixed by where the led trump falls
-         * among theirs). */
-        r = 0;
-        u64 theirs = x->hand[RX_T] | x->hand[RX_S];
-        for (int su = 0; su < 4 && !r; su++) {
+    if (leader == x->m + 1) {
+        /* a card of each kind: pool cards with no card of the others between
+         * them play alike (the duties read only the suit led, and which of
+         * their trumps may renege is fixed by where the led trump falls) */
+        u64 theirs = 0;
+        for (int i = 0; i <= x->m; i++) theirs |= x->hand[i];
+        r = 1;
+        for (int su = 0; su < 4 && r; su++) {
             int fresh = 1;
-            for (int i = 0; i < R->norder[su] && !r; i++) {
+            for (int i = 0; i < R->norder[su] && r; i++) {
                 int card = R->order[su][i];
                 if (theirs & bit(card)) fresh = 1;
                 else if ((x->pool & bit(card)) && fresh) {
                     fresh = 0;
-                    r = rx_led(x, RX_POOL, card, need, left);
+                    r = relaxed_play(x, 0, card, leader, card, left);
                 }
             }
         }
     } else {
-        int s_leads = leader == RX_S;
-        r = s_leads;
+        int trick[1] = {0}, asker_leads = leader == 0;
         u64 legal = legal_cards(R, x->hand[leader], trick, 0, x->done);
-        for (; legal && r == s_leads; legal &= legal - 1) {
+        r = !asker_leads;
+        for (; legal && r == !asker_leads; legal &= legal - 1) {
             int card = low_card(legal);
             x->hand[leader] ^= bit(card);
-            r = rx_led(x, leader, card, need, left);
+            r = relaxed_play(x, bit(leader), card, leader, card, left);
             x->hand[leader] ^= bit(card);
         }
     }
-    x->done--;
     return r;
 }
 
-/* Whether the relaxed hand-over settles this one as "no" (then s->rel is
- * set): T cannot reach its tricks even there. Only where one seat is
- * against the goal. */
-static int relaxed_fails(Search *s) {
-    int asker = -1, n = s->players;
-    for (int p = 0; p < n; p++)
-        if (!s->on_side[p]) {
-            if (asker >= 0) return 0;
-            asker = p;
+/* The relaxed game of this search: the one seat ``asker`` against the seats
+ * of ``threats`` wanting ``need`` tricks each. 1 (with s->rel set): none
+ * reaches them. */
+static int relaxed_game(Search *s, int asker, u64 threats, int need) {
+    Relaxed x;
+    memset(&x, 0, sizeof x);
+    x.R = s->R;
+    x.done = s->done;
+    x.budget = RELAX_STEPS;
+    x.hand[0] = s->hands[asker];
+    int leader = s->leader == asker ? 0 : -1;
+    for (int p = 0; p < s->players; p++) {
+        if (p == asker) continue;
+        if (threats >> p & 1) {
+            x.m++;
+            x.hand[x.m] = s->hands[p];
+            x.won[x.m] = s->won[p];
+            x.need[x.m] = need;
+            if (s->leader == p) leader = x.m;
+        } else {
+            x.pool |= s->hands[p];
         }
-    if (asker < 0) return 0;
-    Relax x = {s->R, s->done, {s->hands[s->goal_seat], s->hands[asker]}, 0, 0, RELAX_STEPS};
-    for (int p = 0; p < n; p++) if (p != asker && p != s->goal_seat) x.pool |= s->hands[p];
-    int leader = s->leader == s->goal_seat ? RX_T : s->leader == asker ? RX_S : RX_POOL;
-    x.done--;  /* rx counts the trick it leads */
-    if (rx(&x, leader, need_of(s), s->tricks - s->done)) return 0;
+    }
+    if (leader < 0) leader = x.m + 1;
+    if (!relaxed(&x, leader, s->tricks - s->done)) return 0;
     s->rel = x.rel;
     return 1;
+}
+
+/* The one seat on ``side`` (1) or off it (0), or -1. */
+static int lone_seat(const Search *s, int side) {
+    int seat = -1;
+    for (int p = 0; p < s->players; p++)
+        if (s->on_side[p] == side) {
+            if (seat >= 0) return -1;
+            seat = p;
+        }
+    return seat;
+}
+
+/* A hand-over settled as "no" by the relaxed game (one asker). */
+static int relaxed_fails(Search *s) {
+    int asker = lone_seat(s, 0);
+    return asker >= 0 && relaxed_game(s, asker, bit(s->goal_seat), s->k);
+}
+
+/* A spoil search settled as "yes" by the relaxed game (the asker one seat). */
+static int relaxed_holds(Search *s, u64 threats) {
+    int asker = lone_seat(s, 1);
+    return asker >= 0 && relaxed_game(s, asker, threats, POOL);
 }
 
 static int two_tricks_dp(Search *s) {
@@ -1569,12 +1597,14 @@ static int trick_start(Search *s) {
         return r;
     }
     int holder = -1, top = 0, have_top = 0;
+    u64 spoil_threats = 0;  /* (a spoil search's threats, two or more) */
     if (s->coalition == 0) {
         /* Nobody but the holder of the top trumps can reach three in the
          * tricks left over: no threat, the spoil holds; one, hand over. */
         if (R->always_legal) top_trumps(s, &holder, &top);
         have_top = 1;
         int threats = 0, threat = -1;
+        u64 threat_mask = 0;
         /* With partition search (a technique of the core only: the port keeps
          * the Python engine's nodes), the others' trumps count too. */
         int lost = s->partition && R->always_legal && R->trump >= 0, placed = 0;
@@ -1589,8 +1619,10 @@ static int trick_start(Search *s) {
                 continue;
             threats++;
             threat = p;
+            threat_mask |= bit(p);
         }
         if (!threats) return 1;
+        spoil_threats = threat_mask;
         if (threats == 1) {
             Search h;
             u64 all = bit(s->players) - 1;
@@ -1636,6 +1668,9 @@ static int trick_start(Search *s) {
     /* (with two tricks left the two-trick paths are cheaper) */
     if (result < 0 && part && s->goal == GOAL_HELPED && remaining >= 3 && relaxed_fails(s))
         result = 0;
+    /* (from four tricks left it costs more than it saves: measured) */
+    if (result < 0 && part && spoil_threats && remaining == 3 && relaxed_holds(s, spoil_threats))
+        result = 1;
     if (result < 0 && remaining == 2) {
         int trick[MAXP];
         /* (by states where the last trick keeps this one's rules) */
