@@ -481,7 +481,8 @@ static u64 mid_bits(const Search *s);
  * push out the larger. Measured: -19% CPU at 9 players, -18% at 8, -8% at 7
  * (docs/performance.md). */
 #define MID_MIN_NODES 16
-/* The relaxed hand-over's steps before it gives up (see relaxed_fails). */
+/* The relaxed game's steps (tricks begun) before it gives up (see
+ * relaxed_game). */
 #define RELAX_STEPS 4096
 
 /* The goal's verdict with ``remaining`` tricks left: 1, 0, or -1 (open). */
@@ -1366,13 +1367,15 @@ static int play(Search *s) {
         if (r == maximizing) {
             s->rel = rel;
             s->pkey = pkey;
-            if (mid && c->nodes - start >= MID_MIN_NODES) store(s, key, detail, 1, need, r, c->nodes - start);
+            if (mid && c->nodes - start >= MID_MIN_NODES)
+                store(s, key, detail, 1, need, r, c->nodes - start);
             return r;
         }
     }
     s->rel = rel;
     s->pkey = pkey;
-    if (mid && c->nodes - start >= MID_MIN_NODES) store(s, key, detail, 1, need, !maximizing, c->nodes - start);
+    if (mid && c->nodes - start >= MID_MIN_NODES)
+        store(s, key, detail, 1, need, !maximizing, c->nodes - start);
     return !maximizing;
 }
 
