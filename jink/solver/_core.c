@@ -995,9 +995,28 @@ static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int
         return top < 0 || relaxed_won(x, x->m + 1, top, left);
     }
     u64 legal = legal_cards(R, x->hand[k], trick, 1, x->done);
-    int asker = k == 0;
-    for (; legal; legal &= legal - 1) {
-        int card = low_card(legal), w = who, b = best;
+    int asker = k == 0, order[MAXC], m = 0;
+    for (; legal; legal &= legal - 1) order[m++] = low_card(legal);
+    if (asker) {
+        /* The asker's thrift (as order_moves): its lowest cards first, and
+         * if a threat is taking the trick, the cards that take it from that
+         * threat before them, cheapest first. Measured: -6 to -16% CPU at 7
+         * to 9 players (docs/performance.md). */
+        for (int a = 1; a < m; a++)
+            for (int j = a; j > 0 && R->power[order[j]] < R->power[order[j - 1]]; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        if (who >= 1 && who <= x->m) {
+            int first[MAXC], n = 0, bp = R->power[best];
+            for (int j = 0; j < m; j++) if (takes(R, order[j], bp, led)) first[n++] = order[j];
+            for (int j = 0; j < m; j++) if (!takes(R, order[j], bp, led)) first[n++] = order[j];
+            memcpy(order, first, sizeof(int) * (size_t)m);
+        }
+    }
+    for (int j = 0; j < m; j++) {
+        int card = order[j], w = who, b = best;
         if (takes(R, card, R->power[b], led)) { w = k; b = card; }
         x->hand[k] ^= bit(card);
         int r = relaxed_play(x, played | bit(k), lead, w, b, left);
