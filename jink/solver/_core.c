@@ -676,6 +676,15 @@ static int orders(const CRules *R, u64 legal, u64 live, int *strong, int *weak) 
     return g;
 }
 
+/* Cards (in their order) that take a trick over power ``bp``, then the
+ * rest, each part in the order given; returns how many. */
+static int takers_first(const CRules *R, const int *cards, int n, int bp, int led, int *out) {
+    int m = 0;
+    for (int j = 0; j < n; j++) if (takes(R, cards[j], bp, led)) out[m++] = cards[j];
+    for (int j = 0; j < n; j++) if (!takes(R, cards[j], bp, led)) out[m++] = cards[j];
+    return m;
+}
+
 /* Whether a seat of the side (``side`` 1) or of the others (0) is still to
  * play to this trick. */
 static int to_play(const Search *s, int side) {
@@ -746,12 +755,7 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
         for (int j = 0; j < g; j++) out[j] = weak[j];
         return g;
     }
-    int m = 0;
-    for (int j = 0; j < g; j++)  /* the cards that take it, cheapest first */
-        if (takes(R, weak[j], bp, led)) out[m++] = weak[j];
-    for (int j = 0; j < g; j++)  /* then the rest, lowest first */
-        if (!takes(R, weak[j], bp, led)) out[m++] = weak[j];
-    return m;
+    return takers_first(R, weak, g, bp, led, out);  /* the cheapest first */
 }
 
 static int can_take(const Search *s, u64 legal, const int *trick, int n) {
@@ -1009,9 +1013,8 @@ static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int
                 order[j - 1] = t;
             }
         if (who >= 1 && who <= x->m) {
-            int first[MAXC], n = 0, bp = R->power[best];
-            for (int j = 0; j < m; j++) if (takes(R, order[j], bp, led)) first[n++] = order[j];
-            for (int j = 0; j < m; j++) if (!takes(R, order[j], bp, led)) first[n++] = order[j];
+            int first[MAXC];
+            takers_first(R, order, m, R->power[best], led, first);
             memcpy(order, first, sizeof(int) * (size_t)m);
         }
     }
@@ -1296,7 +1299,8 @@ static int play(Search *s) {
     if (++c->nodes >= c->next_check && !check(c)) return 0;
     int i = s->ntrick, n = s->players;
     if (i == n) return end_trick(s);
-    if (i && s->goal != GOAL_SPOIL && partitioned(s)) {
+    int part = partitioned(s);
+    if (i && s->goal != GOAL_SPOIL && part) {
         int st = settled_trick(s, i);
         if (st >= 0) return st;
     }
@@ -1309,7 +1313,7 @@ static int play(Search *s) {
     u64 kd[KEYW + 4], *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
     int mid = 0, need = 0;
     long long start = c->nodes;
-    if (s->mid && i <= n - c->table->mid_left && n <= TRICK_SEAT && partitioned(s)) {
+    if (s->mid && i <= n - c->table->mid_left && n <= TRICK_SEAT && part) {
         s->pkey = kd;  /* the nodes below start from this key */
         if (!pkey) {
             mid_key(s, key, detail);
@@ -1346,10 +1350,14 @@ static int play(Search *s) {
     u64 rel = 0;
     /* The cards searched without a cut and what their answers rested on: a
      * later card they stand for (stands_for) need not be searched. */
-    int siblings = s->partition && partitioned(s), nsib = 0, sib[MAXC];
+    int nsib = 0, sib[MAXC];
     u64 sib_rel[MAXC];
-    int led = i ? s->R->suit[trick[0]] : -1, best = i ? basic_winner(s->R, trick, i) : 0;
-    int bp = i ? s->R->power[trick[best]] : 0;
+    int led = -1, best = 0, bp = 0;
+    if (part && i) {
+        led = s->R->suit[trick[0]];
+        best = basic_winner(s->R, trick, i);
+        bp = s->R->power[trick[best]];
+    }
     for (int j = 0; j < m; j++) {
         int card = order[j], k = 0;
         while (k < nsib && !stands_for(s->R, sib[k], card, sib_rel[k], i, bp, led)) k++;
@@ -1382,7 +1390,7 @@ static int play(Search *s) {
                 if (s->rel & group) rel |= group;
             }
         }
-        if (siblings) { sib[nsib] = card; sib_rel[nsib++] = s->rel; }
+        if (part) { sib[nsib] = card; sib_rel[nsib++] = s->rel; }
         if (r == maximizing) {
             s->rel = rel;
             s->pkey = pkey;
