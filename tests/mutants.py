@@ -161,9 +161,80 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (theirs & bit(card)) fresh = 1;",
         "if (0 && (theirs & bit(card))) fresh = 1;"),
     "rx_last": (
-        "the relaxed game's pool never adds its strongest card to take a trick",
-        "return top < 0 || relaxed_won(x, x->m + 1, top, left);",
-        "return 1;"),
+        "the relaxed game's pool seats never add their strongest card to take a trick",
+        "if (top >= 0 && takes(R, top, R->power[best], led)",
+        "if (0 && top >= 0 && takes(R, top, R->power[best], led)"),
+    "rx_taker": (
+        "in the relaxed game, a trick a group of pool seats takes is led to by another group",
+        "relaxed_won(x, x->m + 1 + g, top, left)",
+        "relaxed_won(x, x->m + 1, top, left)"),
+    "duty_void": (
+        "the relaxed game holds a pool seat to follow suit though it may have run out "
+        "of the suit led before",
+        "shed += su == led || x->led_pool[t] == x->group[i] || popc(held) <= t;",
+        "shed += su == led || x->led_pool[t] == x->group[i];"),
+    "duty_led": (
+        "the relaxed game holds a pool seat to follow suit though it may have led its "
+        "cards of the suit",
+        "shed += su == led || x->led_pool[t] == x->group[i] || popc(held) <= t;",
+        "shed += su == led || popc(held) <= t;"),
+    "duty_renege": (
+        "the relaxed game counts a pool seat's top trumps as bound to follow a trump lead",
+        "if (su == R->trump) held &= ~R->privileged;  /* those may renege */",
+        ";"),
+    "rx_memo_past": (
+        "the relaxed game's memory forgets the suits led since its start",
+        "&& e->past == past",
+        ""),
+    "rx_turn": (
+        "the relaxed game plays the asker and the threats in the reverse of their turn",
+        "x.order[role[p]][k++] = (int8_t)role[(p + j) % n];",
+        "x.order[role[p]][k++] = (int8_t)role[(p + n - j) % n];"),
+    "duty_low": (
+        "the relaxed game makes a pool seat take the trick though it holds a card of the "
+        "suit below the best",
+        " || R->power[low] < R->power[best]) continue;",
+        ") continue;"),
+    "duty_lead": (
+        "the relaxed game holds the pool seat on lead to follow its own lead",
+        "if ((x->exempt >> i & 1) ||",
+        "if (0 ||"),
+    "duty_rel": (
+        "a pool seat's duty in the relaxed game does not name its card and the best",
+        "if (duty >= 0) x->rel |= bit(duty) | bit(best);",
+        "if (duty >= 0) x->rel |= 0;"),
+    "duty_mid": (
+        "the relaxed game within a trick holds a pool seat that has played to it to "
+        "follow again",
+        "else x.exempt |= bit(pool[(s->leader + j) % s->players]);",
+        "else (void)q;"),
+    "rx_memo_won": (
+        "the relaxed game's memory forgets the threats' tricks",
+        "for (int i = 1; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);",
+        ";"),
+    "rx_memo_rel": (
+        "a position the relaxed game remembers does not name the cards its answer "
+        "rested on",
+        "x->rel |= e->rel;\n            return e->value;",
+        "return e->value;"),
+    "group_exempt": (
+        "the relaxed game holds every seat of the group leading a trick but one to follow",
+        "x->exempt = x->gseats[g];",
+        "x->exempt = x->gseats[g] & (~x->gseats[g] + 1);"),
+    "group_cards": (
+        "a group of pool seats leads only its first seat's cards",
+        "x.gcards[g] |= s->hands[p];",
+        "if (!x.gcards[g]) x.gcards[g] = s->hands[p];"),
+    "group_top": (
+        "a group of pool seats takes a trick only with its first seat's cards",
+        "if (*top < 0 || s->R->power[card] > s->R->power[*top]) *top = (int8_t)card;",
+        "if (x.gseats[g] == bit(x.npool)\n                    && (*top < 0 || s->R->power[card] > "
+        "s->R->power[*top]))\n                    *top = (int8_t)card;"),
+    "group_run": (
+        "the relaxed game puts every pool seat in one group, though the asker or a "
+        "threat sits between them",
+        "if (before > x.m && grouped) {\n            g = before - x.m - 1;",
+        "if (x.ngroup && grouped) {\n            g = x.ngroup - 1 + 0 * before;"),
     "rx_trumps": (
         "the relaxed game counts every trump of the asker against a threat, covered or not",
         "reach -= na - matched(asker, na, threat, ranks(R, x->hand[i] & R->trump_mask, threat));",
@@ -196,8 +267,12 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "for (int j = 0; j < g; j++) out[j] = strong[j];\n            return g - 1;"),
 }
 
-#: Mid-trick entries everywhere, so that small positions exercise them.
+#: Mid-trick entries everywhere, so that small positions exercise them; and
+#: the relaxed game's pool seats in groups wherever there are two or more
+#: (the aimed positions' second check, the core as it runs, plays a game for
+#: each pool seat).
 EVERYWHERE = (2, 1, 1)
+GROUPED = 2
 
 
 def mutant_source(name: str) -> str:
@@ -246,8 +321,21 @@ def core(module: ModuleType | None) -> Iterator[None]:
 def answers(position: Position, partition: bool = True) -> list[Any]:
     """Every seat's verdicts and the scores of the cards of the seat to play."""
     solver = Solver(engine="native")
-    solver.table = native.NativeTable(64, partition, EVERYWHERE if partition else None)
+    solver.table = (native.NativeTable(64, True, EVERYWHERE, GROUPED) if partition
+                    else native.NativeTable(64, False))
     return questions(solver, position)
+
+
+def as_it_runs(position: Position) -> list[Any]:
+    """The same from the core as it runs (mid-trick entries from seven seats,
+    a relaxed game for each pool seat below eight)."""
+    return questions(Solver(engine="native"), position)
+
+
+def caught(position: Position, want: list[Any]) -> bool:
+    """Whether the core in use answers ``position`` otherwise than ``want``,
+    either way it can be set up."""
+    return answers(position) != want or as_it_runs(position) != want
 
 
 def exact(position: Position) -> list[Any]:
@@ -284,7 +372,7 @@ def find(per_mutant: int, tries: int, seed: int, only: list[str] | None = None,
             hits = 0
             with core(module):
                 for p, want in zip(pool, truth, strict=False):
-                    if answers(p) != want:
+                    if caught(p, want):
                         found.append({"mutant": name, **position_to_dict(p)})
                         hits += 1
                         if hits == per_mutant:

@@ -8,7 +8,8 @@ must give the same answers to every question and, with the core's partition
 search off (the port), count the same nodes, as long as the table is not
 emptied (a big one here). With a tiny table only the answers must agree. The
 core as it runs (partition search, mid-trick entries from seven seats) and
-with mid-trick entries at every size must give the same answers too; see
+with mid-trick entries at every size (and the relaxed game's pool seats in
+groups wherever there are two) must give the same answers too; see
 also tests/test_partition.py. The independent references are compared with the native
 engine by tests/test_engine_vs_reference.py and tests/test_family_vs_reference.py
 (the engine is native by default; ``JINK_ENGINE=python`` runs them on Python).
@@ -107,8 +108,9 @@ def compare(position: Position, memory_mb: float = 256, narrow: bool = False) ->
         solver = Solver(memory_mb=memory_mb, engine="python" if engine == "python" else "native")
         if engine == "port":
             solver.table = native.NativeTable(memory_mb, partition=False)
-        elif engine == "mid":  # mid-trick entries at every table size
-            solver.table = native.NativeTable(memory_mb, mid_trick=(2, 1, 1))
+        elif engine == "mid":  # mid-trick entries at every table size, and the
+            # relaxed game's pool seats in groups wherever there are two
+            solver.table = native.NativeTable(memory_mb, mid_trick=(2, 1, 1), relax_groups=2)
         answers = narrow_questions(solver, position) if narrow else questions(solver, position)
         results[engine] = (answers, solver.nodes, solver.table.snapshot())
     where = repr(position)

@@ -228,6 +228,7 @@ typedef struct {
     int mid_from;       /* and for mid-trick positions, from this many seats, */
     int mid_first;      /* after this many cards of a trick, */
     int mid_left;       /* while this many seats are still to play */
+    int relax_groups;   /* the relaxed game groups its pool seats from this many */
 } TableObject;
 
 /* The entries a table of its full size holds before it is purged: three
@@ -394,10 +395,21 @@ typedef struct {
     int value;
 } DpSlot;
 
+/* The relaxed game's memory of its positions (see relaxed): filled in one
+ * game when its stamp is the context's. */
+#define RX_SLOTS 2048
+typedef struct {
+    u64 cards, rest, past, rel;
+    uint32_t stamp;
+    int value;
+} RxSlot;
+
 typedef struct {
     TableObject *table;
     DpSlot dp[DP_SLOTS];
     uint32_t dp_stamp;
+    RxSlot rx[RX_SLOTS];
+    uint32_t rx_stamp;
     long long nodes, next_check, node_limit; /* node_limit < 0: none */
     double time_limit, elapsed0;             /* time_limit < 0: none */
     struct timespec t0;
@@ -428,6 +440,7 @@ typedef struct {
     int mid;          /* mid-trick positions have entries too (see mid_key) */
     const u64 *pkey;  /* the key (and detail) of the node above in this trick */
     u64 rel;          /* the live cards whose place the last answer rested on */
+    u64 threats;      /* a spoil search's threats at this trick's start (see relaxed_mid) */
 } Search;
 
 /* The cards of the trick being played. */
@@ -484,6 +497,11 @@ static u64 mid_bits(const Search *s);
 /* The relaxed game's steps (tricks begun) before it gives up (see
  * relaxed_game). */
 #define RELAX_STEPS 4096
+/* The relaxed game groups the pool's seats (see relaxed_game) where it has
+ * this many or more: with eight (hand-overs at ten seats) a game for each
+ * seat costs twice the time on 10-player deal 15, and with fewer the groups
+ * settle less (+8 to 10% CPU at 8 and 9 players; docs/performance.md). */
+#define RELAX_GROUPS 8
 
 /* The goal's verdict with ``remaining`` tricks left: 1, 0, or -1 (open). */
 static int status(const Search *s, int remaining) {
@@ -941,38 +959,60 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
 
 /* A spoil search, or a hand-over, made easier for the asker's opponents:
  * the asker (seat 0 here) against its threats (1..m: the seats that may
- * still reach their tricks, each with its own cards) and a pool holding
- * every other seat's cards, never used up. In each trick the pool may lead
- * any of its cards and, once everybody else has played, add its strongest
- * card or nothing; the asker plays right after the lead. Every play the
- * opponents have in the real game they have here too: another seat's card
- * is one the pool holds, and its forced or used-up cards only hinder them;
- * the opponents play as one (all cards are seen), and seeing the asker's
- * card first only helps them. So if no threat reaches its tricks here, none
- * does in the real game: a spoil holds (relaxed_holds), a hand-over fails
- * (relaxed_fails). The game is small: a few hands of a few cards, and a
- * pool whose cards play alike when no card of the others lies between them
- * (one of each kind is tried). Measured (docs/performance.md): a hand-over
- * at three tricks left or more, and a spoil of two threats or more at three
- * left, are settled this way most of the time; -36% CPU at 9 players and
- * -14% at 8 for the hand-overs, -14 to -18% more at 7 to 9 for the spoils. */
+ * still reach their tricks, each with its own cards) and the other seats
+ * (the pool's seats), whose cards are never used up. In each trick the
+ * asker and the threats play in their seats' turn; then, once they all
+ * have, any pool seat may add its strongest card to take the trick, or none
+ * (unless one must: duty_beats); a pool seat that took a trick leads any of
+ * its cards to the next. Every play the opponents have in the real game
+ * they have here too: a pool seat's card is one it holds here still, and
+ * its used-up cards only hinder it; the opponents play as one (all cards
+ * are seen), and a pool seat playing last to each trick, every other card
+ * seen, only helps them. So if no threat reaches its tricks here, none does
+ * in the real game: a spoil holds (relaxed_holds), a hand-over fails
+ * (relaxed_fails). The game is small: a few hands of a few cards, pool
+ * seats whose cards play alike when no card of the asker's or the threats'
+ * lies between them (one of each kind is led; where they are many, a run of
+ * them plays as one: see relaxed_game), and a memory of its positions (the
+ * same cards played in another order). Measured (docs/performance.md): a
+ * hand-over at three tricks left or more, and a spoil of two threats or
+ * more at three left, are settled this way most of the time; -36% CPU at 9
+ * players and -14% at 8 for the hand-overs, -14 to -18% more at 7 to 9 for
+ * the spoils; the pool seats' own cards and duty to follow, the seats'
+ * turn and the game within a trick (relaxed_mid): -39% nodes at 7 players,
+ * -44% at 8, -45% at 9, -34% at 10 (first 60, 40, 20 and 20 deals), and
+ * -3%, -24%, -18% and -10% CPU. */
 typedef struct {
     const CRules *R;
+    Ctx *ctx;          /* (its memory: rx) */
     int done;          /* the trick being played (its duties) */
     int m;             /* threats */
     u64 hand[MAXP];    /* 0: the asker; 1..m: the threats */
     int won[MAXP], need[MAXP];  /* each threat's tricks, and those it wants */
-    u64 pool;          /* the other seats' cards */
-    u64 rel;           /* the cards that took the tricks */
+    int npool;         /* pool seats */
+    u64 seat[MAXP];    /* their cards at the start (never used up) */
+    int8_t low[MAXP][4];  /* each one's worst card of each suit (-1) */
+    int8_t group[MAXP];   /* each one's group: the run of pool seats it sits in */
+    int ngroup;        /* groups (m + 1 on in the game's numbering) */
+    u64 gcards[MAXP];  /* a group's cards, and the pool seats it holds */
+    u64 gseats[MAXP];
+    int8_t gtop[MAXP][4];  /* its best card of each suit (-1) */
+    int start;         /* the trick the game started in */
+    u64 exempt;        /* pool seats with no duty to follow in this trick */
+    int lead_by;       /* who led this trick */
+    int8_t led_at[MAXT], led_pool[MAXT];  /* each trick since the start: the suit led,
+                                           * and the group leading (-1: none) */
+    int8_t order[MAXP][MAXP];  /* after each one's lead, the asker and threats in turn */
+    u64 rel;           /* the cards that took the tricks, and see duty_beats */
     int budget;        /* steps left: past it, no answer (0) */
 } Relaxed;
 
 static int relaxed(Relaxed *x, int leader, int left);
 
-/* The trick taken by card ``best`` of ``who`` (the pool: m + 1). */
+/* The trick taken by card ``best`` of ``who`` (a group of pool seats: m + 1 on). */
 static int relaxed_won(Relaxed *x, int who, int best, int left) {
     x->rel |= bit(best);
-    int threat = who >= 1 && who <= x->m;
+    int threat = who >= 1 && who <= x->m;  /* (past m: a group) */
     x->won[who] += threat;
     x->done++;
     int r = relaxed(x, who, left - 1);
@@ -981,22 +1021,60 @@ static int relaxed_won(Relaxed *x, int who, int best, int left) {
     return r;
 }
 
+/* The pool's seats must follow suit: a seat holding cards of the suit led
+ * (a plain suit) that it cannot all have played in the tricks since the
+ * start (it plays one a trick), each of them above the trick's best card,
+ * must play one of them or a trump, and so takes the trick from that card.
+ * Its lowest card of the suit, or -1 where no seat must. Only the group
+ * leading is exempt (one of its seats led; and, in the trick the game starts
+ * in, the seats that have played). The answer then rests on the places of
+ * that card and the best. */
+static int duty_beats(const Relaxed *x, int led, int best) {
+    const CRules *R = x->R;
+    int played = x->done - x->start;
+    for (int i = 0; i < x->npool; i++) {
+        int low = x->low[i][led];
+        if ((x->exempt >> i & 1) || low < 0 || R->power[low] < R->power[best]) continue;
+        /* The tricks it may have shed one of them in: those its group led,
+         * those led in this suit, and those whose suit it may have run out of. */
+        int shed = 0;
+        for (int t = 0; t < played; t++) {
+            int su = x->led_at[t];
+            u64 held = x->seat[i] & R->suit_masks[su];
+            if (su == R->trump) held &= ~R->privileged;  /* those may renege */
+            shed += su == led || x->led_pool[t] == x->group[i] || popc(held) <= t;
+        }
+        if (popc(x->seat[i] & R->suit_masks[led]) <= shed) continue;
+        return low;
+    }
+    return -1;
+}
+
 /* The next to play to a trick led by ``lead`` (``played``: who has): the
- * asker, the threats, then the pool's last word. 1: the asker holds. */
+ * asker and the threats in their seats' turn, then the pool's last word.
+ * 1: the asker holds. */
 static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left) {
     const CRules *R = x->R;
     int led = R->suit[lead], trick[1] = {lead};
-    int k = 0;
-    while (k <= x->m && (played >> k & 1)) k++;
-    if (k > x->m) {
-        if (!relaxed_won(x, who, best, left)) return 0;
-        int top = -1;  /* the pool's strongest card that takes the trick */
-        for (u64 c = x->pool & (R->trump_mask | R->suit_masks[led]); c; c &= c - 1) {
-            int card = low_card(c);
-            if (takes(R, card, R->power[best], led) && (top < 0 || R->power[card] > R->power[top]))
-                top = card;
+    const int8_t *turn = x->order[x->lead_by];
+    int k = -1;
+    for (int j = 0; j <= x->m && k < 0; j++)
+        if (!(played >> turn[j] & 1)) k = turn[j];
+    if (k < 0) {
+        /* the pool may let the trick be, unless one of its seats must beat it */
+        int duty = who <= x->m && R->power[best] < TRUMP_BASE ? duty_beats(x, led, best) : -1;
+        if (duty >= 0) x->rel |= bit(duty) | bit(best);
+        else if (!relaxed_won(x, who, best, left)) return 0;
+        for (int g = 0; g < x->ngroup; g++) {
+            /* the group's strongest card that takes the trick: its best
+             * trump, else its best card of the suit led */
+            int top = R->trump >= 0 ? x->gtop[g][R->trump] : -1;
+            if (top < 0 || !takes(R, top, R->power[best], led)) top = x->gtop[g][led];
+            if (top >= 0 && takes(R, top, R->power[best], led)
+                && !relaxed_won(x, x->m + 1 + g, top, left))
+                return 0;
         }
-        return top < 0 || relaxed_won(x, x->m + 1, top, left);
+        return 1;
     }
     u64 legal = legal_cards(R, x->hand[k], trick, 1, x->done);
     int asker = k == 0, order[MAXC], m = 0;
@@ -1018,9 +1096,11 @@ static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int
             memcpy(order, first, sizeof(int) * (size_t)m);
         }
     }
+    u64 rel = x->rel;  /* the asker's answer rests on the card it keeps to only */
     for (int j = 0; j < m; j++) {
         int card = order[j], w = who, b = best;
         if (takes(R, card, R->power[b], led)) { w = k; b = card; }
+        if (asker) x->rel = rel;
         x->hand[k] ^= bit(card);
         int r = relaxed_play(x, played | bit(k), lead, w, b, left);
         x->hand[k] ^= bit(card);
@@ -1043,65 +1123,178 @@ static int relaxed(Relaxed *x, int leader, int left) {
         alive += reach >= x->need[i];
     }
     if (!alive) return 1;
+    /* The same position again (the same cards played in another order): the
+     * pool's seats keep their cards, so the cards the asker and the threats
+     * hold, their tricks, the leader and the tricks left say it all. */
+    Ctx *c = x->ctx;
+    int t = x->done - x->start;  /* this trick's place since the start */
+    u64 cards = 0, rest = (u64)leader << 48 | (u64)left << 56, past = 0;
+    for (int i = 0; i <= x->m; i++) cards |= x->hand[i];
+    for (int i = 1; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);
+    /* and the tricks' leads since the start (the pool seats' duty reads them) */
+    for (int j = 0; j < t && j < 8; j++)
+        past |= (u64)((x->led_at[j] + 1) | (x->led_pool[j] + 1) << 3) << (8 * j);
+    RxSlot *slot = NULL;
+    size_t h = (size_t)mix(mix(cards, rest), past);
+    for (int k = 0; k < 4 && t <= 8; k++) {
+        RxSlot *e = &c->rx[(h + (size_t)k) & (RX_SLOTS - 1)];
+        if (e->stamp != c->rx_stamp) { slot = e; break; }
+        if (e->cards == cards && e->rest == rest && e->past == past) {
+            x->rel |= e->rel;
+            return e->value;
+        }
+    }
     if (--x->budget < 0) return 0;
+    u64 exempt = x->exempt;  /* (the trick before's, as the caller left it) */
+    int lead_by = x->lead_by;
+    x->lead_by = leader;
+    u64 rel = x->rel;
+    x->rel = 0;
     int r;
-    if (leader == x->m + 1) {
-        /* a card of each kind: pool cards with no card of the others between
-         * them play alike (the duties read only the suit led, and which of
-         * their trumps may renege is fixed by where the led trump falls) */
-        u64 theirs = 0;
+    if (leader > x->m) {
+        /* a group leads any of its cards, one of each kind: cards with no
+         * card of the asker's or the threats' between them play alike (the
+         * duties read only the suit led, and which of their trumps may
+         * renege is fixed by where the led trump falls) */
+        int g = leader - x->m - 1;
+        u64 theirs = 0, mine = x->gcards[g];
         for (int i = 0; i <= x->m; i++) theirs |= x->hand[i];
+        x->exempt = x->gseats[g];
+        x->led_pool[t] = (int8_t)g;
         r = 1;
         for (int su = 0; su < 4 && r; su++) {
             int fresh = 1;
             for (int i = 0; i < R->norder[su] && r; i++) {
                 int card = R->order[su][i];
                 if (theirs & bit(card)) fresh = 1;
-                else if ((x->pool & bit(card)) && fresh) {
+                else if ((mine & bit(card)) && fresh) {
                     fresh = 0;
+                    x->led_at[t] = (int8_t)su;
                     r = relaxed_play(x, 0, card, leader, card, left);
                 }
             }
         }
     } else {
         int trick[1] = {0}, asker_leads = leader == 0;
+        x->exempt = 0;
+        x->led_pool[t] = -1;
         u64 legal = legal_cards(R, x->hand[leader], trick, 0, x->done);
         r = !asker_leads;
         for (; legal && r == !asker_leads; legal &= legal - 1) {
             int card = low_card(legal);
+            if (asker_leads) x->rel = 0;  /* (as in relaxed_play) */
             x->hand[leader] ^= bit(card);
+            x->led_at[t] = (int8_t)R->suit[card];
             r = relaxed_play(x, bit(leader), card, leader, card, left);
             x->hand[leader] ^= bit(card);
         }
     }
+    x->exempt = exempt;
+    x->lead_by = lead_by;
+    if (slot) {
+        slot->cards = cards;
+        slot->rest = rest;
+        slot->past = past;
+        slot->rel = x->rel;
+        slot->stamp = c->rx_stamp;
+        slot->value = r;
+    }
+    x->rel |= rel;
     return r;
 }
 
 /* The relaxed game of this search: the one seat ``asker`` against the seats
- * of ``threats`` wanting ``need`` tricks each. 1 (with s->rel set): none
+ * of ``threats`` wanting ``need`` tricks each, from a trick's start or from
+ * within a trick (its cards so far stand; the pool may still add its
+ * strongest card, as it may in any trick). 1 (with s->rel set): none
  * reaches them. */
 static int relaxed_game(Search *s, int asker, u64 threats, int need) {
     Relaxed x;
-    memset(&x, 0, sizeof x);
+    x.m = x.npool = x.ngroup = 0;
+    x.exempt = x.rel = 0;
+    memset(x.won, 0, sizeof x.won);
     x.R = s->R;
+    x.ctx = s->ctx;
     x.done = s->done;
     x.budget = RELAX_STEPS;
+    if (++x.ctx->rx_stamp == 0) {  /* wrapped: every slot is old */
+        memset(x.ctx->rx, 0, sizeof x.ctx->rx);
+        x.ctx->rx_stamp = 1;
+    }
     x.hand[0] = s->hands[asker];
-    int leader = s->leader == asker ? 0 : -1;
+    int role[MAXP];  /* each seat's place in the relaxed game */
     for (int p = 0; p < s->players; p++) {
-        if (p == asker) continue;
-        if (threats >> p & 1) {
-            x.m++;
+        if (p == asker) {
+            role[p] = 0;
+        } else if (threats >> p & 1) {
+            role[p] = ++x.m;
             x.hand[x.m] = s->hands[p];
             x.won[x.m] = s->won[p];
             x.need[x.m] = need;
-            if (s->leader == p) leader = x.m;
         } else {
-            x.pool |= s->hands[p];
+            role[p] = -1;  /* a pool seat: its group is numbered below */
         }
     }
-    if (leader < 0) leader = x.m + 1;
-    if (!relaxed(&x, leader, s->tricks - s->done)) return 0;
+    /* The pool seats in groups: each run of them between two of the asker
+     * and the threats (in the order of play) is one, which leads any card
+     * of its seats' and takes a trick with the best of them. The asker and
+     * the threats play in the same turn after any seat of a run, so a seat
+     * of the run is told apart from the others only by its cards; what the
+     * group may do, each of its seats may do in the real game, and a seat's
+     * duty to follow counts every trick its group led as one it may have
+     * led. One group for each run in place of a game for each seat. */
+    int left = s->tricks - s->done, r, n = s->players, pool[MAXP];
+    int grouped = n - 1 - x.m >= s->ctx->table->relax_groups;
+    for (int j = 1; j < n; j++) {  /* from the asker round: runs end at it */
+        int p = (asker + j) % n;
+        if (role[p] >= 0) continue;
+        int before = role[(p + n - 1) % n], g;  /* (seen already, or the asker) */
+        if (before > x.m && grouped) {
+            g = before - x.m - 1;
+        } else {
+            g = x.ngroup++;
+            x.gcards[g] = x.gseats[g] = 0;
+            for (int su = 0; su < 4; su++) x.gtop[g][su] = -1;
+        }
+        role[p] = x.m + 1 + g;
+        pool[p] = x.npool;
+        x.group[x.npool] = (int8_t)g;
+        x.seat[x.npool] = s->hands[p];
+        x.gcards[g] |= s->hands[p];
+        x.gseats[g] |= bit(x.npool);
+        for (int su = 0; su < 4; su++) {
+            int8_t low = -1, *top = &x.gtop[g][su];
+            for (u64 c = s->hands[p] & s->R->suit_masks[su]; c; c &= c - 1) {
+                int card = low_card(c);
+                if (*top < 0 || s->R->power[card] > s->R->power[*top]) *top = (int8_t)card;
+                if (low < 0 || s->R->power[card] < s->R->power[low]) low = (int8_t)card;
+            }
+            x.low[x.npool][su] = low;
+        }
+        x.npool++;
+    }
+    x.start = s->done;
+    for (int p = 0; p < n; p++)
+        for (int j = 1, k = 0; j <= n; j++)
+            if (role[(p + j) % n] <= x.m) x.order[role[p]][k++] = (int8_t)role[(p + j) % n];
+    if (!s->ntrick) {
+        r = relaxed(&x, role[s->leader], left);
+    } else {
+        const int *trick = TRICK(s);
+        int best = basic_winner(s->R, trick, s->ntrick);
+        int who = role[(s->leader + best) % s->players];
+        u64 played = 0;
+        for (int j = 0; j < s->ntrick; j++) {
+            int q = role[(s->leader + j) % s->players];
+            if (q <= x.m) played |= bit(q);
+            else x.exempt |= bit(pool[(s->leader + j) % s->players]);  /* a pool seat that has played */
+        }
+        x.lead_by = role[s->leader];
+        x.led_at[0] = (int8_t)s->R->suit[trick[0]];
+        x.led_pool[0] = (int8_t)(x.lead_by > x.m ? x.lead_by - x.m - 1 : -1);
+        r = relaxed_play(&x, played, trick[0], who, trick[best], left);
+    }
+    if (!r) return 0;
     s->rel = x.rel;
     return 1;
 }
@@ -1127,6 +1320,26 @@ static int relaxed_fails(Search *s) {
 static int relaxed_holds(Search *s, u64 threats) {
     int asker = lone_seat(s, 1);
     return asker >= 0 && relaxed_game(s, asker, threats, POOL);
+}
+
+/* The relaxed game within a trick (partition search), once the asker and
+ * its threats have all played to it and only the pool's seats are left:
+ * one game in place of every combination of their cards, and of the trick
+ * starts they lead to. In the third trick from the end: in the second from
+ * it, it costs more than it saves (measured, docs/performance.md). 1 or 0
+ * where it settles the search, else -1. */
+static int relaxed_mid(Search *s, int i) {
+    int n = s->players, remaining = s->tricks - s->done;
+    u64 threats = s->goal == GOAL_HELPED ? bit(s->goal_seat) : s->threats;
+    if (!threats || remaining != 3) return -1;
+    int asker = lone_seat(s, s->goal == GOAL_HELPED ? 0 : 1);
+    if (asker < 0) return -1;
+    u64 others = threats | bit(asker);
+    if (!(others >> ((s->leader + i - 1) % n) & 1)) return -1;  /* (the first pool seat) */
+    for (int j = i; j < n; j++)
+        if (others >> ((s->leader + j) % n) & 1) return -1;
+    if (s->goal == GOAL_HELPED) return relaxed_game(s, asker, threats, s->k) ? 0 : -1;
+    return relaxed_game(s, asker, threats, POOL) ? 1 : -1;
 }
 
 static int two_tricks_dp(Search *s) {
@@ -1341,6 +1554,10 @@ static int play(Search *s) {
             return hit->lo >= need;
         }
     }
+    if (part && i && s->coalition >= 0) {
+        int rx = relaxed_mid(s, i);
+        if (rx >= 0) { s->pkey = pkey; return rx; }
+    }
     u64 legal = legal_cards(s->R, hand, trick, i, s->done);
     int maximizing = s->on_side[seat];
     int order[MAXC];
@@ -1497,6 +1714,7 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->coalition = goal == GOAL_SPOIL ? 0 : goal == GOAL_HELPED ? 1 : -1;
     s->fixed_target = goal == GOAL_HELPED ? goal_seat : -1;
     s->target = -1;
+    s->threats = 0;
     s->ntrick = 0;
     s->live = 0;
     s->partition = c->table->partition;
@@ -1709,10 +1927,13 @@ static int trick_start(Search *s) {
     }
     if (result < 0) {
         int target = s->target;
+        u64 threats = s->threats;
         const u64 *pkey = s->pkey;
         s->pkey = part ? kd : NULL;  /* the mid-trick keys start from this one */
         if (s->coalition >= 0) s->target = target_of(s);
+        s->threats = spoil_threats;
         result = play(s);
+        s->threats = threats;
         s->target = target;
         s->pkey = pkey;
     }
@@ -1938,8 +2159,9 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     (void)kw;
     double memory_mb;
     int partition = 1, mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
-    if (!PyArg_ParseTuple(args, "d|piii", &memory_mb, &partition, &mid_from, &mid_first,
-                          &mid_left))
+    int relax_groups = RELAX_GROUPS;
+    if (!PyArg_ParseTuple(args, "d|piiii", &memory_mb, &partition, &mid_from, &mid_first,
+                          &mid_left, &relax_groups))
         return NULL;
     if (mid_first < 1 || mid_left < 1) {
         PyErr_SetString(PyExc_ValueError, "mid-trick entries start after a card and end "
@@ -1963,6 +2185,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     self->mid_from = mid_from;
     self->mid_first = mid_first;
     self->mid_left = mid_left;
+    self->relax_groups = relax_groups;
     if (table_reset(self) < 0) {
         Py_DECREF(self);
         return PyErr_NoMemory();
@@ -2125,7 +2348,10 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObjectRef(m, "Rules", (PyObject *)&RulesType) < 0
         || PyModule_AddObjectRef(m, "Table", (PyObject *)&TableType) < 0
         || PyModule_AddIntConstant(m, "MAX_PLAYERS", MAXP) < 0
-        || PyModule_AddIntConstant(m, "CHECK_EVERY", CHECK_EVERY) < 0) {
+        || PyModule_AddIntConstant(m, "CHECK_EVERY", CHECK_EVERY) < 0
+        || PyModule_AddIntConstant(m, "MID_FROM", MID_FROM) < 0
+        || PyModule_AddIntConstant(m, "MID_FIRST", MID_FIRST) < 0
+        || PyModule_AddIntConstant(m, "MID_LEFT", MID_LEFT) < 0) {
         Py_DECREF(m);
         return NULL;
     }
