@@ -285,8 +285,13 @@ def mutant_source(name: str) -> str:
 
 def build(name: str, where: Path) -> ModuleType:
     """The core with mutant ``name``, compiled into ``where`` and loaded."""
+    return build_text(mutant_source(name), name, where)
+
+
+def build_text(text: str, name: str, where: Path) -> ModuleType:
+    """The core from C source ``text``, compiled into ``where`` and loaded."""
     source = where / f"{name}.c"
-    source.write_text(mutant_source(name))
+    source.write_text(text)
     target = where / f"_core_{name}{sysconfig.get_config_var('EXT_SUFFIX')}"
     include = sysconfig.get_paths()["include"]
     subprocess.run(["gcc", "-std=c11", "-O2", "-shared", "-fPIC", f"-I{include}",
