@@ -271,7 +271,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
 #: the relaxed game's pool seats in groups wherever there are two or more
 #: (the aimed positions' second check, the core as it runs, plays a game for
 #: each pool seat).
-EVERYWHERE = (2, 1, 1)
+EVERYWHERE = (2, 1, 1, 15)
 GROUPED = 2
 
 

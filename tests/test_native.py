@@ -110,7 +110,7 @@ def compare(position: Position, memory_mb: float = 256, narrow: bool = False) ->
             solver.table = native.NativeTable(memory_mb, partition=False)
         elif engine == "mid":  # mid-trick entries at every table size, and the
             # relaxed game's pool seats in groups wherever there are two
-            solver.table = native.NativeTable(memory_mb, mid_trick=(2, 1, 1), relax_groups=2)
+            solver.table = native.NativeTable(memory_mb, mid_trick=(2, 1, 1, 15), relax_groups=2)
         answers = narrow_questions(solver, position) if narrow else questions(solver, position)
         results[engine] = (answers, solver.nodes, solver.table.snapshot())
     where = repr(position)

@@ -227,7 +227,8 @@ typedef struct {
     int partition;      /* entries for sets of positions (0: one position each) */
     int mid_from;       /* and for mid-trick positions, from this many seats, */
     int mid_first;      /* after this many cards of a trick, */
-    int mid_left;       /* while this many seats are still to play */
+    int mid_left;       /* while this many seats are still to play, */
+    int mid_last;       /* through this many cards */
     int relax_groups;   /* the relaxed game groups its pool seats from this many */
 } TableObject;
 
@@ -483,12 +484,16 @@ static u64 mid_bits(const Search *s);
 #define TRICK_SEAT 15    /* the cards played to a trick, as a seat of mid-trick keys */
 /* Mid-trick entries (partition search), from MID_FROM seats on, after the
  * MID_FIRST-th card of a trick and while MID_LEFT seats or more are still to
- * play. Measured: each probe is a likely cache miss in a larger table, so
- * they pay only where a trick has many seats: from 8 at first, from 7 once
- * the asker's thrift had cut the nodes (see docs/performance.md). */
+ * play, through the MID_LAST-th card. Measured: each probe is a likely cache
+ * miss in a larger table, so they pay only where a trick has many seats:
+ * from 8 at first, from 7 once the asker's thrift had cut the nodes; and
+ * once the relaxed game plays out the last seats of a trick, only after its
+ * second and third cards: -10 to -13% CPU at 9 and 10 players, even at 7
+ * and 8 (see docs/performance.md). */
 #define MID_FROM 7
 #define MID_FIRST 2
 #define MID_LEFT 3
+#define MID_LAST 3
 /* A mid-trick answer is stored only if its search took this many nodes: the
  * smaller ones save about what their entry costs, and in a full table they
  * push out the larger. Measured: -19% CPU at 9 players, -18% at 8, -8% at 7
@@ -1526,7 +1531,8 @@ static int play(Search *s) {
     u64 kd[KEYW + 4], *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
     int mid = 0, need = 0;
     long long start = c->nodes;
-    if (s->mid && i <= n - c->table->mid_left && n <= TRICK_SEAT && part) {
+    if (s->mid && i <= n - c->table->mid_left && i <= c->table->mid_last && n <= TRICK_SEAT
+        && part) {
         s->pkey = kd;  /* the nodes below start from this key */
         if (!pkey) {
             mid_key(s, key, detail);
@@ -2159,13 +2165,13 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     (void)kw;
     double memory_mb;
     int partition = 1, mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
-    int relax_groups = RELAX_GROUPS;
-    if (!PyArg_ParseTuple(args, "d|piiii", &memory_mb, &partition, &mid_from, &mid_first,
-                          &mid_left, &relax_groups))
+    int mid_last = MID_LAST, relax_groups = RELAX_GROUPS;
+    if (!PyArg_ParseTuple(args, "d|piiiii", &memory_mb, &partition, &mid_from, &mid_first,
+                          &mid_left, &mid_last, &relax_groups))
         return NULL;
-    if (mid_first < 1 || mid_left < 1) {
-        PyErr_SetString(PyExc_ValueError, "mid-trick entries start after a card and end "
-                                          "before the last");
+    if (mid_first < 1 || mid_left < 1 || mid_last < mid_first) {
+        PyErr_SetString(PyExc_ValueError, "mid-trick entries start after a card, end before "
+                                          "the last and not before they start");
         return NULL;
     }
     if (!(memory_mb > 0)) {
@@ -2185,6 +2191,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     self->mid_from = mid_from;
     self->mid_first = mid_first;
     self->mid_left = mid_left;
+    self->mid_last = mid_last;
     self->relax_groups = relax_groups;
     if (table_reset(self) < 0) {
         Py_DECREF(self);
@@ -2351,7 +2358,8 @@ PyMODINIT_FUNC PyInit__core(void) {
         || PyModule_AddIntConstant(m, "CHECK_EVERY", CHECK_EVERY) < 0
         || PyModule_AddIntConstant(m, "MID_FROM", MID_FROM) < 0
         || PyModule_AddIntConstant(m, "MID_FIRST", MID_FIRST) < 0
-        || PyModule_AddIntConstant(m, "MID_LEFT", MID_LEFT) < 0) {
+        || PyModule_AddIntConstant(m, "MID_LEFT", MID_LEFT) < 0
+        || PyModule_AddIntConstant(m, "MID_LAST", MID_LAST) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -141,24 +141,25 @@ class NativeTable:
     Python table for the rules the core does not take."""
 
     def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB, partition: bool = True,
-                 mid_trick: tuple[int, int, int] | None = None,
+                 mid_trick: tuple[int, int, int, int] | None = None,
                  relax_groups: int | None = None) -> None:
         """``partition``: entries stand for sets of positions (partition
         search, see docs/solver.md); off, the core visits the very nodes of
         the Python engine. ``mid_trick``: where positions part-way through a
         trick get entries too, as (from this many seats, after this many
-        cards, while this many seats are left to play); default the core's
-        (7, 2, 3), measured to pay. The tests use (2, 1, 1): everywhere.
-        ``relax_groups``: the relaxed game puts the pool's seats in groups
-        (one for each run of them between the asker and its threats) from
-        this many pool seats; default the core's (8). The tests use 1."""
+        cards, while this many seats are left to play, through this many
+        cards); default the core's (7, 2, 3, 3), measured to pay. The tests
+        use (2, 1, 1, 15): everywhere. ``relax_groups``: the relaxed game puts
+        the pool's seats in groups (one for each run of them between the
+        asker and its threats) from this many pool seats; default the core's
+        (8). The tests use 2."""
         if memory_mb <= 0:
             raise ValueError("the table's memory cap must be positive")
         if _core is None:
             raise RuntimeError("the compiled search core is not built")
         self.memory_mb = memory_mb
         self.partition = partition
-        where = mid_trick or ((_core.MID_FROM, _core.MID_FIRST, _core.MID_LEFT)
+        where = mid_trick or ((_core.MID_FROM, _core.MID_FIRST, _core.MID_LEFT, _core.MID_LAST)
                               if relax_groups is not None else ())
         groups = () if relax_groups is None else (relax_groups,)
         self.core = _core.Table(memory_mb, partition, *where, *groups)
