@@ -214,6 +214,8 @@ typedef struct {
     uint8_t effort;     /* what the entry saves: log2 of its search's nodes (table_purge) */
 } Entry;
 
+typedef struct Memory Memory;
+
 typedef struct {
     PyObject_HEAD
     Entry *slots;
@@ -230,6 +232,7 @@ typedef struct {
     int mid_left;       /* while this many seats are still to play, */
     int mid_last;       /* through this many cards */
     int relax_groups;   /* the relaxed game groups its pool seats from this many */
+    Memory *memory;     /* the searches' small memories (see Memory) */
 } TableObject;
 
 /* The entries a table of its full size holds before it is purged: three
@@ -388,7 +391,7 @@ static void table_make_room(TableObject *t) {
 /* ---------------------------------------------------------------- search -- */
 
 /* The two-trick path's memory of its states (see two_tricks_dp): a slot is
- * filled in this path's solve when its stamp is the context's. */
+ * filled in this path's solve when its stamp is the memory's. */
 #define DP_SLOTS 1024
 typedef struct {
     u64 key;
@@ -397,7 +400,7 @@ typedef struct {
 } DpSlot;
 
 /* The relaxed game's memory of its positions (see relaxed): filled in one
- * game when its stamp is the context's. */
+ * game when its stamp is the memory's. */
 #define RX_SLOTS 2048
 typedef struct {
     u64 cards, rest, past, rel;
@@ -405,12 +408,19 @@ typedef struct {
     int value;
 } RxSlot;
 
-typedef struct {
-    TableObject *table;
+/* Both, about 100 KB: kept with the table (one search at a time uses it)
+ * rather than on a search's stack, which may be a thread's small one. The
+ * stamps only grow, so slots a search before left are old to the next. */
+struct Memory {
     DpSlot dp[DP_SLOTS];
     uint32_t dp_stamp;
     RxSlot rx[RX_SLOTS];
     uint32_t rx_stamp;
+};
+
+typedef struct {
+    TableObject *table;
+    Memory *mem;       /* the table's */
     long long nodes, next_check, node_limit; /* node_limit < 0: none */
     double time_limit, elapsed0;             /* time_limit < 0: none */
     struct timespec t0;
@@ -924,8 +934,8 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
             | (u64)(b_plain[3] + 1) << 40;
         size_t h = (size_t)mix(0, key);
         for (int k = 0; k < 4; k++) {
-            DpSlot *e = &c->dp[(h + (size_t)k) & (DP_SLOTS - 1)];
-            if (e->stamp != c->dp_stamp) { slot = e; break; }
+            DpSlot *e = &c->mem->dp[(h + (size_t)k) & (DP_SLOTS - 1)];
+            if (e->stamp != c->mem->dp_stamp) { slot = e; break; }
             if (e->key == key) return e->value;
         }
     }
@@ -956,7 +966,7 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
         if (c->status) return 0;
         if (r == maximizing) { result = r; break; }
     }
-    if (slot) { slot->key = key; slot->stamp = c->dp_stamp; slot->value = result; }
+    if (slot) { slot->key = key; slot->stamp = c->mem->dp_stamp; slot->value = result; }
     return result;
 }
 
@@ -1142,8 +1152,8 @@ static int relaxed(Relaxed *x, int leader, int left) {
     RxSlot *slot = NULL;
     size_t h = (size_t)mix(mix(cards, rest), past);
     for (int k = 0; k < 4 && t <= 8; k++) {
-        RxSlot *e = &c->rx[(h + (size_t)k) & (RX_SLOTS - 1)];
-        if (e->stamp != c->rx_stamp) { slot = e; break; }
+        RxSlot *e = &c->mem->rx[(h + (size_t)k) & (RX_SLOTS - 1)];
+        if (e->stamp != c->mem->rx_stamp) { slot = e; break; }
         if (e->cards == cards && e->rest == rest && e->past == past) {
             x->rel |= e->rel;
             return e->value;
@@ -1201,7 +1211,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
         slot->rest = rest;
         slot->past = past;
         slot->rel = x->rel;
-        slot->stamp = c->rx_stamp;
+        slot->stamp = c->mem->rx_stamp;
         slot->value = r;
     }
     x->rel |= rel;
@@ -1222,9 +1232,10 @@ static int relaxed_game(Search *s, int asker, u64 threats, int need) {
     x.ctx = s->ctx;
     x.done = s->done;
     x.budget = RELAX_STEPS;
-    if (++x.ctx->rx_stamp == 0) {  /* wrapped: every slot is old */
-        memset(x.ctx->rx, 0, sizeof x.ctx->rx);
-        x.ctx->rx_stamp = 1;
+    Memory *mem = x.ctx->mem;
+    if (++mem->rx_stamp == 0) {  /* wrapped: every slot is old */
+        memset(mem->rx, 0, sizeof mem->rx);
+        mem->rx_stamp = 1;
     }
     x.hand[0] = s->hands[asker];
     int role[MAXP];  /* each seat's place in the relaxed game */
@@ -1355,9 +1366,9 @@ static int two_tricks_dp(Search *s) {
     d.rel = 0;
     for (int p = 0; p < s->players; p++)
         for (u64 h = s->hands[p]; h; h &= h - 1) d.seat_of[low_card(h)] = p;
-    if (++c->dp_stamp == 0) {  /* wrapped: every slot is old */
-        memset(c->dp, 0, sizeof c->dp);
-        c->dp_stamp = 1;
+    if (++c->mem->dp_stamp == 0) {  /* wrapped: every slot is old */
+        memset(c->mem->dp, 0, sizeof c->mem->dp);
+        c->mem->dp_stamp = 1;
     }
     int plain[4] = {-1, -1, -1, -1};
     int r = dp_play(&d, 0, -1, -1, plain);
@@ -2193,7 +2204,8 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     self->mid_left = mid_left;
     self->mid_last = mid_last;
     self->relax_groups = relax_groups;
-    if (table_reset(self) < 0) {
+    self->memory = calloc(1, sizeof(Memory));
+    if (!self->memory || table_reset(self) < 0) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -2201,6 +2213,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
 }
 
 static void Table_dealloc(TableObject *self) {
+    free(self->memory);
     free(self->slots);
     free(self->tags);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -2242,6 +2255,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.table = self;
+    c.mem = self->memory;
     c.nodes = nodes;
     c.next_check = next_check;
     c.node_limit = node_limit;
