@@ -420,7 +420,6 @@ struct Memory {
 
 typedef struct {
     TableObject *table;
-    Memory *mem;       /* the table's */
     long long nodes, next_check, node_limit; /* node_limit < 0: none */
     double time_limit, elapsed0;             /* time_limit < 0: none */
     struct timespec t0;
@@ -934,8 +933,8 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
             | (u64)(b_plain[3] + 1) << 40;
         size_t h = (size_t)mix(0, key);
         for (int k = 0; k < 4; k++) {
-            DpSlot *e = &c->mem->dp[(h + (size_t)k) & (DP_SLOTS - 1)];
-            if (e->stamp != c->mem->dp_stamp) { slot = e; break; }
+            DpSlot *e = &c->table->memory->dp[(h + (size_t)k) & (DP_SLOTS - 1)];
+            if (e->stamp != c->table->memory->dp_stamp) { slot = e; break; }
             if (e->key == key) return e->value;
         }
     }
@@ -966,7 +965,7 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
         if (c->status) return 0;
         if (r == maximizing) { result = r; break; }
     }
-    if (slot) { slot->key = key; slot->stamp = c->mem->dp_stamp; slot->value = result; }
+    if (slot) { slot->key = key; slot->stamp = c->table->memory->dp_stamp; slot->value = result; }
     return result;
 }
 
@@ -1152,8 +1151,8 @@ static int relaxed(Relaxed *x, int leader, int left) {
     RxSlot *slot = NULL;
     size_t h = (size_t)mix(mix(cards, rest), past);
     for (int k = 0; k < 4 && t <= 8; k++) {
-        RxSlot *e = &c->mem->rx[(h + (size_t)k) & (RX_SLOTS - 1)];
-        if (e->stamp != c->mem->rx_stamp) { slot = e; break; }
+        RxSlot *e = &c->table->memory->rx[(h + (size_t)k) & (RX_SLOTS - 1)];
+        if (e->stamp != c->table->memory->rx_stamp) { slot = e; break; }
         if (e->cards == cards && e->rest == rest && e->past == past) {
             x->rel |= e->rel;
             return e->value;
@@ -1211,7 +1210,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
         slot->rest = rest;
         slot->past = past;
         slot->rel = x->rel;
-        slot->stamp = c->mem->rx_stamp;
+        slot->stamp = c->table->memory->rx_stamp;
         slot->value = r;
     }
     x->rel |= rel;
@@ -1232,7 +1231,7 @@ static int relaxed_game(Search *s, int asker, u64 threats, int need) {
     x.ctx = s->ctx;
     x.done = s->done;
     x.budget = RELAX_STEPS;
-    Memory *mem = x.ctx->mem;
+    Memory *mem = x.ctx->table->memory;
     if (++mem->rx_stamp == 0) {  /* wrapped: every slot is old */
         memset(mem->rx, 0, sizeof mem->rx);
         mem->rx_stamp = 1;
@@ -1354,8 +1353,8 @@ static int relaxed_mid(Search *s, int i) {
     if (!(others >> ((s->leader + i - 1) % n) & 1)) return -1;  /* (the first pool seat) */
     for (int j = i; j < n; j++)
         if (others >> ((s->leader + j) % n) & 1) return -1;
-    if (s->goal == GOAL_HELPED) return relaxed_game(s, asker, threats, s->k) ? 0 : -1;
-    return relaxed_game(s, asker, threats, POOL) ? 1 : -1;
+    if (s->goal == GOAL_HELPED) return relaxed_fails(s) ? 0 : -1;
+    return relaxed_holds(s, threats) ? 1 : -1;
 }
 
 static int two_tricks_dp(Search *s) {
@@ -1366,9 +1365,9 @@ static int two_tricks_dp(Search *s) {
     d.rel = 0;
     for (int p = 0; p < s->players; p++)
         for (u64 h = s->hands[p]; h; h &= h - 1) d.seat_of[low_card(h)] = p;
-    if (++c->mem->dp_stamp == 0) {  /* wrapped: every slot is old */
-        memset(c->mem->dp, 0, sizeof c->mem->dp);
-        c->mem->dp_stamp = 1;
+    if (++c->table->memory->dp_stamp == 0) {  /* wrapped: every slot is old */
+        memset(c->table->memory->dp, 0, sizeof c->table->memory->dp);
+        c->table->memory->dp_stamp = 1;
     }
     int plain[4] = {-1, -1, -1, -1};
     int r = dp_play(&d, 0, -1, -1, plain);
@@ -2173,12 +2172,14 @@ static PyTypeObject RulesType = {
 };
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
-    (void)kw;
+    static char *names[] = {"memory_mb", "partition", "mid_from", "mid_first", "mid_left",
+                            "mid_last", "relax_groups", NULL};
     double memory_mb;
     int partition = 1, mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
     int mid_last = MID_LAST, relax_groups = RELAX_GROUPS;
-    if (!PyArg_ParseTuple(args, "d|piiiii", &memory_mb, &partition, &mid_from, &mid_first,
-                          &mid_left, &mid_last, &relax_groups))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "d|piiiii", names, &memory_mb, &partition,
+                                     &mid_from, &mid_first, &mid_left, &mid_last,
+                                     &relax_groups))
         return NULL;
     if (mid_first < 1 || mid_left < 1 || mid_last < mid_first) {
         PyErr_SetString(PyExc_ValueError, "mid-trick entries start after a card, end before "
@@ -2255,7 +2256,6 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.table = self;
-    c.mem = self->memory;
     c.nodes = nodes;
     c.next_check = next_check;
     c.node_limit = node_limit;
@@ -2369,11 +2369,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObjectRef(m, "Rules", (PyObject *)&RulesType) < 0
         || PyModule_AddObjectRef(m, "Table", (PyObject *)&TableType) < 0
         || PyModule_AddIntConstant(m, "MAX_PLAYERS", MAXP) < 0
-        || PyModule_AddIntConstant(m, "CHECK_EVERY", CHECK_EVERY) < 0
-        || PyModule_AddIntConstant(m, "MID_FROM", MID_FROM) < 0
-        || PyModule_AddIntConstant(m, "MID_FIRST", MID_FIRST) < 0
-        || PyModule_AddIntConstant(m, "MID_LEFT", MID_LEFT) < 0
-        || PyModule_AddIntConstant(m, "MID_LAST", MID_LAST) < 0) {
+        || PyModule_AddIntConstant(m, "CHECK_EVERY", CHECK_EVERY) < 0) {
         Py_DECREF(m);
         return NULL;
     }

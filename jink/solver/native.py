@@ -159,10 +159,8 @@ class NativeTable:
             raise RuntimeError("the compiled search core is not built")
         self.memory_mb = memory_mb
         self.partition = partition
-        where = mid_trick or ((_core.MID_FROM, _core.MID_FIRST, _core.MID_LEFT, _core.MID_LAST)
-                              if relax_groups is not None else ())
-        groups = () if relax_groups is None else (relax_groups,)
-        self.core = _core.Table(memory_mb, partition, *where, *groups)
+        groups = {} if relax_groups is None else {"relax_groups": relax_groups}
+        self.core = _core.Table(memory_mb, partition, *(mid_trick or ()), **groups)
         self._python: TranspositionTable | None = None
 
     @property
