@@ -188,8 +188,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         ""),
     "rx_turn": (
         "the relaxed game plays the asker and the threats in the reverse of their turn",
-        "x.order[role[p]][k++] = (int8_t)role[(p + j) % n];",
-        "x.order[role[p]][k++] = (int8_t)role[(p + n - j) % n];"),
+        "x->order[role[p]][k++] = (int8_t)role[(p + j) % n];",
+        "x->order[role[p]][k++] = (int8_t)role[(p + n - j) % n];"),
     "duty_low": (
         "the relaxed game makes a pool seat take the trick though it holds a card of the "
         "suit below the best",
@@ -206,7 +206,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
     "duty_mid": (
         "the relaxed game within a trick holds a pool seat that has played to it to "
         "follow again",
-        "else x.exempt |= bit(pool[(s->leader + j) % s->players]);",
+        "else x->exempt |= bit(pool[(s->leader + j) % s->players]);",
         "else (void)q;"),
     "rx_memo_won": (
         "the relaxed game's memory forgets the threats' tricks",
@@ -223,18 +223,18 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "x->exempt = x->gseats[g] & (~x->gseats[g] + 1);"),
     "group_cards": (
         "a group of pool seats leads only its first seat's cards",
-        "x.gcards[g] |= s->hands[p];",
-        "if (!x.gcards[g]) x.gcards[g] = s->hands[p];"),
+        "x->gcards[g] |= s->hands[p];",
+        "if (!x->gcards[g]) x->gcards[g] = s->hands[p];"),
     "group_top": (
         "a group of pool seats takes a trick only with its first seat's cards",
         "if (*top < 0 || s->R->power[card] > s->R->power[*top]) *top = (int8_t)card;",
-        "if (x.gseats[g] == bit(x.npool)\n                    && (*top < 0 || s->R->power[card] > "
-        "s->R->power[*top]))\n                    *top = (int8_t)card;"),
+        "if (x->gseats[g] == bit(x->npool)\n                    && (*top < 0 || "
+        "s->R->power[card] > s->R->power[*top]))\n                    *top = (int8_t)card;"),
     "group_run": (
         "the relaxed game puts every pool seat in one group, though the asker or a "
         "threat sits between them",
-        "if (before > x.m && grouped) {\n            g = before - x.m - 1;",
-        "if (x.ngroup && grouped) {\n            g = x.ngroup - 1 + 0 * before;"),
+        "if (before > x->m && grouped) {\n            g = before - x->m - 1;",
+        "if (x->ngroup && grouped) {\n            g = x->ngroup - 1 + 0 * before;"),
     "rx_trumps": (
         "the relaxed game counts every trump of the asker against a threat, covered or not",
         "reach -= na - matched(asker, na, threat, ranks(R, x->hand[i] & R->trump_mask, threat));",
@@ -245,8 +245,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (--x->budget < RELAX_STEPS - 24) return 1;"),
     "rs_won": (
         "the relaxed spoil forgets the tricks its threats have won",
-        "x.won[x.m] = s->won[p];",
-        "x.won[x.m] = 0;"),
+        "x->won[x->m] = s->won[p];",
+        "x->won[x->m] = 0;"),
     "rs_pool": (
         "the relaxed game's pool tells its kinds of card apart by the threats' cards only, "
         "not the asker's",
@@ -256,6 +256,47 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "the relaxed game reads a lead's duties as if it were the trick before",
         "legal_cards(R, x->hand[leader], trick, 0, x->done);",
         "legal_cards(R, x->hand[leader], trick, 0, x->done - 1);"),
+    "pg_kinds": (
+        "the pooled game's memory forgets the pool's kinds of card",
+        "&& e->won == won && e->kinds == kinds",
+        "&& e->won == won"),
+    "pg_own": (
+        "the pooled game's memory forgets whose the asker's and the threats' cards are",
+        "if (e->cards == ours && e->own[0] == own[0] && e->own[1] == own[1]\n"
+        "            && e->own[2] == own[2] &&",
+        "if (e->cards == ours &&"),
+    "pg_won": (
+        "the pooled game's memory forgets the threats' tricks",
+        "won |= (u64)s->won[p] << (3 * p);",
+        ";"),
+    "pg_best": (
+        "the pooled game's memory, within a trick, forgets the trick's best card",
+        "| (u64)(trick[b] + 1) << 6",
+        ""),
+    "pg_who": (
+        "the pooled game's memory, within a trick, forgets whose the best card is",
+        "| (u64)code << 12;",
+        ";"),
+    "pg_mark": (
+        "an answer the pooled game's memory holds rests on nothing",
+        "if (e->mark[su] >= 0) rel |= bit(own_cards[su][e->mark[su]]);",
+        ";"),
+    "pg_rel": (
+        "the pooled game's answer rests on nothing",
+        "        slot->mark[su] = (int8_t)j;\n        rel |= bit(low);",
+        "        slot->mark[su] = -1;"),
+    "pg_cards": (
+        "the pooled game's runs lead only their own seats' cards",
+        "                x->gcards[g] = all;",
+        "                (void)all;"),
+    "pg_top": (
+        "the pooled game's runs take tricks only with their own seats' cards",
+        "                *best = top[su];",
+        "                (void)top;"),
+    "pg_duty": (
+        "the pooled game keeps the pool seats' duty to follow",
+        "        x->npool = 0;",
+        "        ;"),
     "helper_lead": (
         "a helper on lead (the asker's thrift) tries its trumps only",
         "if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];",

@@ -233,6 +233,9 @@ typedef struct {
     int mid_last;       /* through this many cards */
     int relax_groups;   /* the relaxed game groups its pool seats from this many */
     Memory *memory;     /* the searches' small memories (see Memory) */
+#ifdef JINK_CHECK
+    long long checks, check_failures;  /* (tests: see pooled_holds) */
+#endif
 } TableObject;
 
 /* The entries a table of its full size holds before it is purged: three
@@ -408,7 +411,20 @@ typedef struct {
     int value;
 } RxSlot;
 
-/* Both, about 100 KB: kept with the table (one search at a time uses it)
+/* The pooled game's memory of its answers (see pooled_holds): kept for the
+ * table's life, as its answers depend on nothing but their key. */
+#define PG_SLOTS 16384
+#define PG_CARDS 48      /* the asker's and the threats' cards it keys, at most */
+typedef struct {
+    u64 cards, own[3];   /* the asker's and the threats' cards, and whose (a nibble each) */
+    u64 rest, won;       /* rules, seats, leader, tricks left, trick, need; tricks won */
+    u64 kinds;           /* the pool's kinds of card, 16 bits a suit */
+    u64 trick;           /* within a trick: its card led, best, and whose (see pooled_holds) */
+    int8_t mark[4];      /* where its answer rests, suit by suit (see pooled_holds) */
+    uint8_t used, value;
+} PgSlot;
+
+/* All three, about 1.3 MB: kept with the table (one search at a time uses it)
  * rather than on a search's stack, which may be a thread's small one. The
  * stamps only grow, so slots a search before left are old to the next. */
 struct Memory {
@@ -416,6 +432,7 @@ struct Memory {
     uint32_t dp_stamp;
     RxSlot rx[RX_SLOTS];
     uint32_t rx_stamp;
+    PgSlot pg[PG_SLOTS];
 };
 
 typedef struct {
@@ -1217,35 +1234,34 @@ static int relaxed(Relaxed *x, int leader, int left) {
     return r;
 }
 
-/* The relaxed game of this search: the one seat ``asker`` against the seats
- * of ``threats`` wanting ``need`` tricks each, from a trick's start or from
- * within a trick (its cards so far stand; the pool may still add its
- * strongest card, as it may in any trick). 1 (with s->rel set): none
- * reaches them. */
-static int relaxed_game(Search *s, int asker, u64 threats, int need) {
-    Relaxed x;
-    x.m = x.npool = x.ngroup = 0;
-    x.exempt = x.rel = 0;
-    memset(x.won, 0, sizeof x.won);
-    x.R = s->R;
-    x.ctx = s->ctx;
-    x.done = s->done;
-    x.budget = RELAX_STEPS;
-    Memory *mem = x.ctx->table->memory;
+/* The relaxed game's seats for this search: the one seat ``asker`` against
+ * the seats of ``threats`` wanting ``need`` tricks each, and the pool's
+ * seats, in groups where there are many (or, ``pooled``, as one pool: see
+ * pooled_holds). ``role``: each seat's place in the game; ``pool``: each
+ * pool seat's index. */
+static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int need, int pooled,
+                          int *role, int *pool) {
+    x->m = x->npool = x->ngroup = 0;
+    x->exempt = x->rel = 0;
+    memset(x->won, 0, sizeof x->won);
+    x->R = s->R;
+    x->ctx = s->ctx;
+    x->done = s->done;
+    x->budget = RELAX_STEPS;
+    Memory *mem = x->ctx->table->memory;
     if (++mem->rx_stamp == 0) {  /* wrapped: every slot is old */
         memset(mem->rx, 0, sizeof mem->rx);
         mem->rx_stamp = 1;
     }
-    x.hand[0] = s->hands[asker];
-    int role[MAXP];  /* each seat's place in the relaxed game */
+    x->hand[0] = s->hands[asker];
     for (int p = 0; p < s->players; p++) {
         if (p == asker) {
             role[p] = 0;
         } else if (threats >> p & 1) {
-            role[p] = ++x.m;
-            x.hand[x.m] = s->hands[p];
-            x.won[x.m] = s->won[p];
-            x.need[x.m] = need;
+            role[p] = ++x->m;
+            x->hand[x->m] = s->hands[p];
+            x->won[x->m] = s->won[p];
+            x->need[x->m] = need;
         } else {
             role[p] = -1;  /* a pool seat: its group is numbered below */
         }
@@ -1258,59 +1274,271 @@ static int relaxed_game(Search *s, int asker, u64 threats, int need) {
      * group may do, each of its seats may do in the real game, and a seat's
      * duty to follow counts every trick its group led as one it may have
      * led. One group for each run in place of a game for each seat. */
-    int left = s->tricks - s->done, r, n = s->players, pool[MAXP];
-    int grouped = n - 1 - x.m >= s->ctx->table->relax_groups;
+    int n = s->players;
+    int grouped = pooled || n - 1 - x->m >= s->ctx->table->relax_groups;
     for (int j = 1; j < n; j++) {  /* from the asker round: runs end at it */
         int p = (asker + j) % n;
         if (role[p] >= 0) continue;
         int before = role[(p + n - 1) % n], g;  /* (seen already, or the asker) */
-        if (before > x.m && grouped) {
-            g = before - x.m - 1;
+        if (before > x->m && grouped) {
+            g = before - x->m - 1;
         } else {
-            g = x.ngroup++;
-            x.gcards[g] = x.gseats[g] = 0;
-            for (int su = 0; su < 4; su++) x.gtop[g][su] = -1;
+            g = x->ngroup++;
+            x->gcards[g] = x->gseats[g] = 0;
+            for (int su = 0; su < 4; su++) x->gtop[g][su] = -1;
         }
-        role[p] = x.m + 1 + g;
-        pool[p] = x.npool;
-        x.group[x.npool] = (int8_t)g;
-        x.seat[x.npool] = s->hands[p];
-        x.gcards[g] |= s->hands[p];
-        x.gseats[g] |= bit(x.npool);
+        role[p] = x->m + 1 + g;
+        pool[p] = x->npool;
+        x->group[x->npool] = (int8_t)g;
+        x->seat[x->npool] = s->hands[p];
+        x->gcards[g] |= s->hands[p];
+        x->gseats[g] |= bit(x->npool);
         for (int su = 0; su < 4; su++) {
-            int8_t low = -1, *top = &x.gtop[g][su];
+            int8_t low = -1, *top = &x->gtop[g][su];
             for (u64 c = s->hands[p] & s->R->suit_masks[su]; c; c &= c - 1) {
                 int card = low_card(c);
                 if (*top < 0 || s->R->power[card] > s->R->power[*top]) *top = (int8_t)card;
                 if (low < 0 || s->R->power[card] < s->R->power[low]) low = (int8_t)card;
             }
-            x.low[x.npool][su] = low;
+            x->low[x->npool][su] = low;
         }
-        x.npool++;
+        x->npool++;
     }
-    x.start = s->done;
+    if (pooled) {
+        /* Every run holds every pool seat's cards, and no seat a duty. */
+        u64 all = 0;
+        int8_t top[4];
+        for (int g = 0; g < x->ngroup; g++) all |= x->gcards[g];
+        for (int g = 0; g < x->ngroup; g++)
+            for (int su = 0; su < 4; su++) {
+                int8_t *best = &x->gtop[g][su];
+                if (g == 0) {
+                    for (u64 c = all & s->R->suit_masks[su]; c; c &= c - 1) {
+                        int card = low_card(c);
+                        if (*best < 0 || s->R->power[card] > s->R->power[*best])
+                            *best = (int8_t)card;
+                    }
+                    top[su] = *best;
+                }
+                *best = top[su];
+                x->gcards[g] = all;
+            }
+        x->npool = 0;
+    }
+    x->start = s->done;
     for (int p = 0; p < n; p++)
         for (int j = 1, k = 0; j <= n; j++)
-            if (role[(p + j) % n] <= x.m) x.order[role[p]][k++] = (int8_t)role[(p + j) % n];
-    if (!s->ntrick) {
-        r = relaxed(&x, role[s->leader], left);
-    } else {
-        const int *trick = TRICK(s);
-        int best = basic_winner(s->R, trick, s->ntrick);
-        int who = role[(s->leader + best) % s->players];
-        u64 played = 0;
-        for (int j = 0; j < s->ntrick; j++) {
-            int q = role[(s->leader + j) % s->players];
-            if (q <= x.m) played |= bit(q);
-            else x.exempt |= bit(pool[(s->leader + j) % s->players]);  /* a pool seat that has played */
-        }
-        x.lead_by = role[s->leader];
-        x.led_at[0] = (int8_t)s->R->suit[trick[0]];
-        x.led_pool[0] = (int8_t)(x.lead_by > x.m ? x.lead_by - x.m - 1 : -1);
-        r = relaxed_play(&x, played, trick[0], who, trick[best], left);
+            if (role[(p + j) % n] <= x->m) x->order[role[p]][k++] = (int8_t)role[(p + j) % n];
+}
+
+static int pooled_holds(Search *s, int asker, u64 threats, int need);
+
+/* The relaxed game played from where this search stands: a trick's start,
+ * or within a trick (its cards so far stand). */
+static int relaxed_from(Search *s, Relaxed *x, const int *role, const int *pool) {
+    int left = s->tricks - s->done;
+    if (!s->ntrick) return relaxed(x, role[s->leader], left);
+    const int *trick = TRICK(s);
+    int best = basic_winner(s->R, trick, s->ntrick);
+    int who = role[(s->leader + best) % s->players];
+    u64 played = 0;
+    for (int j = 0; j < s->ntrick; j++) {
+        int q = role[(s->leader + j) % s->players];
+        if (q <= x->m) played |= bit(q);
+        else x->exempt |= bit(pool[(s->leader + j) % s->players]);  /* a pool seat that has played */
     }
+    x->lead_by = role[s->leader];
+    x->led_at[0] = (int8_t)s->R->suit[trick[0]];
+    x->led_pool[0] = (int8_t)(x->lead_by > x->m ? x->lead_by - x->m - 1 : -1);
+    return relaxed_play(x, played, trick[0], who, trick[best], left);
+}
+
+/* The relaxed game of this search: the one seat ``asker`` against the seats
+ * of ``threats`` wanting ``need`` tricks each, from a trick's start or from
+ * within a trick (its cards so far stand; the pool may still add its
+ * strongest card, as it may in any trick). 1 (with s->rel set): none
+ * reaches them. The pooled game first: where it holds, so does this. */
+static int relaxed_game(Search *s, int asker, u64 threats, int need) {
+    int pooled = pooled_holds(s, asker, threats, need);
+#ifndef JINK_CHECK
+    if (pooled) return 1;
+#endif
+    Relaxed x;
+    int role[MAXP], pool[MAXP];
+    u64 rel = s->rel;
+    relaxed_setup(s, &x, asker, threats, need, 0, role, pool);
+    int r = relaxed_from(s, &x, role, pool);
+#ifdef JINK_CHECK
+    /* (tests: where the pooled game holds, so does this one) */
+    if (pooled) {
+        s->ctx->table->checks++;
+        if (!r) s->ctx->table->check_failures++;
+        s->rel = rel;
+        return 1;
+    }
+#else
+    (void)rel;
+#endif
     if (!r) return 0;
     s->rel = x.rel;
+    return 1;
+}
+
+/* The pooled game, played (or remembered) before each relaxed game: the
+ * relaxed game made easier again for the opponents. Every run of pool seats
+ * holds the cards of all the pool's seats, and none has a duty to follow:
+ * what a seat or group may do in the relaxed game, its run may do here (lead
+ * a card of the same kind, take a trick with a card as strong or stronger).
+ * So where the asker holds here, it holds there. It reads of the pool's
+ * cards only their kinds (which of the spaces between the asker's and the
+ * threats' cards, suit by suit, hold one): where the same cards of the asker
+ * and the threats meet the same kinds, it is the same game, however the
+ * pool's cards lie among its seats. At nine seats, 97% of the relaxed games
+ * a proof plays at trick starts have the asker's and the threats' cards, and
+ * the pool's kinds, of one played before; so its answers are kept (PG_SLOTS)
+ * for the table's life. Measured: -6% CPU at 7 players, -20% at 8, -6 to
+ * -9% at 9, -15 to -21% at 10 (docs/performance.md).
+ *
+ * What an answer rests on is kept as a place among the game's own cards
+ * (the asker's and the threats', and each kind's best, the one it plays),
+ * suit by suit down to the lowest it named; a position with the same key
+ * has those places too, and rests on the cards at them. 1: it holds. */
+static void depths(const Search *s, u64 rel, uint8_t *depth);
+
+/* The pooled game played: 1 with the cards it named in ``named`` where the
+ * asker holds. */
+static int pooled_play(Search *s, int asker, u64 threats, int need, u64 *named) {
+    Relaxed x;
+    int role[MAXP], pool[MAXP];
+    relaxed_setup(s, &x, asker, threats, need, 1, role, pool);
+    int r = relaxed_from(s, &x, role, pool);
+    *named = x.rel;
+    return r;
+}
+
+static int pooled_holds(Search *s, int asker, u64 threats, int need) {
+    const CRules *R = s->R;
+    u64 ours = s->hands[asker], own[3] = {0, 0, 0}, won = 0;
+    for (int p = 0; p < s->players; p++)
+        if (threats >> p & 1) { ours |= s->hands[p]; won |= (u64)s->won[p] << (3 * p); }
+    if (popc(ours) > PG_CARDS) return 0;
+    /* Within a trick (where the asker and the threats have played to it)
+     * the game reads of its cards the card led, the best and whose it is:
+     * the best's seat, or for a pool seat's its run (told by the seat
+     * before the run); and who has played. The two cards bound the kinds
+     * too. */
+    const int *trick = TRICK(s);
+    int n = s->players;
+    u64 played = 0, trick_key = 0;
+    for (int j = 0; j < s->ntrick; j++) played |= bit(trick[j]);
+    if (s->ntrick) {
+        int b = basic_winner(R, trick, s->ntrick), w = (s->leader + b) % n, code = w;
+        if (w != asker && !(threats >> w & 1)) {
+            int q = w;
+            do q = (q + n - 1) % n; while (q != asker && !(threats >> q & 1));
+            code = MAXP + q;
+        }
+        trick_key = (u64)(trick[0] + 1) | (u64)(trick[b] + 1) << 6 | (u64)code << 12;
+        for (int j = 0; j < s->ntrick; j++) trick_key |= bit(20 + (s->leader + j) % n);
+    }
+    int i = 0;
+    for (u64 h = ours; h; h &= h - 1, i++) {
+        int card = low_card(h), p = 0;
+        while (!(s->hands[p] & bit(card))) p++;
+        own[i / 16] |= (u64)p << (4 * (i % 16));
+    }
+    /* The kinds, and the game's own cards of each suit best first. */
+    u64 pool = s->live & ~ours & ~played, kinds = 0;
+    if (s->ntrick) ours |= bit(trick[0]) | bit(trick[basic_winner(R, trick, s->ntrick)]);
+    int8_t own_cards[4][32];
+    int nown[4];
+    for (int su = 0; su < 4; su++) {
+        int space = 0, fresh = 1;
+        nown[su] = 0;
+        for (int j = 0; j < R->norder[su]; j++) {
+            int card = R->order[su][j];
+            if (ours & bit(card)) {
+                space++;
+                fresh = 1;
+                own_cards[su][nown[su]++] = (int8_t)card;
+            } else if ((pool & bit(card)) && fresh) {
+                fresh = 0;
+                kinds |= (u64)1 << (16 * su + space);
+                own_cards[su][nown[su]++] = (int8_t)card;
+            }
+        }
+    }
+    u64 rest = (u64)R->id | (u64)asker << 21 | (u64)(s->ntrick ? 0 : s->leader) << 25
+             | (u64)(s->tricks - s->done) << 29 | (u64)s->done << 34 | (u64)need << 39
+             | threats << 43 | (u64)(n - 1) << 59;
+    Memory *mem = s->ctx->table->memory;
+    size_t h = (size_t)mix(mix(mix(mix(ours, own[0] ^ own[1] ^ own[2]), rest ^ won), kinds),
+                           trick_key);
+    PgSlot *slot = NULL;
+    for (int k = 0; k < 4; k++) {
+        PgSlot *e = &mem->pg[(h + (size_t)k) & (PG_SLOTS - 1)];
+        if (!e->used) { if (!slot) slot = e; break; }
+        if (e->cards == ours && e->own[0] == own[0] && e->own[1] == own[1]
+            && e->own[2] == own[2] && e->rest == rest && e->won == won && e->kinds == kinds
+            && e->trick == trick_key) {
+            u64 rel = 0;
+            for (int su = 0; su < 4; su++)
+                if (e->mark[su] >= 0) rel |= bit(own_cards[su][e->mark[su]]);
+#ifdef JINK_CHECK
+            /* (tests: the answer kept is the game's played here, resting on
+             * the same cards down to the same places) */
+            u64 again;
+            int r = pooled_play(s, asker, threats, need, &again);
+            TableObject *t = s->ctx->table;
+            t->checks++;
+            if (r != e->value) t->check_failures++;
+            else if (r) {
+                uint8_t d1[4], d2[4];
+                depths(s, rel, d1);
+                depths(s, again, d2);
+                if (memcmp(d1, d2, 4)) t->check_failures++;
+            }
+#endif
+            if (!e->value) return 0;
+            s->rel = rel;
+            return 1;
+        }
+    }
+    if (!slot) slot = &mem->pg[(h + 3) & (PG_SLOTS - 1)];  /* the last probed, replaced */
+    u64 named;
+    int r = pooled_play(s, asker, threats, need, &named);
+    slot->used = 1;
+    slot->cards = ours;
+    memcpy(slot->own, own, sizeof own);
+    slot->rest = rest;
+    slot->won = won;
+    slot->kinds = kinds;
+    slot->trick = trick_key;
+    slot->value = (uint8_t)r;
+    if (!r) return 0;
+    /* Suit by suit, the place of the lowest card it named: the answer rests
+     * on the cards down to it. It names only the game's own cards (those
+     * that took tricks, the asker's kept to); were one not, the answer would
+     * stand for this position's set alone, and is not kept. */
+    u64 rel = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 mine = named & R->suit_masks[su];
+        slot->mark[su] = -1;
+        if (!mine) continue;
+        int low = -1;
+        for (int j = 0; j < R->norder[su]; j++)
+            if (mine & bit(R->order[su][j])) low = R->order[su][j];
+        int j = nown[su] - 1;
+        while (j >= 0 && own_cards[su][j] != low) j--;
+        if (j < 0) {
+            slot->value = 0;
+            s->rel = named;
+            return 1;
+        }
+        slot->mark[su] = (int8_t)j;
+        rel |= bit(low);
+    }
+    s->rel = rel;
     return 1;
 }
 
@@ -2222,10 +2450,18 @@ static void Table_dealloc(TableObject *self) {
 
 static PyObject *Table_stats(TableObject *self, PyObject *unused) {
     (void)unused;
+#ifdef JINK_CHECK
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:L,s:L}", "entries",
+                         (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,
+                         "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
+                         "entry_bytes", (Py_ssize_t)sizeof(Entry), "checks", self->checks,
+                         "check_failures", self->check_failures);
+#else
     return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n}", "entries", (Py_ssize_t)self->count,
                          "lookups", self->lookups, "hits", self->hits,
                          "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
                          "entry_bytes", (Py_ssize_t)sizeof(Entry));
+#endif
 }
 
 /* prove(rules, players, tricks, side_mask, goal, k, goal_seat, narrow, hands,
@@ -2334,6 +2570,7 @@ static PyObject *Table_clear(TableObject *self, PyObject *unused) {
         return NULL;
     }
     if (table_reset(self) < 0) return PyErr_NoMemory();
+    memset(self->memory->pg, 0, sizeof self->memory->pg);  /* (as new: the same nodes) */
     Py_RETURN_NONE;
 }
 
