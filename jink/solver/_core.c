@@ -1417,6 +1417,28 @@ static int pooled_play(Search *s, int asker, u64 threats, int need, u64 *named) 
     return r;
 }
 
+/* The game's own cards of suit ``su``, best first: the asker's and the
+ * threats' (and the trick's two: ``ours``), and the best pool card of each
+ * space between them (the one the game plays). ``at`` >= 0: the card at
+ * that place (-1 past the end); else the place of card -1 - at (-1: none). */
+static int skeleton(const CRules *R, u64 ours, u64 pool, int su, int at) {
+    int fresh = 1, k = 0;
+    for (int j = 0; j < R->norder[su]; j++) {
+        int card = R->order[su][j], own = 0;
+        if (ours & bit(card)) {
+            fresh = 1;
+            own = 1;
+        } else if ((pool & bit(card)) && fresh) {
+            fresh = 0;
+            own = 1;
+        }
+        if (!own) continue;
+        if (at >= 0 ? k == at : card == -1 - at) return at >= 0 ? card : k;
+        k++;
+    }
+    return -1;
+}
+
 static int pooled_holds(Search *s, int asker, u64 threats, int need, int play) {
     const CRules *R = s->R;
     u64 ours = s->hands[asker], own[3] = {0, 0, 0}, won = 0;
@@ -1442,32 +1464,25 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int play) {
         trick_key = (u64)(trick[0] + 1) | (u64)(trick[b] + 1) << 6 | (u64)code << 12;
         for (int j = 0; j < s->ntrick; j++) trick_key |= bit(20 + (s->leader + j) % n);
     }
-    int i = 0;
-    for (u64 h = ours; h; h &= h - 1, i++) {
-        int card = low_card(h), p = 0;
-        while (!(s->hands[p] & bit(card))) p++;
-        own[i / 16] |= (u64)p << (4 * (i % 16));
-    }
-    /* The kinds, and the game's own cards of each suit best first. */
+    for (int p = 0; p < n; p++)  /* whose: a nibble for each card, in the cards' order */
+        if (p == asker || (threats >> p & 1))
+            for (u64 h = s->hands[p]; h; h &= h - 1) {
+                int i = popc(ours & (bit(low_card(h)) - 1));
+                own[i / 16] |= (u64)p << (4 * (i % 16));
+            }
+    /* The kinds: suit by suit, the spaces between the game's own cards (by
+     * their places in the suit) that hold a pool card. */
     u64 pool = s->live & ~ours & ~played, kinds = 0;
     if (s->ntrick) ours |= bit(trick[0]) | bit(trick[basic_winner(R, trick, s->ntrick)]);
-    int8_t own_cards[4][32];
-    int nown[4];
-    for (int su = 0; su < 4; su++) {
-        int space = 0, fresh = 1;
-        nown[su] = 0;
-        for (int j = 0; j < R->norder[su]; j++) {
-            int card = R->order[su][j];
-            if (ours & bit(card)) {
-                space++;
-                fresh = 1;
-                own_cards[su][nown[su]++] = (int8_t)card;
-            } else if ((pool & bit(card)) && fresh) {
-                fresh = 0;
-                kinds |= (u64)1 << (16 * su + space);
-                own_cards[su][nown[su]++] = (int8_t)card;
-            }
-        }
+    uint32_t at[4] = {0, 0, 0, 0};
+    for (u64 h = ours; h; h &= h - 1) {
+        int card = low_card(h);
+        at[R->suit[card]] |= (uint32_t)1 << R->place[card];
+    }
+    for (u64 h = pool; h; h &= h - 1) {
+        int card = low_card(h), su = R->suit[card];
+        int space = popc(at[su] & (((uint32_t)1 << R->place[card]) - 1));
+        kinds |= (u64)1 << (16 * su + space);
     }
     u64 rest = (u64)R->id | (u64)asker << 21 | (u64)(s->ntrick ? 0 : s->leader) << 25
              | (u64)(s->tricks - s->done) << 29 | (u64)s->done << 34 | (u64)need << 39
@@ -1484,7 +1499,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int play) {
             && e->trick == trick_key) {
             u64 rel = 0;
             for (int su = 0; su < 4; su++)
-                if (e->mark[su] >= 0) rel |= bit(own_cards[su][e->mark[su]]);
+                if (e->mark[su] >= 0) rel |= bit(skeleton(R, ours, pool, su, e->mark[su]));
 #ifdef JINK_CHECK
             /* (tests: the answer kept is the game's played here, resting on
              * the same cards down to the same places) */
@@ -1530,8 +1545,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int play) {
         int low = -1;
         for (int j = 0; j < R->norder[su]; j++)
             if (mine & bit(R->order[su][j])) low = R->order[su][j];
-        int j = nown[su] - 1;
-        while (j >= 0 && own_cards[su][j] != low) j--;
+        int j = skeleton(R, ours, pool, su, -1 - low);
         if (j < 0) {
             slot->value = 0;
             s->rel = named;
