@@ -279,7 +279,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         ";"),
     "pg_mark": (
         "an answer the pooled game's memory holds rests on nothing",
-        "if (e->mark[su] >= 0) rel |= bit(own_cards[su][e->mark[su]]);",
+        "if (e->mark[su] >= 0) rel |= bit(skeleton(R, ours, pool, su, e->mark[su]));",
         ";"),
     "pg_rel": (
         "the pooled game's answer rests on nothing",
