@@ -1162,8 +1162,9 @@ static int relaxed(Relaxed *x, int leader, int left) {
     u64 cards = 0, rest = (u64)leader << 48 | (u64)left << 56, past = 0;
     for (int i = 0; i <= x->m; i++) cards |= x->hand[i];
     for (int i = 1; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);
-    /* and the tricks' leads since the start (the pool seats' duty reads them) */
-    for (int j = 0; j < t && j < 8; j++)
+    /* and the tricks' leads since the start (the pool seats' duty reads
+     * them; the pooled game has no duty: the same position whatever led) */
+    for (int j = 0; j < t && j < 8 && x->npool; j++)
         past |= (u64)((x->led_at[j] + 1) | (x->led_pool[j] + 1) << 3) << (8 * j);
     RxSlot *slot = NULL;
     size_t h = (size_t)mix(mix(cards, rest), past);
