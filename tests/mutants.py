@@ -258,12 +258,12 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "legal_cards(R, x->hand[leader], trick, 0, x->done - 1);"),
     "pg_kinds": (
         "the pooled game's memory forgets the pool's kinds of card",
-        "&& e->won == won && e->kinds == kinds",
-        "&& e->won == won"),
+        "&& e->kinds == key->kinds",
+        ""),
     "pg_own": (
         "the pooled game's memory forgets whose the asker's and the threats' cards are",
-        "if (e->cards == ours && e->own[0] == own[0] && e->own[1] == own[1]\n"
-        "            && e->own[2] == own[2] &&",
+        "if (e->cards == ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]\n"
+        "            && e->own[2] == key->own[2] &&",
         "if (e->cards == ours &&"),
     "pg_won": (
         "the pooled game's memory forgets the threats' tricks",

@@ -49,9 +49,10 @@ def checking(text: str, name: str, where: Path) -> ModuleType:
     return mutants.build_text("#define JINK_CHECK 1\n" + text, name, where)
 
 
-def checked(module: ModuleType, players: int, deals: range) -> tuple[int, int, int]:
-    """Checks made, faults found and nodes, over full tables of bench deals."""
-    checks = faults = nodes = 0
+def checked(module: ModuleType, players: int, deals: range) -> tuple[int, int, int, int]:
+    """Checks made, faults found, trick starts the pooled game's memory
+    settled before the table, and nodes, over full tables of bench deals."""
+    checks = faults = known = nodes = 0
     with mutants.core(module):
         for i in deals:
             solver = Solver(engine="native")
@@ -59,15 +60,17 @@ def checked(module: ModuleType, players: int, deals: range) -> tuple[int, int, i
             stats = solver.table.core.stats()
             checks += stats["checks"]
             faults += stats["check_failures"]
+            known += stats["known"]
             nodes += solver.nodes
-    return checks, faults, nodes
+    return checks, faults, known, nodes
 
 
 def test_the_checking_core_finds_no_fault(tmp_path: Path) -> None:
     module = checking(mutants.SOURCE.read_text(), "check", tmp_path)
-    checks, faults, nodes = checked(module, 9, range(3))
+    checks, faults, known, nodes = checked(module, 9, range(3))
     assert faults == 0
     assert checks > 10_000  # the pooled memory is read often at nine seats
+    assert known > 1_000  # and settles trick starts before the table
     # and it answers as the real core does
     assert nodes == sum(_nodes(9, i) for i in range(3))
 
@@ -82,7 +85,7 @@ def _nodes(players: int, i: int) -> int:
 @pytest.mark.parametrize("name", FOUND)
 def test_the_checking_core_finds_the_mutant(name: str, tmp_path: Path) -> None:
     module = checking(mutants.mutant_source(name), name, tmp_path)
-    _, faults, _ = checked(module, 9, range(6))
+    _, faults, _, _ = checked(module, 9, range(6))
     if not faults:
-        _, faults, _ = checked(module, 10, range(12, 13))
+        _, faults, _, _ = checked(module, 10, range(12, 13))
     assert faults, f"the checking core finds no fault in mutant {name}"

@@ -235,6 +235,7 @@ typedef struct {
     Memory *memory;     /* the searches' small memories (see Memory) */
 #ifdef JINK_CHECK
     long long checks, check_failures;  /* (tests: see pooled_holds) */
+    long long known;                   /* (tests: see pooled_known) */
 #endif
 } TableObject;
 
@@ -422,6 +423,7 @@ typedef struct {
     u64 trick;           /* within a trick: its card led, best, and whose (see pooled_holds) */
     int8_t mark[4];      /* where its answer rests, suit by suit (see pooled_holds) */
     uint8_t used, value;
+    uint16_t steps;      /* the steps it was given */
 } PgSlot;
 
 /* All three, about 1.3 MB: kept with the table (one search at a time uses it)
@@ -444,6 +446,18 @@ typedef struct {
     PyThreadState *ts;
     int status;
 } Ctx;
+
+/* The pooled game's key for one position (see pooled_holds), kept while the
+ * search stands there: a trick start reads the memory before the table and
+ * may play the game after it. ``at``: the node count it was made at (each
+ * card played counts a node, so the same count is the same position). */
+typedef struct {
+    long long at;
+    int valid, asker, need;
+    u64 threats;
+    u64 ours, own[3], won, trick, pool, kinds, rest;
+    size_t h;
+} PgKey;
 
 typedef struct {
     Ctx *ctx;
@@ -468,6 +482,7 @@ typedef struct {
     const u64 *pkey;  /* the key (and detail) of the node above in this trick */
     u64 rel;          /* the live cards whose place the last answer rested on */
     u64 threats;      /* a spoil search's threats at this trick's start (see relaxed_mid) */
+    PgKey pg;         /* the pooled game's last key (see pooled_holds) */
 } Search;
 
 /* The cards of the trick being played. */
@@ -1442,12 +1457,15 @@ static int skeleton(const CRules *R, u64 ours, u64 pool, int su, int at) {
     return -1;
 }
 
-static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) {
+/* The pooled game's key for this position (see pooled_holds) into ``key``;
+ * 0 where the game is too big to key. */
+static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 capped,
+                      PgKey *key) {
     const CRules *R = s->R;
     u64 ours = s->hands[asker], own[3] = {0, 0, 0}, won = 0;
     for (int p = 0; p < s->players; p++)
         if (threats >> p & 1) { ours |= s->hands[p]; won |= (u64)s->won[p] << (3 * p); }
-    won |= (u64)(steps < RELAX_STEPS) << 63;  /* (a game cut short: see spoil_early) */
+    won |= capped;
     if (popc(ours) > PG_CARDS) return 0;
     /* Within a trick (where the asker and the threats have played to it)
      * the game reads of its cards the card led, the best and whose it is:
@@ -1491,16 +1509,43 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
     u64 rest = (u64)R->id | (u64)asker << 21 | (u64)(s->ntrick ? 0 : s->leader) << 25
              | (u64)(s->tricks - s->done) << 29 | (u64)s->done << 34 | (u64)need << 39
              | threats << 43 | (u64)(n - 1) << 59;
+    key->valid = 1;
+    key->at = s->ctx->nodes;
+    key->asker = asker;
+    key->threats = threats;
+    key->need = need;
+    key->ours = ours;
+    memcpy(key->own, own, sizeof own);
+    key->won = won;
+    key->trick = trick_key;
+    key->pool = pool;
+    key->kinds = kinds;
+    key->rest = rest;
+    key->h = (size_t)mix(mix(mix(mix(ours, own[0] ^ own[1] ^ own[2]), rest ^ won), kinds),
+                         trick_key);
+    return 1;
+}
+
+static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) {
+    const CRules *R = s->R;
+    PgKey *key = &s->pg;
+    /* (a game cut short, see spoil_early; a read only looks for the others) */
+    u64 capped = (u64)(steps > 0 && steps < RELAX_STEPS) << 63;
+    if (!(key->valid && key->at == s->ctx->nodes && key->asker == asker
+          && key->threats == threats && key->need == need && (key->won & bit(63)) == capped)
+        && !pooled_key(s, asker, threats, need, capped, key))
+        return 0;
+    u64 ours = key->ours, pool = key->pool;
     Memory *mem = s->ctx->table->memory;
-    size_t h = (size_t)mix(mix(mix(mix(ours, own[0] ^ own[1] ^ own[2]), rest ^ won), kinds),
-                           trick_key);
+    size_t h = key->h;
     PgSlot *slot = NULL;
     for (int k = 0; k < 4; k++) {
         PgSlot *e = &mem->pg[(h + (size_t)k) & (PG_SLOTS - 1)];
         if (!e->used) { if (!slot) slot = e; break; }
-        if (e->cards == ours && e->own[0] == own[0] && e->own[1] == own[1]
-            && e->own[2] == own[2] && e->rest == rest && e->won == won && e->kinds == kinds
-            && e->trick == trick_key) {
+        if (e->cards == ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]
+            && e->own[2] == key->own[2] && e->rest == key->rest && e->won == key->won
+            && e->kinds == key->kinds
+            && e->trick == key->trick) {
             u64 rel = 0;
             for (int su = 0; su < 4; su++)
                 if (e->mark[su] >= 0) rel |= bit(skeleton(R, ours, pool, su, e->mark[su]));
@@ -1508,7 +1553,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
             /* (tests: the answer kept is the game's played here, resting on
              * the same cards down to the same places) */
             u64 again;
-            int r = pooled_play(s, asker, threats, need, steps, &again);
+            int r = pooled_play(s, asker, threats, need, e->steps, &again);
             TableObject *t = s->ctx->table;
             t->checks++;
             if (r != e->value) t->check_failures++;
@@ -1530,12 +1575,13 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
     int r = pooled_play(s, asker, threats, need, steps, &named);
     slot->used = 1;
     slot->cards = ours;
-    memcpy(slot->own, own, sizeof own);
-    slot->rest = rest;
-    slot->won = won;
-    slot->kinds = kinds;
-    slot->trick = trick_key;
+    memcpy(slot->own, key->own, sizeof key->own);
+    slot->rest = key->rest;
+    slot->won = key->won;
+    slot->kinds = key->kinds;
+    slot->trick = key->trick;
     slot->value = (uint8_t)r;
+    slot->steps = (uint16_t)steps;
     if (!r) return 0;
     /* Suit by suit, the place of the lowest card it named: the answer rests
      * on the cards down to it. It names only the game's own cards (those
@@ -1580,14 +1626,18 @@ static int lone_seat(const Search *s, int side) {
  * small and near in the cache, the table large and far. Measured: -13% CPU
  * at 8 and 9 players, even at 10 (docs/performance.md). */
 static int pooled_known(Search *s, u64 spoil_threats, int remaining) {
+    int r = -1;
     if (s->goal == GOAL_HELPED && remaining >= 3) {
         int asker = lone_seat(s, 0);
-        if (asker >= 0 && pooled_holds(s, asker, bit(s->goal_seat), s->k, 0)) return 0;
+        if (asker >= 0 && pooled_holds(s, asker, bit(s->goal_seat), s->k, 0)) r = 0;
     } else if (spoil_threats && remaining == 3) {
         int asker = lone_seat(s, 1);
-        if (asker >= 0 && pooled_holds(s, asker, spoil_threats, POOL, 0)) return 1;
+        if (asker >= 0 && pooled_holds(s, asker, spoil_threats, POOL, 0)) r = 1;
     }
-    return -1;
+#ifdef JINK_CHECK
+    s->ctx->table->known += r >= 0;
+#endif
+    return r;
 }
 
 /* A spoil of two threats or more with four tricks left, settled as "yes" by
@@ -2019,6 +2069,7 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->pkey = NULL;
     s->mid = c->table->partition && players >= c->table->mid_from;
     s->rel = 0;
+    s->pg.valid = 0;
 }
 
 /* Whether table entries may stand for sets of positions here: the follow
@@ -2510,11 +2561,11 @@ static void Table_dealloc(TableObject *self) {
 static PyObject *Table_stats(TableObject *self, PyObject *unused) {
     (void)unused;
 #ifdef JINK_CHECK
-    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:L,s:L}", "entries",
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:L,s:L,s:L}", "entries",
                          (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,
                          "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
                          "entry_bytes", (Py_ssize_t)sizeof(Entry), "checks", self->checks,
-                         "check_failures", self->check_failures);
+                         "check_failures", self->check_failures, "known", self->known);
 #else
     return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n}", "entries", (Py_ssize_t)self->count,
                          "lookups", self->lookups, "hits", self->hits,
