@@ -279,20 +279,20 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         ";"),
     "pg_mark": (
         "an answer the pooled game's memory holds rests on nothing",
-        "if (e->mark[su] >= 0) rel |= bit(skeleton(R, ours, pool, su, e->mark[su]));",
-        ";"),
+        "rel |= card >= 0 ? bit(card) : s->live;",
+        "(void)card;"),
     "pg_rel": (
         "the pooled game's answer rests on nothing",
         "        slot->mark[su] = (int8_t)j;\n        rel |= bit(low);",
         "        slot->mark[su] = -1;"),
     "pg_cards": (
         "the pooled game's runs lead only their own seats' cards",
-        "                x->gcards[g] = all;",
-        "                (void)all;"),
+        "            x->gcards[g] = all;",
+        "            (void)all;"),
     "pg_top": (
         "the pooled game's runs take tricks only with their own seats' cards",
-        "                *best = top[su];",
-        "                (void)top;"),
+        "            memcpy(x->gtop[g], top, sizeof top);",
+        "            (void)top;"),
     "pg_duty": (
         "the pooled game keeps the pool seats' duty to follow",
         "        x->npool = 0;",

@@ -1323,22 +1323,16 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     if (pooled) {
         /* Every run holds every pool seat's cards, and no seat a duty. */
         u64 all = 0;
-        int8_t top[4];
+        int8_t top[4] = {-1, -1, -1, -1};
         for (int g = 0; g < x->ngroup; g++) all |= x->gcards[g];
-        for (int g = 0; g < x->ngroup; g++)
-            for (int su = 0; su < 4; su++) {
-                int8_t *best = &x->gtop[g][su];
-                if (g == 0) {
-                    for (u64 c = all & s->R->suit_masks[su]; c; c &= c - 1) {
-                        int card = low_card(c);
-                        if (*best < 0 || s->R->power[card] > s->R->power[*best])
-                            *best = (int8_t)card;
-                    }
-                    top[su] = *best;
-                }
-                *best = top[su];
-                x->gcards[g] = all;
-            }
+        for (u64 c = all; c; c &= c - 1) {
+            int card = low_card(c), su = s->R->suit[card];
+            if (top[su] < 0 || s->R->power[card] > s->R->power[top[su]]) top[su] = (int8_t)card;
+        }
+        for (int g = 0; g < x->ngroup; g++) {
+            x->gcards[g] = all;
+            memcpy(x->gtop[g], top, sizeof top);
+        }
         x->npool = 0;
     }
     x->start = s->done;
@@ -1546,9 +1540,14 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
             && e->own[2] == key->own[2] && e->rest == key->rest && e->won == key->won
             && e->kinds == key->kinds
             && e->trick == key->trick) {
-            u64 rel = 0;
-            for (int su = 0; su < 4; su++)
-                if (e->mark[su] >= 0) rel |= bit(skeleton(R, ours, pool, su, e->mark[su]));
+            u64 rel = 0;  /* (a "no" rests on nothing: its places are not kept) */
+            for (int su = 0; su < 4 && e->value; su++)
+                if (e->mark[su] >= 0) {
+                    /* (the same key has the same places: were one missing,
+                     * resting on every card would still be sound) */
+                    int card = skeleton(R, ours, pool, su, e->mark[su]);
+                    rel |= card >= 0 ? bit(card) : s->live;
+                }
 #ifdef JINK_CHECK
             /* (tests: the answer kept is the game's played here, resting on
              * the same cards down to the same places) */
@@ -1582,6 +1581,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
     slot->trick = key->trick;
     slot->value = (uint8_t)r;
     slot->steps = (uint16_t)steps;
+    memset(slot->mark, -1, sizeof slot->mark);
     if (!r) return 0;
     /* Suit by suit, the place of the lowest card it named: the answer rests
      * on the cards down to it. It names only the game's own cards (those
