@@ -1394,27 +1394,6 @@ static int relaxed_game(Search *s, int asker, u64 threats, int need) {
     return 1;
 }
 
-/* The pooled game, played (or remembered) before each relaxed game: the
- * relaxed game made easier again for the opponents. Every run of pool seats
- * holds the cards of all the pool's seats, and none has a duty to follow:
- * what a seat or group may do in the relaxed game, its run may do here (lead
- * a card of the same kind, take a trick with a card as strong or stronger).
- * So where the asker holds here, it holds there. It reads of the pool's
- * cards only their kinds (which of the spaces between the asker's and the
- * threats' cards, suit by suit, hold one): where the same cards of the asker
- * and the threats meet the same kinds, it is the same game, however the
- * pool's cards lie among its seats. At nine seats, 97% of the relaxed games
- * a proof plays at trick starts have the asker's and the threats' cards, and
- * the pool's kinds, of one played before; so its answers are kept (PG_SLOTS)
- * for the table's life. Measured: -6% CPU at 7 players, -20% at 8, -6 to
- * -9% at 9, -15 to -21% at 10 (docs/performance.md).
- *
- * What an answer rests on is kept as a place among the game's own cards
- * (the asker's and the threats', and each kind's best, the one it plays),
- * suit by suit down to the lowest it named; a position with the same key
- * has those places too, and rests on the cards at them. 1: it holds (0: it
- * may not, or not within ``steps``, which the key holds too); with ``steps``
- * 0, only if the memory says so. */
 static void depths(const Search *s, u64 rel, uint8_t *depth);
 
 /* The pooled game played, giving up past ``steps``: 1 with the cards it
@@ -1469,9 +1448,10 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
     const int *trick = TRICK(s);
     int n = s->players;
     u64 played = 0, trick_key = 0;
+    int b = s->ntrick ? basic_winner(R, trick, s->ntrick) : 0;
     for (int j = 0; j < s->ntrick; j++) played |= bit(trick[j]);
     if (s->ntrick) {
-        int b = basic_winner(R, trick, s->ntrick), w = (s->leader + b) % n, code = w;
+        int w = (s->leader + b) % n, code = w;
         if (w != asker && !(threats >> w & 1)) {
             int q = w;
             do q = (q + n - 1) % n; while (q != asker && !(threats >> q & 1));
@@ -1489,7 +1469,7 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
     /* The kinds: suit by suit, the spaces between the game's own cards (by
      * their places in the suit) that hold a pool card. */
     u64 pool = s->live & ~ours & ~played, kinds = 0;
-    if (s->ntrick) ours |= bit(trick[0]) | bit(trick[basic_winner(R, trick, s->ntrick)]);
+    if (s->ntrick) ours |= bit(trick[0]) | bit(trick[b]);
     uint32_t at[4] = {0, 0, 0, 0};
     for (u64 h = ours; h; h &= h - 1) {
         int card = low_card(h);
@@ -1520,6 +1500,27 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
     return 1;
 }
 
+/* The pooled game, played (or remembered) before each relaxed game: the
+ * relaxed game made easier again for the opponents. Every run of pool seats
+ * holds the cards of all the pool's seats, and none has a duty to follow:
+ * what a seat or group may do in the relaxed game, its run may do here (lead
+ * a card of the same kind, take a trick with a card as strong or stronger).
+ * So where the asker holds here, it holds there. It reads of the pool's
+ * cards only their kinds (which of the spaces between the asker's and the
+ * threats' cards, suit by suit, hold one): where the same cards of the asker
+ * and the threats meet the same kinds, it is the same game, however the
+ * pool's cards lie among its seats. At nine seats, 97% of the relaxed games
+ * a proof plays at trick starts have the asker's and the threats' cards, and
+ * the pool's kinds, of one played before; so its answers are kept (PG_SLOTS)
+ * for the table's life. Measured: -6% CPU at 7 players, -20% at 8, -6 to
+ * -9% at 9, -15 to -21% at 10 (docs/performance.md).
+ *
+ * What an answer rests on is kept as a place among the game's own cards
+ * (the asker's and the threats', and each kind's best, the one it plays),
+ * suit by suit down to the lowest it named; a position with the same key
+ * has those places too, and rests on the cards at them. 1: it holds (0: it
+ * may not, or not within ``steps``, which the key holds too); with ``steps``
+ * 0, only if the memory says so. */
 static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) {
     const CRules *R = s->R;
     PgKey *key = &s->pg;
@@ -1590,7 +1591,6 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
     u64 rel = 0;
     for (int su = 0; su < 4; su++) {
         u64 mine = named & R->suit_masks[su];
-        slot->mark[su] = -1;
         if (!mine) continue;
         int low = -1;
         for (int j = 0; j < R->norder[su]; j++)
