@@ -297,6 +297,15 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "the pooled game keeps the pool seats' duty to follow",
         "        x->npool = 0;",
         "        ;"),
+    "top_spend": (
+        "a max_tricks seat still to play that must play a trump keeps every top trump "
+        "for the tricks after this one",
+        "& ~R->trump_mask))\n                top--;",
+        "& ~R->trump_mask))\n                top -= 0;"),
+    "top_need": (
+        "a max_tricks seat's top trumps count one trick more after this one",
+        "if (top >= need) {",
+        "if (top + 1 >= need) {"),
     "helper_lead": (
         "a helper on lead (the asker's thrift) tries its trumps only",
         "if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];",
