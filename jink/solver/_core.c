@@ -1460,25 +1460,33 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
         trick_key = (u64)(trick[0] + 1) | (u64)(trick[b] + 1) << 6 | (u64)code << 12;
         for (int j = 0; j < s->ntrick; j++) trick_key |= bit(20 + (s->leader + j) % n);
     }
-    for (int p = 0; p < n; p++)  /* whose: a nibble for each card, in the cards' order */
+    /* whose: a nibble for each card, in the cards' order (no bit counts
+     * here: without popcnt they are slow, and this runs at most trick starts) */
+    int8_t whose[64];
+    for (int p = 0; p < n; p++)
         if (p == asker || (threats >> p & 1))
-            for (u64 h = s->hands[p]; h; h &= h - 1) {
-                int i = popc(ours & (bit(low_card(h)) - 1));
-                own[i / 16] |= (u64)p << (4 * (i % 16));
-            }
+            for (u64 h = s->hands[p]; h; h &= h - 1) whose[low_card(h)] = (int8_t)p;
+    int i = 0;
+    for (u64 h = ours; h; h &= h - 1, i++)
+        own[i / 16] |= (u64)whose[low_card(h)] << (4 * (i % 16));
     /* The kinds: suit by suit, the spaces between the game's own cards (by
      * their places in the suit) that hold a pool card. */
     u64 pool = s->live & ~ours & ~played, kinds = 0;
     if (s->ntrick) ours |= bit(trick[0]) | bit(trick[b]);
-    uint32_t at[4] = {0, 0, 0, 0};
-    for (u64 h = ours; h; h &= h - 1) {
-        int card = low_card(h);
-        at[R->suit[card]] |= (uint32_t)1 << R->place[card];
-    }
-    for (u64 h = pool; h; h &= h - 1) {
-        int card = low_card(h), su = R->suit[card];
-        int space = popc(at[su] & (((uint32_t)1 << R->place[card]) - 1));
-        kinds |= (u64)1 << (16 * su + space);
+    for (int su = 0; su < 4; su++) {
+        uint32_t a = 0, left = 0;  /* the suit's places of ours and of the pool's */
+        for (u64 h = ours & R->suit_masks[su]; h; h &= h - 1)
+            a |= (uint32_t)1 << R->place[low_card(h)];
+        for (u64 h = pool & R->suit_masks[su]; h; h &= h - 1)
+            left |= (uint32_t)1 << R->place[low_card(h)];
+        /* space k: the places between the game's k-th card and its next */
+        for (int space = 0; left; space++, a &= a - 1) {
+            uint32_t below = a ? (a & (0u - a)) - 1 : 0xffffffffu;
+            if (left & below) {
+                kinds |= (u64)1 << (16 * su + space);
+                left &= ~below;
+            }
+        }
     }
     u64 rest = (u64)R->id | (u64)asker << 21 | (u64)(s->ntrick ? 0 : s->leader) << 25
              | (u64)(s->tricks - s->done) << 29 | (u64)s->done << 34 | (u64)need << 39
