@@ -700,16 +700,17 @@ static int sure(Search *s, int need, int remaining, int have_top, int holder, in
     /* Spoil. */
     if (!have_top) top_trumps(s, &holder, &top);
     if (holder >= 0 && !s->on_side[holder] && s->won[holder] + top >= POOL) return 0;
+    int side[MAXP][16], nside[MAXP], ns = 0;  /* the side's trumps, ranked once */
+    for (int q = 0; q < n; q++)
+        if (s->on_side[q]) { nside[ns] = ranks(R, trumps[q], side[ns]); ns++; }
     for (int p = 0; p < n; p++) {
         if (s->on_side[p]) continue;
         int nr = ranks(R, trumps[p], rival);
         int most = 1 << 20;
-        for (int q = 0; q < n; q++)
-            if (s->on_side[q]) {
-                int nf = ranks(R, trumps[q], first);
-                int m = remaining - nf + matched(first, nf, rival, nr);
-                if (m < most) most = m;
-            }
+        for (int q = 0; q < ns; q++) {
+            int m = remaining - nside[q] + matched(side[q], nside[q], rival, nr);
+            if (m < most) most = m;
+        }
         if (p != holder && remaining - top < most) most = remaining - top;
         if (s->won[p] + most >= POOL) return -1;
     }
@@ -1467,8 +1468,12 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
         if (p == asker || (threats >> p & 1))
             for (u64 h = s->hands[p]; h; h &= h - 1) whose[low_card(h)] = (int8_t)p;
     int i = 0;
-    for (u64 h = ours; h; h &= h - 1, i++)
-        own[i / 16] |= (u64)whose[low_card(h)] << (4 * (i % 16));
+    u64 word = 0;  /* (kept in a register: 16 cards a word) */
+    for (u64 h = ours; h; h &= h - 1) {
+        word |= (u64)whose[low_card(h)] << (4 * (i & 15));
+        if ((++i & 15) == 0) { own[i / 16 - 1] = word; word = 0; }
+    }
+    if (i & 15) own[i / 16] = word;
     /* The kinds: suit by suit, the spaces between the game's own cards (by
      * their places in the suit) that hold a pool card. */
     u64 pool = s->live & ~ours & ~played, kinds = 0;
