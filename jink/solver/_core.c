@@ -1817,24 +1817,28 @@ static int settled_trick(Search *s, int i) {
     const CRules *R = s->R;
     int n = s->players;
     const int *trick = TRICK(s);
-    int best = basic_winner(R, trick, i), w = (s->leader + best) % n;
+    int at[MAXP];  /* the seats in this trick's order (no divisions in the loops) */
+    for (int j = 0, p = s->leader; j < n; j++, p = p + 1 == n ? 0 : p + 1) at[j] = p;
+    int best = basic_winner(R, trick, i), w = at[best];
     int need = need_of(s), rest = s->tricks - s->done - 1;
     int trumps = R->always_legal && R->trump >= 0;
+    u64 their_trumps = 0;  /* (where read: a max_tricks proof, or the goal's seat taking it) */
+    if (trumps && (s->goal == GOAL_ATLEAST || is_ours(s, w))) {
+        for (int p = 0; p < n; p++) if (!is_ours(s, p)) their_trumps |= s->hands[p];
+        their_trumps &= R->trump_mask;
+    }
     if (trumps && need <= rest && s->goal == GOAL_ATLEAST) {
         /* (A max_tricks proof: in a hand-over, never met.) Whoever takes
-         * this trick, a seat of the goal with trumps above
-         * every trump its opponents hold now keeps them for the tricks after
-         * it (those seats' trumps only fall): sure() settles the next
-         * trick's start as "yes" then, whatever is played now. A seat still
-         * to play that must play a trump may spend one of them. (It rests on
-         * trumps alone, which entries always match.) */
-        u64 theirs = 0;
-        for (int p = 0; p < n; p++) if (!is_ours(s, p)) theirs |= s->hands[p];
-        theirs &= R->trump_mask;
+         * this trick, a seat of the goal with trumps above every trump its
+         * opponents hold now keeps them for the tricks after it (those
+         * seats' trumps only fall): sure() settles the next trick's start
+         * as "yes" then, whatever is played now. A seat still to play that
+         * must play a trump may spend one of them. (It rests on trumps
+         * alone, which entries always match.) */
         for (int j = 0; j < n; j++) {
-            int p = (s->leader + j) % n;
+            int p = at[j];
             if (!is_ours(s, p)) continue;
-            int top = above(R, s->hands[p] & R->trump_mask, theirs);
+            int top = above(R, s->hands[p] & R->trump_mask, their_trumps);
             if (j >= i && !(legal_cards(R, s->hands[p], trick, i, s->done) & ~R->trump_mask))
                 top--;
             if (top >= need) {
@@ -1845,18 +1849,15 @@ static int settled_trick(Search *s, int i) {
     }
     if (is_ours(s, w)) {
         for (int j = i; j < n; j++) {
-            u64 legal = legal_cards(R, s->hands[(s->leader + j) % n], trick, i, s->done);
+            u64 legal = legal_cards(R, s->hands[at[j]], trick, i, s->done);
             if (can_take(s, legal, trick, i)) return -1;
         }
         s->rel = bit(trick[best]);  /* no card still held ranks above it */
         if (need <= 1) return 1;
         if (!trumps) return -1;
-        u64 theirs = 0;
-        for (int p = 0; p < n; p++) if (!is_ours(s, p)) theirs |= s->hands[p];
-        theirs &= R->trump_mask;
         for (int j = 0; j < i; j++) {  /* a seat still to play might spend one here */
-            int p = (s->leader + j) % n;
-            if (is_ours(s, p) && above(R, s->hands[p] & R->trump_mask, theirs) >= need - 1)
+            int p = at[j];
+            if (is_ours(s, p) && above(R, s->hands[p] & R->trump_mask, their_trumps) >= need - 1)
                 return 1;
         }
         return -1;
@@ -1865,7 +1866,7 @@ static int settled_trick(Search *s, int i) {
      * card that takes the trick now: the best card only rises. */
     u64 rel = by_rank(R, trick, i, best);  /* as end_trick: the card that beat it */
     for (int j = i; j < n; j++) {
-        int p = (s->leader + j) % n;
+        int p = at[j];
         if (!is_ours(s, p)) continue;
         if (can_take(s, legal_cards(R, s->hands[p], trick, i, s->done), trick, i)) return -1;
         rel = bit(trick[best]);  /* its cards rank below it */
@@ -1878,7 +1879,7 @@ static int settled_trick(Search *s, int i) {
     int ours[16], theirs[16];
     int no = ranks(R, cover & R->trump_mask, ours);
     for (int j = 0; j < n; j++) {
-        int q = (s->leader + j) % n;
+        int q = at[j];
         if (is_ours(s, q)) continue;
         int nq = ranks(R, s->hands[q] & R->trump_mask, theirs);
         int lost = nq - matched(theirs, nq, ours, no);
