@@ -750,11 +750,18 @@ static int takers_first(const CRules *R, const int *cards, int n, int bp, int le
     return m;
 }
 
+/* The seat playing the ``j``-th card of this trick (j < players): no
+ * division, as it is asked at every node. */
+static inline int turn_seat(const Search *s, int j) {
+    int p = s->leader + j;
+    return p >= s->players ? p - s->players : p;
+}
+
 /* Whether a seat of the side (``side`` 1) or of the others (0) is still to
  * play to this trick. */
 static int to_play(const Search *s, int side) {
     for (int j = s->ntrick + 1; j < s->players; j++)
-        if (s->on_side[(s->leader + j) % s->players] == side) return 1;
+        if (s->on_side[turn_seat(s, j)] == side) return 1;
     return 0;
 }
 
@@ -793,7 +800,7 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
     const int *trick = TRICK(s);
     int led = R->suit[trick[0]];
     int best = basic_winner(R, trick, i), bp = R->power[trick[best]];
-    int winning = (s->leader + best) % s->players;
+    int winning = turn_seat(s, best);
     int side_winning = s->on_side[winning];
     int beat;
     if (coalition) {
@@ -875,7 +882,7 @@ static int two_won(Search *s, int a, int b) {
 static int two_played(Search *s, const int *trick) {
     const CRules *R = s->R;
     int n = s->players, done = s->tricks - 2;
-    int wi = winner(R, trick, n, done), w = (s->leader + wi) % n;
+    int wi = winner(R, trick, n, done), w = turn_seat(s, wi);
     s->rel = by_rank(R, trick, n, wi);
     int lw = last_winner(s, after_trick(R, trick, n, done), w, &s->rel);
     return two_won(s, w, lw);
@@ -888,7 +895,7 @@ static int two_tricks(Search *s, int *trick, int i) {
     int n = s->players;
     if (i == n) return two_played(s, trick);
     const CRules *R = s->R;
-    int seat = (s->leader + i) % n;
+    int seat = turn_seat(s, i);
     u64 hand = s->hands[seat];
     u64 legal = legal_cards(R, hand, trick, i, s->tricks - 2);
     int maximizing = s->on_side[seat];
@@ -971,7 +978,7 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
             if (e->key == key) return e->value;
         }
     }
-    int seat = (s->leader + i) % n;
+    int seat = turn_seat(s, i);
     u64 hand = s->hands[seat];
     u64 legal = legal_cards(R, hand, d->trick, i, s->done);
     int maximizing = s->on_side[seat];
@@ -1351,12 +1358,12 @@ static int relaxed_from(Search *s, Relaxed *x, const int *role, const int *pool)
     if (!s->ntrick) return relaxed(x, role[s->leader], left);
     const int *trick = TRICK(s);
     int best = basic_winner(s->R, trick, s->ntrick);
-    int who = role[(s->leader + best) % s->players];
+    int who = role[turn_seat(s, best)];
     u64 played = 0;
     for (int j = 0; j < s->ntrick; j++) {
-        int q = role[(s->leader + j) % s->players];
+        int q = role[turn_seat(s, j)];
         if (q <= x->m) played |= bit(q);
-        else x->exempt |= bit(pool[(s->leader + j) % s->players]);  /* a pool seat that has played */
+        else x->exempt |= bit(pool[turn_seat(s, j)]);  /* a pool seat that has played */
     }
     x->lead_by = role[s->leader];
     x->led_at[0] = (int8_t)s->R->suit[trick[0]];
@@ -1452,14 +1459,14 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
     int b = s->ntrick ? basic_winner(R, trick, s->ntrick) : 0;
     for (int j = 0; j < s->ntrick; j++) played |= bit(trick[j]);
     if (s->ntrick) {
-        int w = (s->leader + b) % n, code = w;
+        int w = turn_seat(s, b), code = w;
         if (w != asker && !(threats >> w & 1)) {
             int q = w;
             do q = (q + n - 1) % n; while (q != asker && !(threats >> q & 1));
             code = MAXP + q;
         }
         trick_key = (u64)(trick[0] + 1) | (u64)(trick[b] + 1) << 6 | (u64)code << 12;
-        for (int j = 0; j < s->ntrick; j++) trick_key |= bit(20 + (s->leader + j) % n);
+        for (int j = 0; j < s->ntrick; j++) trick_key |= bit(20 + turn_seat(s, j));
     }
     /* whose: a nibble for each card, in the cards' order (no bit counts
      * here: without popcnt they are slow, and this runs at most trick starts) */
@@ -1695,9 +1702,9 @@ static int relaxed_mid(Search *s, int i) {
     int asker = lone_seat(s, s->goal == GOAL_HELPED ? 0 : 1);
     if (asker < 0) return -1;
     u64 others = threats | bit(asker);
-    if (!(others >> ((s->leader + i - 1) % n) & 1)) return -1;  /* (the first pool seat) */
+    if (!(others >> turn_seat(s, i - 1) & 1)) return -1;  /* (the first pool seat) */
     for (int j = i; j < n; j++)
-        if (others >> ((s->leader + j) % n) & 1) return -1;
+        if (others >> turn_seat(s, j) & 1) return -1;
     if (s->goal == GOAL_HELPED) return relaxed_fails(s) ? 0 : -1;
     return relaxed_holds(s, threats) ? 1 : -1;
 }
@@ -1731,7 +1738,7 @@ static int end_trick(Search *s) {
     const CRules *R = s->R;
     int n = s->players, leader = s->leader;
     const int *trick = TRICK(s);  /* kept: later tricks use later rows */
-    int wi = winner(R, trick, n, s->done), w = (leader + wi) % n;
+    int wi = winner(R, trick, n, s->done), w = turn_seat(s, wi);
     s->R = after_trick(R, trick, n, s->done);
     s->won[w]++;
     s->done++;
@@ -1904,7 +1911,7 @@ static int play(Search *s) {
         int st = settled_trick(s, i);
         if (st >= 0) return st;
     }
-    int seat = (s->leader + i) % n;
+    int seat = turn_seat(s, i);
     u64 hand = s->hands[seat];
     int *trick = TRICK(s);
     /* Mid-trick keys, kept up card by card from the trick's (see mid_key),
@@ -1922,7 +1929,7 @@ static int play(Search *s) {
             memcpy(kd, pkey, sizeof kd);
             if (i > 0) {
                 const CRules *R = s->R;
-                int c2 = trick[i - 1], by = (s->leader + i - 1) % n, su = R->suit[c2];
+                int c2 = trick[i - 1], by = turn_seat(s, i - 1), su = R->suit[c2];
                 key[su] += ((u64)1 << (4 * TRICK_SEAT)) - ((u64)1 << (4 * by));
                 detail[su] ^= (u64)(by ^ TRICK_SEAT) << (4 * popc(s->live & R->higher[c2]));
                 key[5] = (key[5] & (((u64)1 << 48) - 1)) | mid_bits(s);
