@@ -206,7 +206,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
     "duty_mid": (
         "the relaxed game within a trick holds a pool seat that has played to it to "
         "follow again",
-        "else x->exempt |= bit(pool[(s->leader + j) % s->players]);",
+        "else x->exempt |= bit(pool[turn_seat(s, j)]);",
         "else (void)q;"),
     "rx_memo_won": (
         "the relaxed game's memory forgets the threats' tricks",
