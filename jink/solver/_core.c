@@ -1829,12 +1829,17 @@ static int settled_trick(Search *s, int i) {
     int best = basic_winner(R, trick, i), w = at[best];
     int need = need_of(s), rest = s->tricks - s->done - 1;
     int trumps = R->always_legal && R->trump >= 0;
-    u64 their_trumps = 0;  /* (where read: a max_tricks proof, or the goal's seat taking it) */
-    if (trumps && (s->goal == GOAL_ATLEAST || is_ours(s, w))) {
+    /* (The check of a max_tricks seat's top trumps below reads only the
+     * hands and who is still to play: where the card just played was not a
+     * trump nor the side's, it failed on the node before and fails again.) */
+    int fresh = s->goal == GOAL_ATLEAST
+        && (i == 1 || R->power[trick[i - 1]] > TRUMP_BASE || s->on_side[at[i - 1]]);
+    u64 their_trumps = 0;  /* (where read: that check, or the goal's seat taking it) */
+    if (trumps && (fresh || is_ours(s, w))) {
         for (int p = 0; p < n; p++) if (!is_ours(s, p)) their_trumps |= s->hands[p];
         their_trumps &= R->trump_mask;
     }
-    if (trumps && need <= rest && s->goal == GOAL_ATLEAST) {
+    if (trumps && need <= rest && fresh) {
         /* (A max_tricks proof: in a hand-over, never met.) Whoever takes
          * this trick, a seat of the goal with trumps above every trump its
          * opponents hold now keeps them for the tricks after it (those
