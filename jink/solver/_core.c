@@ -1840,13 +1840,13 @@ static int settled_trick(Search *s, int i) {
         their_trumps &= R->trump_mask;
     }
     if (trumps && need <= rest && fresh) {
-        /* (A max_tricks proof: in a hand-over, never met.) Whoever takes
-         * this trick, a seat of the goal with trumps above every trump its
-         * opponents hold now keeps them for the tricks after it (those
-         * seats' trumps only fall): sure() settles the next trick's start
-         * as "yes" then, whatever is played now. A seat still to play that
-         * must play a trump may spend one of them. (It rests on trumps
-         * alone, which entries always match.) */
+        /* (A max_tricks proof: in hand-overs it spared next to nothing.)
+         * Whoever takes this trick, a seat of the goal with trumps above
+         * every trump its opponents hold now keeps them for the tricks
+         * after it (those seats' trumps only fall): sure() settles the next
+         * trick's start as "yes" then, whatever is played now. A seat still
+         * to play that must play a trump may spend one of them. (It rests
+         * on trumps alone, which entries always match.) */
         for (int j = 0; j < n; j++) {
             int p = at[j];
             if (!is_ours(s, p)) continue;
