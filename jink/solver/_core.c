@@ -1798,6 +1798,13 @@ static int is_ours(const Search *s, int p) {
     return s->goal == GOAL_HELPED ? p == s->goal_seat : s->on_side[p];
 }
 
+/* The trumps held by the seats against the goal. */
+static u64 opponents_trumps(const Search *s) {
+    u64 theirs = 0;
+    for (int p = 0; p < s->players; p++) if (!is_ours(s, p)) theirs |= s->hands[p];
+    return theirs & s->R->trump_mask;
+}
+
 /* The trick being played (its ``i`` cards so far) settling a hand-over or a
  * max_tricks proof before its end (partition search; not the spoil, whose
  * several threats this does not follow): 1, 0, or -1 (open).
@@ -1824,21 +1831,14 @@ static int settled_trick(Search *s, int i) {
     const CRules *R = s->R;
     int n = s->players;
     const int *trick = TRICK(s);
-    int at[MAXP];  /* the seats in this trick's order (no divisions in the loops) */
-    for (int j = 0, p = s->leader; j < n; j++, p = p + 1 == n ? 0 : p + 1) at[j] = p;
-    int best = basic_winner(R, trick, i), w = at[best];
+    int best = basic_winner(R, trick, i), w = turn_seat(s, best);
     int need = need_of(s), rest = s->tricks - s->done - 1;
     int trumps = R->always_legal && R->trump >= 0;
     /* (The check of a max_tricks seat's top trumps below reads only the
      * hands and who is still to play: where the card just played was not a
      * trump nor the side's, it failed on the node before and fails again.) */
     int fresh = s->goal == GOAL_ATLEAST
-        && (i == 1 || R->power[trick[i - 1]] > TRUMP_BASE || s->on_side[at[i - 1]]);
-    u64 their_trumps = 0;  /* (where read: that check, or the goal's seat taking it) */
-    if (trumps && (fresh || is_ours(s, w))) {
-        for (int p = 0; p < n; p++) if (!is_ours(s, p)) their_trumps |= s->hands[p];
-        their_trumps &= R->trump_mask;
-    }
+        && (i == 1 || R->power[trick[i - 1]] > TRUMP_BASE || s->on_side[turn_seat(s, i - 1)]);
     if (trumps && need <= rest && fresh) {
         /* (A max_tricks proof: in hand-overs it spared next to nothing.)
          * Whoever takes this trick, a seat of the goal with trumps above
@@ -1847,8 +1847,9 @@ static int settled_trick(Search *s, int i) {
          * trick's start as "yes" then, whatever is played now. A seat still
          * to play that must play a trump may spend one of them. (It rests
          * on trumps alone, which entries always match.) */
+        u64 their_trumps = opponents_trumps(s);
         for (int j = 0; j < n; j++) {
-            int p = at[j];
+            int p = turn_seat(s, j);
             if (!is_ours(s, p)) continue;
             int top = above(R, s->hands[p] & R->trump_mask, their_trumps);
             if (j >= i && !(legal_cards(R, s->hands[p], trick, i, s->done) & ~R->trump_mask))
@@ -1861,14 +1862,15 @@ static int settled_trick(Search *s, int i) {
     }
     if (is_ours(s, w)) {
         for (int j = i; j < n; j++) {
-            u64 legal = legal_cards(R, s->hands[at[j]], trick, i, s->done);
+            u64 legal = legal_cards(R, s->hands[turn_seat(s, j)], trick, i, s->done);
             if (can_take(s, legal, trick, i)) return -1;
         }
         s->rel = bit(trick[best]);  /* no card still held ranks above it */
         if (need <= 1) return 1;
         if (!trumps) return -1;
+        u64 their_trumps = opponents_trumps(s);
         for (int j = 0; j < i; j++) {  /* a seat still to play might spend one here */
-            int p = at[j];
+            int p = turn_seat(s, j);
             if (is_ours(s, p) && above(R, s->hands[p] & R->trump_mask, their_trumps) >= need - 1)
                 return 1;
         }
@@ -1878,7 +1880,7 @@ static int settled_trick(Search *s, int i) {
      * card that takes the trick now: the best card only rises. */
     u64 rel = by_rank(R, trick, i, best);  /* as end_trick: the card that beat it */
     for (int j = i; j < n; j++) {
-        int p = at[j];
+        int p = turn_seat(s, j);
         if (!is_ours(s, p)) continue;
         if (can_take(s, legal_cards(R, s->hands[p], trick, i, s->done), trick, i)) return -1;
         rel = bit(trick[best]);  /* its cards rank below it */
@@ -1891,7 +1893,7 @@ static int settled_trick(Search *s, int i) {
     int ours[16], theirs[16];
     int no = ranks(R, cover & R->trump_mask, ours);
     for (int j = 0; j < n; j++) {
-        int q = at[j];
+        int q = turn_seat(s, j);
         if (is_ours(s, q)) continue;
         int nq = ranks(R, s->hands[q] & R->trump_mask, theirs);
         int lost = nq - matched(theirs, nq, ours, no);
