@@ -20,6 +20,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -543,6 +544,14 @@ static u64 mid_bits(const Search *s);
 /* The relaxed game's steps (tricks begun) before it gives up (see
  * relaxed_game). */
 #define RELAX_STEPS 4096
+/* A game given fewer steps (see spoil_early) is capped in the cards it plays
+ * too: a step plays out a whole trick's combinations, so at ten seats a
+ * game of 128 steps that fails may play half a million cards, while the
+ * games that hold took at most 2^15 (10-player deals 10, 13, 14 and 15).
+ * Measured: see docs/performance.md. */
+#ifndef CAPPED_PLAYS  /* (tests set it smaller: tests/test_capped.py) */
+#define CAPPED_PLAYS 32768L
+#endif
 /* The relaxed game groups the pool's seats (see relaxed_game) where it has
  * this many or more: with eight (hand-overs at ten seats) a game for each
  * seat costs twice the time on 10-player deal 15, and with fewer the groups
@@ -700,6 +709,13 @@ static int sure(Search *s, int need, int remaining, int have_top, int holder, in
     /* Spoil. */
     if (!have_top) top_trumps(s, &holder, &top);
     if (holder >= 0 && !s->on_side[holder] && s->won[holder] + top >= POOL) return 0;
+    /* With partition search a trick start has counted every seat's trumps
+     * against each threat (lost_to_trumps, the most over all seats, the
+     * side's among them) before it asks here: a seat the side's trumps stop
+     * below is no threat there, and with none left it returned already. So
+     * with two threats or more, the count below cannot settle: at 9 and 10
+     * seats it settled none of the spoil's trick starts it was asked at. */
+    if (s->partition && R->trump >= 0) return -1;
     int side[MAXP][16], nside[MAXP], ns = 0;  /* the side's trumps, ranked once */
     for (int q = 0; q < n; q++)
         if (s->on_side[q]) { nside[ns] = ranks(R, trumps[q], side[ns]); ns++; }
@@ -1059,6 +1075,7 @@ typedef struct {
     int8_t order[MAXP][MAXP];  /* after each one's lead, the asker and threats in turn */
     u64 rel;           /* the cards that took the tricks, and see duty_beats */
     int budget;        /* steps left: past it, no answer (0) */
+    long plays;        /* cards left to play: past it, no answer (0) */
 } Relaxed;
 
 static int relaxed(Relaxed *x, int leader, int left);
@@ -1109,6 +1126,8 @@ static int duty_beats(const Relaxed *x, int led, int best) {
  * 1: the asker holds. */
 static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left) {
     const CRules *R = x->R;
+    if (x->plays <= 0) return 0;
+    x->plays--;
     int led = R->suit[lead], trick[1] = {lead};
     const int8_t *turn = x->order[x->lead_by];
     int k = -1;
@@ -1272,6 +1291,7 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     x->ctx = s->ctx;
     x->done = s->done;
     x->budget = RELAX_STEPS;
+    x->plays = LONG_MAX;
     Memory *mem = x->ctx->table->memory;
     if (++mem->rx_stamp == 0) {  /* wrapped: every slot is old */
         memset(mem->rx, 0, sizeof mem->rx);
@@ -1411,6 +1431,7 @@ static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u
     int role[MAXP], pool[MAXP];
     relaxed_setup(s, &x, asker, threats, need, 1, role, pool);
     x.budget = steps;
+    if (steps < RELAX_STEPS) x.plays = CAPPED_PLAYS;
     int r = relaxed_from(s, &x, role, pool);
     *named = x.rel;
     return r;
@@ -1669,7 +1690,9 @@ static int pooled_known(Search *s, u64 spoil_threats, int remaining) {
  * 20 deals): at 10 players 208.5 M nodes and 29-31 s against 246.3 M and
  * 34 s, the median deal 0.47 s against 0.75 s; at 9, 39.3 M nodes and -5%
  * CPU; at 8, even (docs/performance.md). */
+#ifndef SPOIL_EARLY  /* (tests set it smaller: tests/test_capped.py) */
 #define SPOIL_EARLY 9
+#endif
 #define SPOIL_EARLY_STEPS 128
 static int spoil_early(Search *s, u64 spoil_threats, int remaining) {
     if (!spoil_threats || remaining != 4 || s->players < SPOIL_EARLY) return 0;

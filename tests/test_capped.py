@@ -1,0 +1,81 @@
+"""The pooled game cut short (docs/solver.md, "The pooled game first"): a
+game given fewer steps (spoil_early's, at four tricks left) is capped in the
+cards it plays too (CAPPED_PLAYS), and a game that runs out gives no answer,
+never a "yes".
+
+As it runs, the core plays such games from nine seats only, and their cap is
+reached only in big proofs. So the core is built here with both set small
+(SPOIL_EARLY 4, CAPPED_PLAYS a handful): the cut-short games then come up on
+positions the Python engine can answer, and must leave every answer exact;
+and the mutant that reads a game cut short as a "yes" must be caught on them,
+so that the cap is known to be reached.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jink.position import Position
+from jink.solver import native
+from tests import mutants
+from tests.test_native import random_position
+
+pytestmark = [
+    pytest.mark.skipif(not native.available(), reason="the C core is not built"),
+    pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc to build the core"),
+]
+
+#: Cut-short games from four seats, capped at a few cards.
+SMALL = "#define SPOIL_EARLY 4\n#define CAPPED_PLAYS 6L\n"
+#: The cap read as a "yes" (the mutant).
+CAP = "if (x->plays <= 0) return 0;"
+CAP_YES = "if (x->plays <= 0) return 1;"
+
+
+def positions(count: int, seed: int) -> list[Position]:
+    """Spoil Five and Forty-Five (the games partition search runs in) at four
+    to six seats, from the second trick's start or within the first trick:
+    their trick starts with four tricks left are where the games are cut."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        game = ("spoil-five", "forty-five")[i % 2]
+        seats = rng.choice([4, 5, 6] if game == "spoil-five" else [4, 6])
+        out.append(random_position(rng, game, seats, rng.randrange(1, seats + 1)))
+    return out
+
+
+def answers_of(module: Any, cases: list[Position]) -> list[list[Any]]:
+    with mutants.core(module):
+        return [mutants.as_it_runs(p) for p in cases]
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[tuple[Position, list[Any]]]:
+    found = positions(24, 5)
+    return [(p, mutants.exact(p)) for p in found]
+
+
+def test_the_source_has_the_cap() -> None:
+    assert mutants.SOURCE.read_text().count(CAP) == 1
+
+
+def test_games_cut_short_leave_the_answers_exact(cases: list[tuple[Position, list[Any]]],
+                                                 tmp_path: Path) -> None:
+    module = mutants.build_text(SMALL + mutants.SOURCE.read_text(), "small", tmp_path)
+    got = answers_of(module, [p for p, _ in cases])
+    for (position, want), answers in zip(cases, got, strict=True):
+        assert answers == want, position
+
+
+def test_a_cut_short_game_read_as_yes_is_caught(cases: list[tuple[Position, list[Any]]],
+                                                tmp_path: Path) -> None:
+    text = SMALL + mutants.SOURCE.read_text().replace(CAP, CAP_YES)
+    module = mutants.build_text(text, "cap_yes", tmp_path)
+    got = answers_of(module, [p for p, _ in cases])
+    assert any(answers != want for (_, want), answers in zip(cases, got, strict=True))
