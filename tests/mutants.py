@@ -306,6 +306,18 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "a max_tricks seat's top trumps count one trick more after this one",
         "if (top >= need) {",
         "if (top + 1 >= need) {"),
+    "tt_cover": (
+        "a seat's sure trump tricks count its trumps, not less those the others can cover",
+        "return nm - matched(mine, nm, rival, nr);",
+        "return nm - matched(mine, nm, rival, nr) / 2;"),
+    "tt_sure": (
+        "sure(): a max_tricks seat's sure trump tricks count one more",
+        "trump_tricks(R, trumps[p], rival, nr) >= need)",
+        "trump_tricks(R, trumps[p], rival, nr) + 1 >= need)"),
+    "tt_taken": (
+        "a seat of the goal taking the trick counts one sure trump trick more after it",
+        "trump_tricks(R, mine, rival, nr) >= need - 1) return 1;",
+        "trump_tricks(R, mine, rival, nr) >= need - 2) return 1;"),
     "helper_lead": (
         "a helper on lead (the asker's thrift) tries its trumps only",
         "if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];",

@@ -39,7 +39,7 @@ CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_se
           "rx_trumps", "rx_budget", "rs_won", "rx_taker", "rx_turn", "rx_memo_won",
           "duty_void", "duty_renege", "duty_low", "duty_lead", "duty_rel", "duty_mid",
           "group_cards", "group_top", "group_run", "pg_rel", "pg_duty", "top_spend",
-          "top_need"}
+          "top_need", "tt_cover", "tt_sure", "tt_taken"}
 
 
 def test_every_mutant_names_text_of_the_core() -> None:
