@@ -3,10 +3,11 @@ first"): every game is capped in the cards it plays (RELAX_PLAYS), a game
 given fewer steps (spoil_early's, at four tricks left) at CAPPED_PLAYS, and a
 game that runs out gives no answer, never a "yes".
 
-As it runs, the core plays the four-left games from nine seats only, and the
-caps are reached only in big proofs. So the core is built here with all set
-small (SPOIL_EARLY 4, the caps a handful of cards): the cut games come up on
-positions the Python engine can answer, and must leave every answer exact;
+As it runs, the core plays the four-left games from nine seats only, caps
+every game from nine seats too, and reaches the caps only in big proofs. So
+the core is built here with all set small (from four seats, the caps a
+handful of cards): the cut games come up on positions the Python engine can
+answer, and must leave every answer exact;
 and the mutant that reads a game cut short as a "yes" must be caught on them,
 so that the cap is known to be reached.
 """
@@ -31,7 +32,8 @@ pytestmark = [
 ]
 
 #: Cut-short games from four seats, and every game capped at a few cards.
-SMALL = "#define SPOIL_EARLY 4\n#define CAPPED_PLAYS 6L\n#define RELAX_PLAYS 6L\n"
+SMALL = ("#define SPOIL_EARLY 4\n#define CAPPED_PLAYS 6L\n#define RELAX_PLAYS 6L\n"
+         "#define RELAX_PLAYS_FROM 4\n")
 #: The cap read as a "yes" (the mutant).
 CAP = "if (x->plays <= 0) return 0;"
 CAP_YES = "if (x->plays <= 0) return 1;"

@@ -553,9 +553,14 @@ static u64 mid_bits(const Search *s);
  * Measured: 4,096 cards, deal 36 in 0.8 s against 14.7 s, 10-player deal
  * 118 in 0.34 s against 3.1 s, the first 20 deals of 10 players with the
  * same nodes, of 9 players with 1.5% more nodes and 8% less CPU; 1,024
- * cards, 2.6% more nodes at 9 players (docs/performance.md). */
-#ifndef RELAX_PLAYS  /* (tests set it smaller: tests/test_capped.py) */
+ * cards, 2.6% more nodes at 9 players. From nine seats: at seven and eight
+ * it cut games that hold (3.6% and 1.3% more nodes, 5% more CPU at seven;
+ * docs/performance.md). */
+#ifndef RELAX_PLAYS  /* (tests set them smaller: tests/test_capped.py) */
 #define RELAX_PLAYS 4096L
+#endif
+#ifndef RELAX_PLAYS_FROM
+#define RELAX_PLAYS_FROM 9
 #endif
 /* A game given fewer steps (see spoil_early) is capped in the cards it plays
  * too, and that cap is the one it meets: a step plays out a whole trick's
@@ -1328,7 +1333,7 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     x->ctx = s->ctx;
     x->done = s->done;
     x->budget = RELAX_STEPS;
-    x->plays = RELAX_PLAYS;
+    x->plays = s->players >= RELAX_PLAYS_FROM ? RELAX_PLAYS : LONG_MAX;
     Memory *mem = x->ctx->table->memory;
     if (++mem->rx_stamp == 0) {  /* wrapped: every slot is old */
         memset(mem->rx, 0, sizeof mem->rx);
