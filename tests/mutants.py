@@ -307,7 +307,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (top >= need) {",
         "if (top + 1 >= need) {"),
     "tt_cover": (
-        "a seat's sure trump tricks count its trumps, not less those the others can cover",
+        "a seat's sure trump tricks count only half of its trumps the others can cover",
         "return nm - matched(mine, nm, rival, nr);",
         "return nm - matched(mine, nm, rival, nr) / 2;"),
     "tt_sure": (

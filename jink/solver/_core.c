@@ -1470,8 +1470,9 @@ static int relaxed_game(Search *s, int asker, u64 threats, int need) {
 
 static void depths(const Search *s, u64 rel, uint8_t *depth);
 
-/* The pooled game played, giving up past ``steps``: 1 with the cards it
- * named in ``named`` where the asker holds. */
+/* The pooled game played, giving up past ``steps`` (and past its cap on
+ * cards: CAPPED_PLAYS where it is given fewer steps than RELAX_STEPS): 1 with
+ * the cards it named in ``named`` where the asker holds. */
 static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named) {
     Relaxed x;
     int role[MAXP], pool[MAXP];
