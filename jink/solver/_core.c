@@ -723,19 +723,22 @@ static int sure(Search *s, int need, int remaining, int have_top, int holder, in
     if (s->goal == GOAL_ATLEAST) {
         u64 theirs = 0;
         for (int p = 0; p < n; p++) if (!s->on_side[p]) theirs |= trumps[p];
-        int best = 0;
-        for (int p = 0; p < n; p++)
-            if (s->on_side[p]) { int a = above(R, trumps[p], theirs); if (a > best) best = a; }
-        if (need <= best) return 1;
-        if (s->partition && theirs) {
-            /* A seat's sure trump tricks (trump_tricks): past its trumps
-             * above all of theirs, those they cannot cover one for one. At
-             * 10 players, 39.3 M nodes of seat 8's two tricks on deal 5
-             * fell to 21.8 M. (The port keeps the Python engine's nodes.) */
+        if (s->partition) {
+            /* A seat's sure trump tricks (trump_tricks): its trumps above
+             * all of theirs, and past them those they cannot cover one for
+             * one. At 10 players, 39.3 M nodes of seat 8's two tricks on
+             * deal 5 fell to 21.8 M. */
             int nr = ranks(R, theirs, rival);
             for (int p = 0; p < n; p++)
                 if (s->on_side[p] && trumps[p] && trump_tricks(R, trumps[p], rival, nr) >= need)
                     return 1;
+        } else {
+            /* (the port keeps the Python engine's count, and its nodes: the
+             * trumps above all of theirs) */
+            int best = 0;
+            for (int p = 0; p < n; p++)
+                if (s->on_side[p]) { int a = above(R, trumps[p], theirs); if (a > best) best = a; }
+            if (need <= best) return 1;
         }
         u64 ours_mask = 0;
         for (int p = 0; p < n; p++) if (s->on_side[p]) ours_mask |= trumps[p];
@@ -1926,8 +1929,9 @@ static int settled_trick(Search *s, int i) {
         int nr = ranks(R, opponents_trumps(s), rival);
         for (int j = 0; j < n; j++) {
             int p = turn_seat(s, j);
-            if (!is_ours(s, p) || !(s->hands[p] & R->trump_mask)) continue;
-            int top = trump_tricks(R, s->hands[p] & R->trump_mask, rival, nr);
+            u64 mine = s->hands[p] & R->trump_mask;
+            if (!is_ours(s, p) || !mine) continue;
+            int top = trump_tricks(R, mine, rival, nr);
             if (j >= i && !(legal_cards(R, s->hands[p], trick, i, s->done) & ~R->trump_mask))
                 top--;
             if (top >= need) {
