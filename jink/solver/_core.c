@@ -39,7 +39,8 @@ typedef uint64_t u64;
 
 enum { FOLLOW_OR_TRUMP = 0, FOLLOW_HEAD = 1, FOLLOW_SUIT = 2 };
 enum { GOAL_ATLEAST = 0, GOAL_SPOIL = 1, GOAL_HELPED = 2 };
-enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2 };
+/* ST_CAP: a try's own cap (see play: cheap tries first), never returned */
+enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2, ST_CAP = 3 };
 
 static inline u64 bit(int c) { return (u64)1 << c; }
 #if defined(__POPCNT__)
@@ -446,6 +447,8 @@ typedef struct {
     long long last_signal_ns;
     PyThreadState *ts;
     int status;
+    long long cap;      /* the try searched now stops past this many nodes (-1: none) */
+    int root_done;      /* the tricks done where the search started */
 } Ctx;
 
 /* The pooled game's key for one position (see pooled_holds), kept while the
@@ -512,6 +515,9 @@ static int check(Ctx *c) {
         c->ts = PyEval_SaveThread();
         if (r < 0) { c->status = ST_SIGNAL; return 0; }
     }
+    /* (after the limits: they stop the whole search, the cap one try) */
+    if (c->cap >= 0 && c->next_check > c->cap + 1) c->next_check = c->cap + 1;
+    if (c->cap >= 0 && c->nodes > c->cap) { c->status = ST_CAP; return 0; }
     return 1;
 }
 
@@ -578,6 +584,19 @@ static u64 mid_bits(const Search *s);
  * seat costs twice the time on 10-player deal 15, and with fewer the groups
  * settle less (+8 to 10% CPU at 8 and 9 players; docs/performance.md). */
 #define RELAX_GROUPS 8
+/* Cheap tries first (see play): the coalition's cards in the first
+ * WIDEN_TRICKS tricks of a search, where they are among the trick's first
+ * WIDEN_PLAYS cards (the lead), first capped at WIDEN_FIRST nodes. */
+#ifndef WIDEN_TRICKS
+#define WIDEN_TRICKS 1
+#endif
+#ifndef WIDEN_PLAYS
+#define WIDEN_PLAYS 1
+#endif
+#ifndef WIDEN_FIRST
+#define WIDEN_FIRST 4096LL
+#endif
+#define WIDEN_GROWTH 4
 
 /* The goal's verdict with ``remaining`` tricks left: 1, 0, or -1 (open). */
 static int status(const Search *s, int remaining) {
@@ -2058,7 +2077,22 @@ static int play(Search *s) {
         best = basic_winner(s->R, trick, i);
         bp = s->R->power[trick[best]];
     }
+    /* Cheap tries first: the coalition's cards near the search's start are
+     * tried under a cap on nodes, growing by WIDEN_GROWTH a round, until one
+     * of them gets there or all have failed; one left open is searched
+     * uncapped. There a wrong first card costs a whole proof that the asker
+     * holds below it (9-player deal 118, seat 4's spoil: 69 M of its 74 M
+     * nodes, on the first lead's three wrong cards), and most of what a try
+     * cut short has searched is in the table for the next. */
+    int widen = part && m > 1 && s->coalition >= 0 && maximizing == s->coalition
+                && !s->narrow && s->done - c->root_done < WIDEN_TRICKS && i < WIDEN_PLAYS
+                && c->cap < 0;
+    u64 open = ((u64)1 << m) - 1;  /* (m <= the cards of a hand) */
+    long long width = WIDEN_FIRST;
+round:  /* (again over the cards still open, each under a wider cap) */
     for (int j = 0; j < m; j++) {
+        if (!(open >> j & 1)) continue;
+        open &= ~((u64)1 << j);
         int card = order[j], k = 0;
         while (k < nsib && !stands_for(s->R, sib[k], card, sib_rel[k], i, bp, led)) k++;
         if (k < nsib) {
@@ -2072,12 +2106,25 @@ static int play(Search *s) {
             }
             continue;
         }
+        long long outer = c->cap;
+        int capped = widen && open && (outer < 0 || c->nodes + width < outer);
+        if (capped) {
+            c->cap = c->nodes + width;
+            if (c->next_check > c->cap + 1) c->next_check = c->cap + 1;
+        }
         s->hands[seat] = hand ^ bit(card);
         trick[i] = card;
         s->ntrick = i + 1;
         int r = play(s);
         s->ntrick = i;
         s->hands[seat] = hand;
+        if (capped) c->cap = outer;
+        if (c->status == ST_CAP && capped) {
+            /* (its own cap: an outer one lies further) open for the next round */
+            c->status = ST_OK;
+            open |= (u64)1 << j;
+            continue;
+        }
         if (c->status) { s->pkey = pkey; return 0; }
         /* The card stood for its group: if the answer rests on the place of
          * any of them, it rests on all of theirs (the group is within the
@@ -2098,6 +2145,10 @@ static int play(Search *s) {
                 store(s, key, detail, 1, need, r, c->nodes - start);
             return r;
         }
+    }
+    if (open) {
+        width *= WIDEN_GROWTH;
+        goto round;
     }
     s->rel = rel;
     s->pkey = pkey;
@@ -2740,6 +2791,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     c.nodes = nodes;
     c.next_check = next_check;
     c.node_limit = node_limit;
+    c.cap = -1;
     c.time_limit = time_limit;
     c.elapsed0 = elapsed;
     Search s;
@@ -2793,6 +2845,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
         return NULL;
     }
     s.done = done;
+    c.root_done = done;
     for (int i = 0; i < n; i++) s.rows[done][i] = trick[i];
     s.live = live;
     if (s.coalition >= 0) s.target = target_of(&s);

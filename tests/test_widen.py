@@ -1,0 +1,83 @@
+"""Cheap tries first (docs/solver.md, "Cheap tries first"): in a spoil search
+and a hand-over, the coalition's cards near the search's start are tried
+under a cap on nodes that grows round by round; a try cut short is open for
+the next round, never a "yes" or a "no".
+
+As it runs, the core does this in the first trick of a search only, with a
+first cap of 4,096 nodes, which the positions the Python engine answers seldom
+reach. So the core is built here with the caps tiny and the tries capped in
+every trick: the cut tries come up everywhere, and must leave every answer
+exact; and the mutants that read a cut try as a failure, or as the coalition's
+way through, must be caught on them, so that the cut is known to happen.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jink.position import Position
+from jink.solver import native
+from tests import mutants
+from tests.test_native import random_position
+
+pytestmark = [
+    pytest.mark.skipif(not native.available(), reason="the C core is not built"),
+    pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc to build the core"),
+]
+
+#: Every coalition's choice tried capped, from a cap of two nodes.
+SMALL = "#define WIDEN_FIRST 2LL\n#define WIDEN_TRICKS 16\n#define WIDEN_PLAYS 16\n"
+#: A try cut short kept open for the next round ...
+OPEN = "            open |= (u64)1 << j;\n            continue;\n"
+#: ... read as a card that failed (the mutant) ...
+AS_FAILED = "            continue;\n"
+#: ... or as the coalition's way through (the other).
+AS_WAY = "            s->pkey = pkey;\n            return maximizing;\n"
+
+
+def positions(count: int, seed: int) -> list[Position]:
+    """Spoil Five and Forty-Five (the games partition search runs in) at three
+    to six seats, from the deal's start or a few cards in."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        game = ("spoil-five", "forty-five")[i % 2]
+        seats = rng.choice([3, 4, 5, 6] if game == "spoil-five" else [4, 6])
+        out.append(random_position(rng, game, seats, rng.randrange(0, seats + 2)))
+    return out
+
+
+def answers_of(module: Any, cases: list[Position]) -> list[list[Any]]:
+    with mutants.core(module):
+        return [[mutants.as_it_runs(p), mutants.answers(p)] for p in cases]
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[tuple[Position, list[Any]]]:
+    return [(p, mutants.exact(p)) for p in positions(24, 7)]
+
+
+def test_the_source_keeps_a_cut_try_open() -> None:
+    assert mutants.SOURCE.read_text().count(OPEN) == 1
+
+
+def test_tries_cut_short_leave_the_answers_exact(cases: list[tuple[Position, list[Any]]],
+                                                 tmp_path: Path) -> None:
+    module = mutants.build_text(SMALL + mutants.SOURCE.read_text(), "small", tmp_path)
+    got = answers_of(module, [p for p, _ in cases])
+    for (position, want), answers in zip(cases, got, strict=True):
+        assert answers == [want, want], position
+
+
+@pytest.mark.parametrize("name, text", [("as_failed", AS_FAILED), ("as_way", AS_WAY)])
+def test_a_cut_try_read_as_an_answer_is_caught(cases: list[tuple[Position, list[Any]]],
+                                               tmp_path: Path, name: str, text: str) -> None:
+    source = SMALL + mutants.SOURCE.read_text().replace(OPEN, text)
+    module = mutants.build_text(source, name, tmp_path)
+    got = answers_of(module, [p for p, _ in cases])
+    assert any(answers != [want, want] for (_, want), answers in zip(cases, got, strict=True))
