@@ -461,7 +461,8 @@ typedef struct {
     long long at;
     int valid, asker, need;
     u64 threats;
-    u64 ours, own[3], won, trick, pool, kinds, rest;
+    u64 ours, own[3], won, trick, kinds, rest;
+    uint32_t game[4];  /* each suit's places of the game's own cards (game_card) */
     size_t h;
 } PgKey;
 
@@ -1509,26 +1510,20 @@ static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u
     return r;
 }
 
-/* The game's own cards of suit ``su``, best first: the asker's and the
- * threats' (and the trick's two: ``ours``), and the best pool card of each
- * space between them (the one the game plays). ``at`` >= 0: the card at
- * that place (-1 past the end); else the place of card -1 - at (-1: none). */
-static int skeleton(const CRules *R, u64 ours, u64 pool, int su, int at) {
-    int fresh = 1, k = 0;
-    for (int j = 0; j < R->norder[su]; j++) {
-        int card = R->order[su][j], own = 0;
-        if (ours & bit(card)) {
-            fresh = 1;
-            own = 1;
-        } else if ((pool & bit(card)) && fresh) {
-            fresh = 0;
-            own = 1;
-        }
-        if (!own) continue;
-        if (at >= 0 ? k == at : card == -1 - at) return at >= 0 ? card : k;
-        k++;
-    }
-    return -1;
+/* The game's own cards of a suit, best first (``game``: their places in
+ * the suit, as pooled_key makes them: the asker's and the threats', the
+ * trick's two, and the best pool card of each space between them, the one
+ * the game plays). The card at place ``at`` among them (-1 past the end). */
+static int game_card(const CRules *R, uint32_t game, int su, int at) {
+    for (; at > 0 && game; at--) game &= game - 1;
+    return game ? R->order[su][__builtin_ctz(game)] : -1;
+}
+
+/* The place of ``card`` among them (-1: not one of them). */
+static int game_place(const CRules *R, uint32_t game, int card) {
+    int place = R->place[card];
+    if (!(game >> place & 1)) return -1;
+    return popc(game & (((uint32_t)1 << place) - 1));
 }
 
 /* The pooled game's key for this position (see pooled_holds) into ``key``;
@@ -1584,11 +1579,14 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
             a |= (uint32_t)1 << R->place[low_card(h)];
         for (u64 h = pool & R->suit_masks[su]; h; h &= h - 1)
             left |= (uint32_t)1 << R->place[low_card(h)];
-        /* space k: the places between the game's k-th card and its next */
+        /* space k: the places between the game's k-th card and its next;
+         * the best pool card in it (the lowest place) is the one played */
+        key->game[su] = a;
         for (int space = 0; left; space++, a &= a - 1) {
-            uint32_t below = a ? (a & (0u - a)) - 1 : 0xffffffffu;
-            if (left & below) {
+            uint32_t below = a ? (a & (0u - a)) - 1 : 0xffffffffu, in = left & below;
+            if (in) {
                 kinds |= (u64)1 << (16 * su + space);
+                key->game[su] |= in & (0u - in);
                 left &= ~below;
             }
         }
@@ -1605,7 +1603,6 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
     memcpy(key->own, own, sizeof own);
     key->won = won;
     key->trick = trick_key;
-    key->pool = pool;
     key->kinds = kinds;
     key->rest = rest;
     key->h = (size_t)mix(mix(mix(mix(ours, own[0] ^ own[1] ^ own[2]), rest ^ won), kinds),
@@ -1643,7 +1640,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
           && key->threats == threats && key->need == need && (key->won & bit(63)) == capped)
         && !pooled_key(s, asker, threats, need, capped, key))
         return 0;
-    u64 ours = key->ours, pool = key->pool;
+    u64 ours = key->ours;
     Memory *mem = s->ctx->table->memory;
     size_t h = key->h;
     PgSlot *slot = NULL;
@@ -1659,7 +1656,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
                 if (e->mark[su] >= 0) {
                     /* (the same key has the same places: were one missing,
                      * resting on every card would still be sound) */
-                    int card = skeleton(R, ours, pool, su, e->mark[su]);
+                    int card = game_card(R, key->game[su], su, e->mark[su]);
                     rel |= card >= 0 ? bit(card) : s->live;
                 }
 #ifdef JINK_CHECK
@@ -1708,7 +1705,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
         int low = -1;
         for (int j = 0; j < R->norder[su]; j++)
             if (mine & bit(R->order[su][j])) low = R->order[su][j];
-        int j = skeleton(R, ours, pool, su, -1 - low);
+        int j = game_place(R, key->game[su], low);
         if (j < 0) {
             slot->value = 0;
             s->rel = named;
