@@ -2105,9 +2105,10 @@ static int play(Search *s) {
      * uncapped. There a wrong first card costs a whole proof that the asker
      * holds below it (9-player deal 118, seat 4's spoil: 69 M of its 74 M
      * nodes, on the first lead's three wrong cards), and most of what a try
-     * cut short has searched is in the table for the next. */
-    int widen = part && m > 1 && s->coalition >= 0 && maximizing == s->coalition
-                && !s->narrow && s->done - c->root_done < WIDEN_TRICKS && i < WIDEN_PLAYS
+     * cut short has searched is in the table for the next. Never inside
+     * another try's cap (c->cap set): nested, their waste multiplied. */
+    int widen = i < WIDEN_PLAYS && s->done - c->root_done < WIDEN_TRICKS && part && m > 1
+                && s->coalition >= 0 && maximizing == s->coalition && !s->narrow
                 && c->cap < 0;
     u64 open = ((u64)1 << m) - 1;  /* (m <= the cards of a hand) */
     long long width = WIDEN_FIRST;
@@ -2128,8 +2129,7 @@ round:  /* (again over the cards still open, each under a wider cap) */
             }
             continue;
         }
-        long long outer = c->cap;
-        int capped = widen && open && (outer < 0 || c->nodes + width < outer);
+        int capped = widen && open;  /* (the last card open runs uncapped) */
         if (capped) {
             c->cap = c->nodes + width;
             if (c->next_check > c->cap + 1) c->next_check = c->cap + 1;
@@ -2140,9 +2140,10 @@ round:  /* (again over the cards still open, each under a wider cap) */
         int r = play(s);
         s->ntrick = i;
         s->hands[seat] = hand;
-        if (capped) c->cap = outer;
+        if (capped) c->cap = -1;
         if (c->status == ST_CAP && capped) {
-            /* (its own cap: an outer one lies further) open for the next round */
+            /* (this try's cap: below, every node hands it up) open for the
+             * next round */
             c->status = ST_OK;
             open |= (u64)1 << j;
             continue;
