@@ -848,6 +848,27 @@ static int to_play(const Search *s, int side) {
     return 0;
 }
 
+static int can_take(const Search *s, u64 legal, const int *trick, int n);
+
+/* The first of ``cards`` (legal for the seat to play, mid-trick) that no seat
+ * still to play can beat, or -1. */
+static int sure_taker(const Search *s, const int *cards, int m) {
+    const CRules *R = s->R;
+    int i = s->ntrick, t[MAXP];
+    memcpy(t, TRICK(s), (size_t)i * sizeof *t);
+    for (int k = 0; k < m; k++) {
+        t[i] = cards[k];
+        if (winner(R, t, i + 1, s->done) != i) continue;
+        int j = i + 1;
+        while (j < s->players
+               && !can_take(s, legal_cards(R, s->hands[turn_seat(s, j)], t, i + 1, s->done),
+                            t, i + 1))
+            j++;
+        if (j == s->players) return k;
+    }
+    return -1;
+}
+
 /* The cards to try, the likeliest refutation first (search.py's _order).
  *
  * With partition search (the port keeps the Python engine's order, and so its
@@ -910,7 +931,22 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
         for (int j = 0; j < g; j++) out[j] = weak[j];
         return g;
     }
-    return takers_first(R, weak, g, bp, led, out);  /* the cheapest first */
+    int m = takers_first(R, weak, g, bp, led, out);  /* the cheapest first */
+    if (s->partition && maximizing && s->coalition < 0) {
+        /* A max_tricks proof's side: first the cheapest card that takes the
+         * trick for sure (no seat still to play can beat it). Where the
+         * trick is all it needs, that ends the proof (settled_trick): a card
+         * that takes the trick only for now costs every combination of the
+         * later seats' cards (10-player deal 14, seat 3's one trick: 10.3 M
+         * nodes with 7♥ first, 25 with A♥). */
+        int k = sure_taker(s, out, m);
+        if (k > 0) {
+            int c = out[k];
+            memmove(out + 1, out, (size_t)k * sizeof *out);
+            out[0] = c;
+        }
+    }
+    return m;
 }
 
 static int can_take(const Search *s, u64 legal, const int *trick, int n) {
