@@ -20,7 +20,9 @@ import argparse
 import importlib.machinery
 import importlib.util
 import json
+import os
 import random
+import shlex
 import subprocess
 import sys
 import sysconfig
@@ -350,13 +352,21 @@ def build(name: str, where: Path) -> ModuleType:
     return build_text(mutant_source(name), name, where)
 
 
-def build_text(text: str, name: str, where: Path) -> ModuleType:
+#: Compiler flags added to the builds that must answer exactly (``exact``:
+#: the core's own text with other constants, or checking itself), never to
+#: a mutant's (a deliberate bug may read out of bounds). The sanitizer run
+#: (tests/native_sanitizers.sh) sets them, so those cores run sanitized too.
+EXACT_FLAGS = "JINK_EXACT_CFLAGS"
+
+
+def build_text(text: str, name: str, where: Path, exact: bool = False) -> ModuleType:
     """The core from C source ``text``, compiled into ``where`` and loaded."""
     source = where / f"{name}.c"
     source.write_text(text)
     target = where / f"_core_{name}{sysconfig.get_config_var('EXT_SUFFIX')}"
     include = sysconfig.get_paths()["include"]
-    subprocess.run(["gcc", "-std=c11", "-O2", "-shared", "-fPIC", f"-I{include}",
+    extra = shlex.split(os.environ.get(EXACT_FLAGS, "")) if exact else []
+    subprocess.run(["gcc", "-std=c11", "-O2", "-shared", "-fPIC", f"-I{include}", *extra,
                     str(source), "-o", str(target)], check=True, capture_output=True)
     # The module's init function is PyInit__core: load it under that name
     # from its own file (extension modules are told apart by path).

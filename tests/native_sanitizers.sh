@@ -3,8 +3,11 @@
 #
 # Builds jink/solver/_core.c with -fsanitize=address,undefined into a temporary
 # copy of the sources and runs the native sample tests (tests/test_native.py,
-# tests/test_partition.py)
-# against it; any report fails the run. Usage, from anywhere:
+# tests/test_partition.py) against it, and the tests that build the core again
+# with other constants or checking itself (tests/test_widen.py,
+# tests/test_capped.py, tests/test_pooled.py), whose builds take the same
+# flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
+# report fails the run. Usage, from anywhere:
 #
 #     PYTHON=.venv/bin/python tests/native_sanitizers.sh [pytest arguments]
 #
@@ -27,9 +30,11 @@ find "$work" -name __pycache__ -prune -exec rm -rf {} +
 
 ext=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
-"$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -fPIC -shared \
-    -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+# shellcheck disable=SC2086  # (the flags are words)
+"$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -fPIC -shared $sanitize \
     -I"$include" "$here/jink/solver/_core.c" -o "$work/jink/solver/_core$ext"
+export JINK_EXACT_CFLAGS="-O1 -g $sanitize"
 
 cd "$work"
 export LD_PRELOAD
@@ -39,6 +44,16 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # The copy's sanitized core, not an installed one.
 "$python" -c "import sys, jink.solver._core as c; sys.exit(not c.__file__.startswith('$work'))" \
     || { echo "native_sanitizers: the sanitized core was not the one imported" >&2; exit 1; }
+# and the tests' own builds of it sanitized as well
+"$python" - <<'PY' || { echo "native_sanitizers: the tests' exact builds are not sanitized" >&2; exit 1; }
+import subprocess, sys, tempfile
+from pathlib import Path
+from tests import mutants
+where = Path(tempfile.mkdtemp())
+module = mutants.build_text(mutants.SOURCE.read_text(), "probe", where, exact=True)
+symbols = subprocess.run(["nm", "-D", module.__file__], capture_output=True, text=True).stdout
+sys.exit("__asan_report" not in symbols)
+PY
 # --capture=sys: a sanitizer report on fd 2 must reach the log, not pytest's capture.
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
-    tests/test_partition.py "$@"
+    tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py "$@"

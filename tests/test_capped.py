@@ -69,7 +69,8 @@ def test_the_source_has_the_cap() -> None:
 
 def test_games_cut_short_leave_the_answers_exact(cases: list[tuple[Position, list[Any]]],
                                                  tmp_path: Path) -> None:
-    module = mutants.build_text(SMALL + mutants.SOURCE.read_text(), "small", tmp_path)
+    module = mutants.build_text(SMALL + mutants.SOURCE.read_text(), "small", tmp_path,
+                                exact=True)
     got = answers_of(module, [p for p, _ in cases])
     for (position, want), answers in zip(cases, got, strict=True):
         assert answers == want, position
