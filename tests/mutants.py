@@ -352,10 +352,11 @@ def build(name: str, where: Path) -> ModuleType:
     return build_text(mutant_source(name), name, where)
 
 
-#: Compiler flags added to the builds that must answer exactly (``exact``:
-#: the core's own text with other constants, or checking itself), never to
-#: a mutant's (a deliberate bug may read out of bounds). The sanitizer run
-#: (tests/native_sanitizers.sh) sets them, so those cores run sanitized too.
+#: The environment variable whose compiler flags are added to the builds
+#: that must answer exactly (``exact``: the core's own text with other
+#: constants, or checking itself), never to a mutant's (a deliberate bug may
+#: read out of bounds). The sanitizer run (tests/native_sanitizers.sh) sets
+#: it, so those cores run sanitized too.
 EXACT_FLAGS = "JINK_EXACT_CFLAGS"
 
 
