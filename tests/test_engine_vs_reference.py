@@ -35,6 +35,8 @@ from tests.sweeps import Size, sweep
 #: Examples in the default run's sample of the main sweep (the others are smaller).
 SAMPLE = 30
 GOALS = ["three", "jink", "spoil", "0", "1", "2", "4"]
+#: The tricks each goal of GOALS but the spoil asks for.
+GOAL_TRICKS = {"three": 3, "jink": 5, "0": 0, "1": 1, "2": 2, "4": 4}
 SUITS = "SHDC"
 
 
@@ -89,10 +91,18 @@ def check_position(ref: RefPosition, memory_mb: float = 64, narrow_from: int = 0
     if narrow_from:
         solver.narrow_from = solver.narrow_from_partition = narrow_from
     for seat in range(position.players):
-        assert solver.max_tricks(position, seat) == ref_max_tricks(ref, seat), (seat, ref)
+        most = ref_max_tricks(ref, seat)
+        assert solver.max_tricks(position, seat) == most, (seat, ref)
         for name in GOALS:
             goal = parse_goal(name)
-            expected = ref_can_force(ref, seat, name if not name.isdigit() else int(name))
+            # A number of tricks (three, jink, k) is forceable exactly when the
+            # reference's max_tricks reaches it: the seat alone against every
+            # other (test_reference ties ref_can_force to it). Asking the
+            # reference's own minimax for each made this sweep four times as
+            # slow, and its tail (one example up to 12 s) pushed the default
+            # run past two minutes. The spoil has no such count.
+            expected = (ref_can_force(ref, seat, name) if name == "spoil"
+                        else most >= GOAL_TRICKS[name])
             assert solver.can_force(position, seat, goal) == expected, (seat, name, ref)
         moves = solver.score_moves(position, seat, parse_goal("three"))
         scores = {m.card: m.max_tricks for m in moves}

@@ -36,7 +36,6 @@ from tests.reference_family import (
     TRICKS,
     FamPosition,
     clear_caches,
-    fam_can_force,
     fam_legal,
     fam_max_tricks,
     fam_move_scores,
@@ -147,9 +146,11 @@ def check_position(pos: FamPosition, engine: Game, memory_mb: float = 64) -> Non
         assert solver.side_of(position, seat) == side, (seat, where)
         most = fam_max_tricks(pos, side)
         assert solver.max_tricks(position, seat) == most, (seat, where)
+        # The side can force k tricks exactly when the reference's max_tricks
+        # reaches k (test_reference_family ties fam_can_force to it); its own
+        # minimax for each k made the default run's sample several times slower.
         for k in range(TRICKS[pos.game] + 1):
-            expected = fam_can_force(pos, side, k)
-            assert solver.can_force(position, seat, AtLeast(k)) == expected, (seat, k, where)
+            assert solver.can_force(position, seat, AtLeast(k)) == (most >= k), (seat, k, where)
         goal = AtLeast(min(3, TRICKS[pos.game]))
         moves = solver.score_moves(position, seat, goal)
         assert {m.card: m.max_tricks for m in moves} == fam_move_scores(pos, side), (seat, where)
