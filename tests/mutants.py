@@ -299,6 +299,24 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "the pooled game keeps the pool seats' duty to follow",
         "        x->npool = 0;",
         "        ;"),
+    "next_spent": (
+        "the next start settled early: a trump a seat still to play spends on this "
+        "trick stays in its hand",
+        "        s->hands[q] = hand ^ bit(low_card(c));\n        int r = next_ways(",
+        "        s->hands[q] = hand;\n        int r = next_ways("),
+    "next_asker": (
+        "the next start settled early: the asker's card stays in its hand",
+        "            s->hands[q] = hand ^ bit(card);\n            int rc = next_ways(",
+        "            s->hands[q] = hand;\n            int rc = next_ways("),
+    "next_winner": (
+        "the next start settled early: a seat after the asker that may take the trick "
+        "with a card of the suit led is not among its winners",
+        "now && trump ? 0 : plain | (above && !now ? bit(q) : 0)",
+        "now && trump ? 0 : plain"),
+    "next_leader": (
+        "the next start settled early is led by the seat that led this trick",
+        "            s->leader = w;\n            s->pg.valid = 0;",
+        "            s->leader = leader;\n            s->pg.valid = 0;"),
     "top_spend": (
         "a max_tricks seat still to play that must play a trump keeps every top trump "
         "for the tricks after this one",

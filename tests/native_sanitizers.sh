@@ -5,7 +5,7 @@
 # copy of the sources and runs the native sample tests (tests/test_native.py,
 # tests/test_partition.py) against it, and the tests that build the core again
 # with other constants or checking itself (tests/test_widen.py,
-# tests/test_capped.py, tests/test_pooled.py), whose builds take the same
+# tests/test_capped.py, tests/test_pooled.py, tests/test_next.py), whose builds take the same
 # flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
 # report fails the run. Usage, from anywhere:
 #
@@ -56,4 +56,5 @@ sys.exit("__asan_report" not in symbols)
 PY
 # --capture=sys: a sanitizer report on fd 2 must reach the log, not pytest's capture.
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
-    tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py "$@"
+    tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
+    tests/test_next.py "$@"

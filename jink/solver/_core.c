@@ -237,6 +237,7 @@ typedef struct {
     Memory *memory;     /* the searches' small memories (see Memory) */
 #ifdef JINK_CHECK
     long long checks, check_failures;  /* (tests: see pooled_holds) */
+    long long next_checks, next_failures;  /* (tests: see next_start) */
     long long known;                   /* (tests: see pooled_known) */
 #endif
 } TableObject;
@@ -490,6 +491,7 @@ typedef struct {
     u64 rel;          /* the live cards whose place the last answer rested on */
     u64 threats;      /* a spoil search's threats at this trick's start (see relaxed_mid) */
     PgKey pg;         /* the pooled game's last key (see pooled_holds) */
+    int next_failed;  /* next_start found no answer above, in this trick */
 } Search;
 
 /* The cards of the trick being played. */
@@ -2090,12 +2092,282 @@ static int settled_trick(Search *s, int i) {
     return -1;
 }
 
+/* For a spoil search at a trick's start, ``remaining`` tricks left: the
+ * fewest tricks won each seat off its side must have to be a threat, one
+ * that may still reach three (``floor``; past POOL for the side's seats).
+ * The holder of the top trumps (``holder``, ``top``: as top_trumps) takes
+ * those tricks from every other seat; and with partition search (a
+ * technique of the core only: the port keeps the Python engine's nodes), so
+ * do the trumps of others a seat cannot cover (lost_to_trumps), counted for
+ * the seats that the first count leaves a threat with one trick more than
+ * they have where ``more`` holds them, else with the tricks they have. */
+static void threat_floors(const Search *s, int remaining, u64 more, int *floor, int *holder,
+                          int *top) {
+    const CRules *R = s->R;
+    *holder = -1;
+    *top = 0;
+    if (R->always_legal) top_trumps(s, holder, top);
+    int lost = s->partition && R->always_legal && R->trump >= 0, placed = 0;
+    int places[MAXP][16], count[MAXP], most = 0, most_at = -1, next = 0;
+    for (int p = 0; p < s->players; p++) {
+        if (s->on_side[p]) { floor[p] = MAXT + POOL; continue; }
+        int f = POOL - remaining + (p != *holder ? *top : 0);
+        if (lost && s->won[p] + (int)(more >> p & 1) >= f) {
+            if (!placed++)
+                for (int q = 0; q < s->players; q++) {
+                    count[q] = ranks(R, s->hands[q] & R->trump_mask, places[q]);
+                    if (count[q] > most) { next = most; most = count[q]; most_at = q; }
+                    else if (count[q] > next) next = count[q];
+                }
+            /* (a seat with no trump loses a trick to each of any other's) */
+            int l = POOL - remaining + (count[p] ? lost_to_trumps(s, p, places, count)
+                                        : p == most_at ? next : most);
+            if (l > f) f = l;
+        }
+        floor[p] = f;
+    }
+}
+
+/* The seats off the side with at least their floors (threat_floors) of
+ * tricks won, ``extra`` (a seat, or -1) with one trick more. */
+static u64 threats_over(const Search *s, const int *floor, int extra) {
+    u64 threats = 0;
+    for (int p = 0; p < s->players; p++)
+        if (s->won[p] + (p == extra) >= floor[p]) threats |= bit(p);
+    return threats;
+}
+
+/* A spoil search's threats at a trick's start, ``remaining`` tricks left. */
+static u64 spoil_threats_of(const Search *s, int remaining, int *holder, int *top) {
+    int floor[MAXP];
+    threat_floors(s, remaining, 0, floor, holder, top);
+    return threats_over(s, floor, -1);
+}
+
+/* The next trick's start, settled while seats are still to play to this
+ * trick (partition search; a spoil, or a hand-over, with four tricks left
+ * at this trick's start, the asker one seat): a pooled game (pooled_holds)
+ * for each way the seats still to play may end the trick, in place of every
+ * combination of their cards and the search of each next start. A way is
+ * what the next start's game reads: the trumps spent (gone), the asker's
+ * card, and who takes the trick (its threats follow from the trumps and
+ * the tricks won alone: spoil_threats_of).
+ * - A seat that cannot take the trick (the best card only rises) and, in a
+ *   spoil, has no trick yet, is taken for a pool seat there (should it be a
+ *   threat after all, with the trumps it keeps, there is no answer), whatever
+ *   it plays of its cards not trumps. It keeps them all in the game; the
+ *   pooled game gives every run of pool seats every pool card, never used
+ *   up, so a card more only makes the pool stronger, and where the asker
+ *   holds with it, it holds without. Its ways: a card not a trump, and
+ *   each trump.
+ * - Any other seat but the asker plays each of its cards (it may be a
+ *   threat, whose cards the game plays as they are). One that takes the
+ *   trick before the asker plays raises the card the asker must beat;
+ *   after it, the seat is one more that may take the trick.
+ * - The asker plays a card that holds in every way of the seats after it.
+ * 1 or 0 where the asker holds in every way: it settles the search, resting
+ * on the cards the games named, the asker's card and the cards that took
+ * the trick before it, and the trick's best card (which none of the seats
+ * taken for pool seats can beat). -1 where it does not apply (too many
+ * ways, or a pool seat a threat after all); NEXT_FAILED where a game did
+ * not hold (below, in this trick, it is not asked again). Measured: at 8 to
+ * 10 seats -34 to -46% nodes and -12 to -33% CPU, 9-player deal 57 8.3 s
+ * against 4.2 s; at 7, +18% CPU (its games miss the pooled memory far more
+ * often), so from 8 (docs/performance.md). */
+#if defined(JINK_CHECK_NEXT) && !defined(JINK_CHECK)
+#error "JINK_CHECK_NEXT counts in the checking core's counters: define JINK_CHECK too"
+#endif
+#define NEXT_FAILED (-2)
+#ifndef NEXT_FROM  /* (tests turn it off: tests/test_next.py) */
+#define NEXT_FROM 8
+#endif
+#define NEXT_WAYS 32   /* the most ways of the seats still to play one node may take */
+#define NEXT_GAMES 32  /* and the most games it may ask for */
+typedef struct {
+    int asker, helped, i, games, asked;
+    u64 later, exact, rel;
+} Next;
+
+/* The next start's games once the seats still to play (from the ``j``-th)
+ * have chosen (see next_start): the best card so far of power ``bp``, at
+ * seat ``bseat``, and the seats ``plain`` that may yet take the trick with
+ * a card of the suit led (after the asker: before it, each card that takes
+ * is a way of its own, as the asker's answer may rest on it). 1: the asker
+ * holds in each; else -1 or NEXT_FAILED. */
+static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain) {
+    const CRules *R = s->R;
+    const int *trick = TRICK(s);
+    int n = s->players, led = R->suit[trick[0]];
+    if (j == n) {
+        /* the next start, as end_trick makes it (the same rules: a trump,
+         * no face-down leads), the seats still to play holding their cards */
+        u64 live = s->live, now = 0;
+        int leader = s->leader, ntrick = s->ntrick, r = 1;
+        for (int p = 0; p < n; p++) now |= s->hands[p];
+        s->live = now;
+        s->done++;
+        s->ntrick = 0;
+        u64 winners = plain | bit(bseat);
+        int floor[MAXP], holder, top;
+        if (!x->helped) threat_floors(s, 3, winners, floor, &holder, &top);
+        for (u64 ws = winners; ws && r == 1; ws &= ws - 1) {
+            int w = low_card(ws);
+            if (++x->games > NEXT_GAMES) { r = -1; break; }
+            s->won[w]++;
+            s->leader = w;
+            s->pg.valid = 0;  /* (its key was made elsewhere) */
+            int st = status(s, 3);
+            if (st >= 0) {
+                r = st == !x->helped ? 1 : -1;
+            } else {
+                s->won[w]--;  /* (the floors count its trick) */
+                u64 threats = x->helped ? bit(s->goal_seat) : threats_over(s, floor, w);
+                s->won[w]++;
+                if (threats & x->later & ~x->exact) r = -1;
+                else if (threats && !pooled_holds(s, x->asker, threats,
+                                                  x->helped ? s->k : POOL, RELAX_STEPS))
+                    r = NEXT_FAILED;
+                else if (threats)
+                    x->rel |= s->rel;
+            }
+            s->pg.valid = 0;
+            s->won[w]--;
+        }
+        s->ntrick = ntrick;
+        s->done--;
+        s->leader = leader;
+        s->live = live;
+        return r;
+    }
+    int q = turn_seat(s, j);
+    u64 hand = s->hands[q], legal = legal_cards(R, hand, trick, x->i, s->done);
+    if (q == x->asker) {
+        /* the asker's card: one that holds is enough (its answer rests on
+         * that card's place, which it may be taking the trick by) */
+        int r = NEXT_FAILED;
+        x->asked = 1;
+        for (u64 c = legal; c && r != 1; c &= c - 1) {
+            int card = low_card(c), over = takes(R, card, bp, led);
+            u64 rel = x->rel;
+            s->hands[q] = hand ^ bit(card);
+            int rc = next_ways(s, x, j + 1, over ? R->power[card] : bp, over ? q : bseat, plain);
+            s->hands[q] = hand;
+            if (rc == 1) { x->rel |= bit(card); r = 1; }
+            else { x->rel = rel; if (rc == -1) r = -1; }
+        }
+        x->asked = 0;
+        return r;
+    }
+    if (x->exact >> q & 1) {
+        /* a seat that may be a threat at the next start: each of its cards
+         * (one that takes, after the asker, may be taking the trick) */
+        for (u64 c = legal; c; c &= c - 1) {
+            int card = low_card(c), above = takes(R, card, bp, led);
+            int trump = R->power[card] > TRUMP_BASE, now = above && (trump || !x->asked);
+            if (above && !trump && !x->asked) x->rel |= bit(card);
+            s->hands[q] = hand ^ bit(card);
+            int r = next_ways(s, x, j + 1, now ? R->power[card] : bp, now ? q : bseat,
+                              now && trump ? 0 : plain | (above && !now ? bit(q) : 0));
+            s->hands[q] = hand;
+            if (r != 1) return r;
+        }
+        return 1;
+    }
+    /* A seat that cannot take the trick (next_start: the best only rises):
+     * a card not a trump, the seat keeping its trumps, is one way; each
+     * trump, gone at the next start, one more. */
+    if (legal & ~R->trump_mask) {
+        int r = next_ways(s, x, j + 1, bp, bseat, plain);
+        if (r != 1) return r;
+    }
+    for (u64 c = legal & R->trump_mask; c; c &= c - 1) {
+        s->hands[q] = hand ^ bit(low_card(c));
+        int r = next_ways(s, x, j + 1, bp, bseat, plain);
+        s->hands[q] = hand;
+        if (r != 1) return r;
+    }
+    return 1;
+}
+
+static int next_start(Search *s, int i) {
+    const CRules *R = s->R;
+    int n = s->players;
+    if (n < NEXT_FROM || s->tricks - s->done != 4 || !R->always_legal || R->forced > 0
+        || R->trump < 0 || R->follow != FOLLOW_OR_TRUMP)
+        return -1;
+    Next x;
+    x.helped = s->goal == GOAL_HELPED;
+    x.asker = lone_seat(s, x.helped ? 0 : 1);
+    if (x.asker < 0) return -1;
+    x.i = i;
+    x.games = 0;
+    x.later = x.exact = x.rel = 0;
+    const int *trick = TRICK(s);
+    int best = basic_winner(R, trick, i), bp = R->power[trick[best]];
+    int ways = 1, at = n;  /* (the asker's place in the trick, where still to play) */
+    for (int j = i; j < n; j++) {
+        int q = turn_seat(s, j);
+        if (x.helped && q == s->goal_seat) return -1;
+        if (q == x.asker) { at = j; continue; }
+        x.later |= bit(q);
+        /* (its cards exact: a seat that may take this trick, or in a spoil
+         * has one already, may be a threat at the next start) */
+        if ((!x.helped && s->won[q])
+            || can_take(s, legal_cards(R, s->hands[q], trick, i, s->done), trick, i))
+            x.exact |= bit(q);
+    }
+    x.asked = at == n;
+    for (int j = i; j < n && ways <= NEXT_WAYS; j++) {
+        u64 legal = legal_cards(R, s->hands[turn_seat(s, j)], trick, i, s->done);
+        ways *= j == at || (x.exact >> turn_seat(s, j) & 1)
+                    ? popc(legal) : popc(legal & R->trump_mask) + !!(legal & ~R->trump_mask);
+    }
+    if (ways > NEXT_WAYS) return -1;  /* (before any game) */
+    int r = next_ways(s, &x, i, bp, turn_seat(s, best), 0);
+    if (r != 1) return r;
+    /* (the trick's best card: no seat still to play but those above may beat it) */
+    s->rel = x.rel | bit(trick[best]);
+    return !x.helped;
+}
+
+static int play_on(Search *s, int i, int part);
+
 static int play(Search *s) {
     Ctx *c = s->ctx;
     if (++c->nodes >= c->next_check && !check(c)) return 0;
     int i = s->ntrick, n = s->players;
     if (i == n) return end_trick(s);
     int part = partitioned(s);
+    if (i && part && s->coalition >= 0 && !s->next_failed) {
+        int r = next_start(s, i);
+#ifdef JINK_CHECK_NEXT
+        /* (tests: the search below finds the same; tests/test_next.py) */
+        if (r >= 0) {
+            u64 rel = s->rel;
+            s->next_failed = 1;
+            int again = play_on(s, i, part);
+            s->next_failed = 0;
+            if (c->status) return 0;
+            s->ctx->table->next_checks++;
+            if (again != r) s->ctx->table->next_failures++;
+            s->rel = rel;
+        }
+#endif
+        if (r >= 0) return r;
+        if (r == NEXT_FAILED) {
+            s->next_failed = 1;
+            r = play_on(s, i, part);
+            s->next_failed = 0;
+            return r;
+        }
+    }
+    return play_on(s, i, part);
+}
+
+/* A card of the trick's ``i``-th seat, each of them in turn (see play). */
+static int play_on(Search *s, int i, int part) {
+    Ctx *c = s->ctx;
+    int n = s->players;
     if (i && s->goal != GOAL_SPOIL && part) {
         int st = settled_trick(s, i);
         if (st >= 0) return st;
@@ -2339,6 +2611,7 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->mid = c->table->partition && players >= c->table->mid_from;
     s->rel = 0;
     s->pg.valid = 0;
+    s->next_failed = 0;
 }
 
 /* Whether table entries may stand for sets of positions here: the follow
@@ -2467,29 +2740,12 @@ static int trick_start(Search *s) {
     if (s->coalition == 0) {
         /* Nobody but the holder of the top trumps can reach three in the
          * tricks left over: no threat, the spoil holds; one, hand over. */
-        if (R->always_legal) top_trumps(s, &holder, &top);
+        u64 threat_mask = spoil_threats_of(s, remaining, &holder, &top);
         have_top = 1;
-        int threats = 0, threat = -1;
-        u64 threat_mask = 0;
-        /* With partition search (a technique of the core only: the port keeps
-         * the Python engine's nodes), the others' trumps count too. */
-        int lost = s->partition && R->always_legal && R->trump >= 0, placed = 0;
-        int places[MAXP][16], count[MAXP];
-        for (int p = 0; p < s->players; p++) {
-            if (s->on_side[p] || s->won[p] + remaining - (p != holder ? top : 0) < POOL)
-                continue;
-            if (lost && !placed++)
-                for (int q = 0; q < s->players; q++)
-                    count[q] = ranks(R, s->hands[q] & R->trump_mask, places[q]);
-            if (lost && s->won[p] + remaining - lost_to_trumps(s, p, places, count) < POOL)
-                continue;
-            threats++;
-            threat = p;
-            threat_mask |= bit(p);
-        }
-        if (!threats) return 1;
+        if (!threat_mask) return 1;
         spoil_threats = threat_mask;
-        if (threats == 1) {
+        if (!(threat_mask & (threat_mask - 1))) {
+            int threat = low_card(threat_mask);
             Search h;
             u64 all = bit(s->players) - 1;
             init_search(&h, c, R, s->players, s->tricks, all & ~s->side_mask, GOAL_HELPED,
@@ -2830,11 +3086,13 @@ static void Table_dealloc(TableObject *self) {
 static PyObject *Table_stats(TableObject *self, PyObject *unused) {
     (void)unused;
 #ifdef JINK_CHECK
-    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:L,s:L,s:L}", "entries",
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:L,s:L,s:L,s:L,s:L}", "entries",
                          (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,
                          "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
                          "entry_bytes", (Py_ssize_t)sizeof(Entry), "checks", self->checks,
-                         "check_failures", self->check_failures, "known", self->known);
+                         "check_failures", self->check_failures, "known", self->known,
+                         "next_checks", self->next_checks,
+                         "next_failures", self->next_failures);
 #else
     return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n}", "entries", (Py_ssize_t)self->count,
                          "lookups", self->lookups, "hits", self->hits,
