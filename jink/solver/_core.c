@@ -2171,9 +2171,10 @@ static u64 spoil_threats_of(const Search *s, int remaining, int *holder, int *to
  * taken for pool seats can beat). -1 where it does not apply (too many
  * ways, or a pool seat a threat after all); NEXT_FAILED where a game did
  * not hold (below, in this trick, it is not asked again). Measured: at 8 to
- * 10 seats -34 to -46% nodes and -12 to -33% CPU, 9-player deal 57 8.3 s
- * against 4.2 s; at 7, +18% CPU (its games miss the pooled memory far more
- * often), so from 8 (docs/performance.md). */
+ * 10 seats -34 to -46% nodes and -12 to -33% CPU (9-player deal 57, seat
+ * 7's spoil: 31.1 M nodes and 4.9 s against 3.4 M and 3.7 s); at 7, +18%
+ * CPU (its games miss the pooled memory far more often), so from 8
+ * (docs/performance.md). */
 #if defined(JINK_CHECK_NEXT) && !defined(JINK_CHECK)
 #error "JINK_CHECK_NEXT counts in the checking core's counters: define JINK_CHECK too"
 #endif
