@@ -2290,11 +2290,11 @@ static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain) {
     return 1;
 }
 
+/* (play asks it only from NEXT_FROM seats, with four tricks left at the trick's start) */
 static int next_start(Search *s, int i) {
     const CRules *R = s->R;
     int n = s->players;
-    if (n < NEXT_FROM || s->tricks - s->done != 4 || !R->always_legal || R->forced > 0
-        || R->trump < 0 || R->follow != FOLLOW_OR_TRUMP)
+    if (!R->always_legal || R->forced > 0 || R->trump < 0 || R->follow != FOLLOW_OR_TRUMP)
         return -1;
     Next x;
     x.helped = s->goal == GOAL_HELPED;
@@ -2309,21 +2309,24 @@ static int next_start(Search *s, int i) {
     for (int j = i; j < n; j++) {
         int q = turn_seat(s, j);
         if (x.helped && q == s->goal_seat) return -1;
-        if (q == x.asker) { at = j; continue; }
-        x.later |= bit(q);
-        /* (its cards exact: a seat that may take this trick, or in a spoil
-         * has one already, may be a threat at the next start) */
-        if ((!x.helped && s->won[q])
-            || can_take(s, legal_cards(R, s->hands[q], trick, i, s->done), trick, i))
-            x.exact |= bit(q);
+        u64 legal = legal_cards(R, s->hands[q], trick, i, s->done);
+        if (q == x.asker) {
+            at = j;
+            ways *= popc(legal);
+        } else {
+            x.later |= bit(q);
+            /* (its cards exact: a seat that may take this trick, or in a
+             * spoil has one already, may be a threat at the next start) */
+            if ((!x.helped && s->won[q]) || can_take(s, legal, trick, i)) {
+                x.exact |= bit(q);
+                ways *= popc(legal);
+            } else {
+                ways *= popc(legal & R->trump_mask) + !!(legal & ~R->trump_mask);
+            }
+        }
+        if (ways > NEXT_WAYS) return -1;  /* (before any game) */
     }
     x.asked = at == n;
-    for (int j = i; j < n && ways <= NEXT_WAYS; j++) {
-        u64 legal = legal_cards(R, s->hands[turn_seat(s, j)], trick, i, s->done);
-        ways *= j == at || (x.exact >> turn_seat(s, j) & 1)
-                    ? popc(legal) : popc(legal & R->trump_mask) + !!(legal & ~R->trump_mask);
-    }
-    if (ways > NEXT_WAYS) return -1;  /* (before any game) */
     int r = next_ways(s, &x, i, bp, turn_seat(s, best), 0);
     if (r != 1) return r;
     /* (the trick's best card: no seat still to play but those above may beat it) */
@@ -2339,7 +2342,8 @@ static int play(Search *s) {
     int i = s->ntrick, n = s->players;
     if (i == n) return end_trick(s);
     int part = partitioned(s);
-    if (i && part && s->coalition >= 0 && !s->next_failed) {
+    if (i && part && s->coalition >= 0 && !s->next_failed && n >= NEXT_FROM
+        && s->tricks - s->done == 4) {
         int r = next_start(s, i);
 #ifdef JINK_CHECK_NEXT
         /* (tests: the search below finds the same; tests/test_next.py) */
