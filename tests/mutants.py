@@ -299,6 +299,23 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "the pooled game keeps the pool seats' duty to follow",
         "        x->npool = 0;",
         "        ;"),
+    "last_won": (
+        "the relaxed game's last trick played out: a threat needs a trick more than it does",
+        "x->won[who] + 1 >= x->need[who]) return 0;",
+        "x->won[who] + 2 >= x->need[who]) return 0;"),
+    "last_duty": (
+        "the relaxed game's last trick played out: no pool seat must beat a threat's card",
+        "    if (duty >= 0) {\n        x->rel |= bit(duty) | bit(best);\n    } else {",
+        "    if (0) {\n    } else {"),
+    "last_top": (
+        "the relaxed game's last trick played out: the pool's cards that may take it are "
+        "not named",
+        "        if (top >= 0) x->rel |= bit(top);",
+        "        (void)top;"),
+    "last_calls": (
+        "the relaxed game's last trick played out counts one card fewer",
+        "    long calls = 1;",
+        "    long calls = 0;"),
     "next_spent": (
         "the next start settled early: a trump a seat still to play spends on this "
         "trick stays in its hand",

@@ -9,7 +9,9 @@ and the search behind it often answer alike), so the core is built here
 with ``JINK_CHECK``: every answer read from the memory is played again and
 compared (its value, and the cards it rests on, down to the same places),
 and wherever the pooled game holds, the relaxed game is played too and must
-hold (the pooled game is the easier one for the opponents). The checking
+hold (the pooled game is the easier one for the opponents); and every last
+trick the games play out without the search (relaxed_last) is searched too,
+and must give the same answer, cards named and cards counted. The checking
 core answers as the real one does (the same nodes).
 
 - the checking core finds no fault on full tables of big deals, and checks
@@ -42,7 +44,8 @@ pytestmark = [
 ]
 
 #: The mutants of the pooled game the checking core must find faults in.
-FOUND = ["pg_won", "pg_best", "pg_mark", "pg_rel", "pg_cards", "pg_top", "pg_duty"]
+FOUND = ["pg_won", "pg_best", "pg_mark", "pg_rel", "pg_cards", "pg_top", "pg_duty",
+         "last_won", "last_duty", "last_top", "last_calls"]
 
 
 def checking(text: str, name: str, where: Path, exact: bool = False) -> ModuleType:
