@@ -1256,7 +1256,7 @@ static int duty_beats(const Relaxed *x, int led, int best) {
 
 /* Group g's strongest card that takes the trick from ``best`` (led:
  * ``led``): its best trump, else its best card of the suit led; -1: none. */
-static int group_taker(const Relaxed *x, int g, int best, int led) {
+static inline int group_taker(const Relaxed *x, int g, int best, int led) {
     const CRules *R = x->R;
     int top = R->trump >= 0 ? x->gtop[g][R->trump] : -1;
     if (top < 0 || !takes(R, top, R->power[best], led)) top = x->gtop[g][led];
