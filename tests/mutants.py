@@ -164,8 +164,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (0 && (theirs & bit(card))) fresh = 1;"),
     "rx_last": (
         "the relaxed game's pool seats never add their strongest card to take a trick",
-        "if (top >= 0 && takes(R, top, R->power[best], led)",
-        "if (0 && top >= 0 && takes(R, top, R->power[best], led)"),
+        "return top >= 0 && takes(R, top, R->power[best], led) ? top : -1;",
+        "return 0 && top >= 0 && takes(R, top, R->power[best], led) ? top : -1;"),
     "rx_taker": (
         "in the relaxed game, a trick a group of pool seats takes is led to by another group",
         "relaxed_won(x, x->m + 1 + g, top, left)",
@@ -305,8 +305,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "x->won[who] + 2 >= x->need[who]) return 0;"),
     "last_duty": (
         "the relaxed game's last trick played out: no pool seat must beat a threat's card",
-        "    if (duty >= 0) {\n        x->rel |= bit(duty) | bit(best);\n    } else {",
-        "    if (0) {\n    } else {"),
+        "    if (duty >= 0) x->rel |= bit(duty) | bit(best);\n    else {",
+        "    if (0) ;\n    else {"),
     "last_top": (
         "the relaxed game's last trick played out: the pool's cards that may take it are "
         "not named",

@@ -1343,9 +1343,8 @@ static int relaxed_last(Relaxed *x, u64 played, int lead, int leader) {
         if (takes(R, card, R->power[best], led)) { who = k; best = card; }
     }
     int duty = who <= x->m && R->power[best] < TRUMP_BASE ? duty_beats(x, led, best) : -1;
-    if (duty >= 0) {
-        x->rel |= bit(duty) | bit(best);
-    } else {
+    if (duty >= 0) x->rel |= bit(duty) | bit(best);
+    else {
         x->rel |= bit(best);
         if (who >= 1 && who <= x->m && x->won[who] + 1 >= x->need[who]) return 0;
     }
