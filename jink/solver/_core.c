@@ -433,9 +433,10 @@ typedef struct {
     uint16_t steps;      /* the steps it was given */
 } PgSlot;
 
-/* All three, about 4.8 MB (the pages touched as used): kept with the table (one search at a time uses it)
- * rather than on a search's stack, which may be a thread's small one. The
- * stamps only grow, so slots a search before left are old to the next. */
+/* All three, about 4.8 MB (its pages touched as they are used): kept with the
+ * table (one search at a time uses it) rather than on a search's stack,
+ * which may be a thread's small one. The stamps only grow, so slots a search
+ * before left are old to the next. */
 struct Memory {
     DpSlot dp[DP_SLOTS];
     uint32_t dp_stamp;
@@ -1899,8 +1900,10 @@ static int pooled_known(Search *s, u64 spoil_threats, int remaining) {
  * of 2,449 games against four threats or more 171 held and 2,100 ran out,
  * of 4,064 against two or three 2,790 held and 528 ran out; of all those
  * that ran out, 74% would hold, after 3.5 million cards on average).
- * Measured: -10% CPU at 9 players, -11% at 10, -6 to -16% on their slowest
- * deals (docs/performance.md). */
+ * Measured side by side on the deals near the median (33 at 9 players, 21
+ * at 10): -10% and -11% CPU, -6 to -16% on their slowest deals; over 200
+ * deals each, with the last trick played out and the bigger memory, -5%
+ * deal by deal (docs/performance.md). */
 #define EARLY_THREATS 3
 /* Its games are played only one time in EARLY_SAMPLE once EARLY_TRIAL of
  * them have failed in a search and fewer than one in EARLY_RATE + 1 held. */
