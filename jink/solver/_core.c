@@ -1233,9 +1233,12 @@ static int relaxed_won(Relaxed *x, int who, int best, int left) {
  * Its lowest card of the suit, or -1 where no seat must. Only the group
  * leading is exempt (one of its seats led; and, in the trick the game starts
  * in, the seats that have played). The answer then rests on the places of
- * that card and the best. */
-static int duty_beats(const Relaxed *x, int led, int best) {
+ * that card and the best. Asked where the asker or a threat (``who``) has
+ * the trick with a plain card: a pool seat's trick needs no beating, and
+ * nobody must beat a trump. */
+static int duty_beats(const Relaxed *x, int who, int led, int best) {
     const CRules *R = x->R;
+    if (who > x->m || R->power[best] >= TRUMP_BASE) return -1;
     int played = x->done - x->start;
     for (int i = 0; i < x->npool; i++) {
         int low = x->low[i][led];
@@ -1278,7 +1281,7 @@ static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int
         if (!(played >> turn[j] & 1)) k = turn[j];
     if (k < 0) {
         /* the pool may let the trick be, unless one of its seats must beat it */
-        int duty = who <= x->m && R->power[best] < TRUMP_BASE ? duty_beats(x, led, best) : -1;
+        int duty = duty_beats(x, who, led, best);
         if (duty >= 0) x->rel |= bit(duty) | bit(best);
         else if (!relaxed_won(x, who, best, left)) return 0;
         for (int g = 0; g < x->ngroup; g++) {
@@ -1343,7 +1346,7 @@ static int relaxed_last(Relaxed *x, u64 played, int lead, int leader) {
         int card = low_card(legal_cards(R, x->hand[k], trick, 1, x->done));  /* (its one card) */
         if (takes(R, card, R->power[best], led)) { who = k; best = card; }
     }
-    int duty = who <= x->m && R->power[best] < TRUMP_BASE ? duty_beats(x, led, best) : -1;
+    int duty = duty_beats(x, who, led, best);
     if (duty >= 0) x->rel |= bit(duty) | bit(best);
     else {
         x->rel |= bit(best);
