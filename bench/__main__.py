@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from bench import questions
 from bench.run import Row, run
 
 app = typer.Typer(add_completion=False)
@@ -40,6 +41,11 @@ def main(
     as_json: Annotated[bool, typer.Option("--json", help="JSON lines on stdout")] = False,
     engine: Annotated[str, typer.Option(
         help="Search engine: native, python, or both (side by side, with the ratio)")] = "",
+    by_question: Annotated[bool, typer.Option(
+        "--by-question", help="Where the full tables' time goes instead: their searches "
+                              "summed by question (max_tricks, spoil) and answer, with "
+                              "shares of all the CPU time and of the middle half of the "
+                              "deals (around the median)")] = False,
 ) -> None:
     """Time full-table analysis (every seat's max_tricks, three, jink, spoil).
 
@@ -57,6 +63,13 @@ def main(
     elif engine and engine not in ("native", "python"):
         err.print(f"[red]error:[/red] --engine: native, python or both, not {engine!r}")
         raise typer.Exit(1)
+    if by_question:
+        if engine == "both":
+            err.print("[red]error:[/red] --by-question: one engine at a time, not both")
+            raise typer.Exit(1)
+        question_table(questions.run(counts, deals, seed, time_limit or None, engine or None),
+                       seed, time_limit, as_json)
+        return
     by_engine = [run(counts, deals, seed, time_limit or None, endgames,
                      progress=None if as_json else lambda text: err.print(f"[dim]{text}…[/dim]"),
                      seat_one=seat_one, full=full, engine=name) for name in engines]
@@ -78,6 +91,26 @@ def main(
                       ms(row.p90_ms), ms(row.max_ms), str(row.median_nodes),
                       str(row.max_nodes), f"{row.ns_per_node:.0f}", str(row.timeouts),
                       f"{row.peak_mb:.0f}")
+    Console(width=None if sys.stdout.isatty() else 130).print(table)
+
+
+def question_table(rows: list[questions.QuestionRow], seed: int, time_limit: float,
+                   as_json: bool) -> None:
+    """The rows of ``--by-question``: a table, or JSON lines."""
+    if as_json:
+        for row in rows:
+            sys.stdout.write(json.dumps(row.to_dict()) + "\n")
+        return
+    table = Table(title=f"jink benchmark by question, seed {seed}, time limit {time_limit} s, "
+                        "CPU time")
+    for column in ("players", "question", "answer", "searches", "nodes", "CPU s", "share",
+                   "middle half", "median ms", "p90 ms", "costliest tenth"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(str(row.players), row.question, row.answer, str(row.count),
+                      f"{row.nodes:.3g}", f"{row.cpu_ms / 1000:.3g}", f"{row.share:.0%}",
+                      f"{row.middle_share:.0%}", ms(row.median_ms), ms(row.p90_ms),
+                      f"{row.top_tenth:.0%}")
     Console(width=None if sys.stdout.isatty() else 130).print(table)
 
 

@@ -7,10 +7,12 @@ import json
 
 from typer.testing import CliRunner
 
+from bench import questions
 from bench.__main__ import app
 from bench.deals import deal
 from bench.run import one_seat, run
-from jink.solver import Solver, solve
+from jink.solver import SPOIL, AtLeast, Solver, solve
+from jink.solver.solver import SearchRecord
 
 
 def test_rows_for_each_set_and_player_count() -> None:
@@ -37,3 +39,46 @@ def test_json_lines() -> None:
     result = CliRunner().invoke(app, ["--players", "2", "--deals", "2", "--no-endgames",
                                       "--no-full-table", "--seat-one", "--json"])
     assert [json.loads(line)["set"] for line in result.stdout.splitlines()] == ["seat 1"]
+
+
+def test_by_question_accounts_for_every_node() -> None:
+    deals = [deal(5, index, 2026) for index in range(4)]
+    want = 0
+    for position in deals:
+        solver = Solver()
+        solver.verdicts(position)
+        want += solver.nodes
+    rows = questions.rows(5, questions.searches(deals, None))
+    assert sum(row.nodes for row in rows) == want > 0
+    assert {(row.question, row.answer) for row in rows} <= {
+        (q, a) for q in ("max_tricks", "spoil") for a in ("holds", "fails")}
+    assert abs(sum(row.share for row in rows) - 1) < 1e-3
+    assert abs(sum(row.middle_share for row in rows) - 1) < 1e-3
+    assert all(0 < row.top_tenth <= 1 and row.median_ms <= row.p90_ms for row in rows)
+
+
+def test_by_question_keeps_what_a_cut_deal_searched() -> None:
+    # The clock is read every 4096 nodes: the first search to pass them is cut.
+    deals = questions.searches([deal(6, 0, 2026)], 1e-9)
+    made = deals[0][1]
+    assert made and made[-1].answer is None and made[-1].nodes > 0
+    assert all(record.answer is not None for record in made[:-1])
+    assert [row.count for row in questions.rows(6, deals) if row.answer == "cut"] == [1]
+
+
+def test_by_question_command() -> None:
+    result = CliRunner().invoke(app, ["--players", "4", "--deals", "2", "--no-endgames",
+                                      "--by-question", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert rows and {row["set"] for row in rows} == {"questions"}
+    assert {row["players"] for row in rows} == {4}
+    result = CliRunner().invoke(app, ["--players", "4", "--deals", "1", "--by-question",
+                                      "--engine", "both"])
+    assert result.exit_code == 1 and "one engine at a time" in result.output
+
+
+def test_by_question_names_the_narrow_search() -> None:
+    record = SearchRecord(SPOIL, frozenset({0}), False, 10, 0.001, narrow=True)
+    assert questions.kind(record) == "spoil, narrow"
+    assert questions.kind(SearchRecord(AtLeast(2), frozenset({0}), True, 1, 0.0)) == "max_tricks"

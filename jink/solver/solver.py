@@ -24,6 +24,7 @@ asked once each, in the order and with the node counts of ``partial=False``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -168,6 +169,20 @@ class OpenScore:
     equivalent: tuple[Card, ...]
 
 
+@dataclass(frozen=True)
+class SearchRecord:
+    """One search a solver made, as its :attr:`Solver.on_search` hears of it:
+    the goal, the side asking, the answer (None: a cap or the limit cut it),
+    the nodes and CPU seconds it took, and whether it was the narrow search."""
+
+    goal: Goal
+    side: frozenset[int]
+    answer: bool | None
+    nodes: int
+    seconds: float
+    narrow: bool = False
+
+
 class _Ladder:
     """One seat's ``max_tricks``, counted upwards one trick at a time: ``low``
     is proved, and once a rung fails (or every trick is proved) it is exact.
@@ -254,6 +269,8 @@ class Solver:
             native.NativeTable(memory_mb) if self.engine == "native"
             else TranspositionTable(memory_mb))
         self.budget = Budget(limit)
+        #: Told of every search when set (``python -m bench --by-question``).
+        self.on_search: Callable[[SearchRecord], None] | None = None
         self._searches: dict[tuple[object, ...], Search | native.NativeSearch] = {}
 
     @property
@@ -299,10 +316,18 @@ class Solver:
     def _prove(self, position: Position, side: frozenset[int], goal: Goal, cap: int | None,
                narrow: bool = False) -> bool:
         """One search; past ``cap`` more nodes, :class:`QuestionCapped`."""
-        with self.budget.capped(cap):
-            return self._search(position, side, goal, narrow).prove(
-                position.hands, position.leader, position.trick, position.won,
-                position.rules)
+        nodes, started = self.budget.nodes, time.process_time()
+        answer: bool | None = None
+        try:
+            with self.budget.capped(cap):
+                answer = self._search(position, side, goal, narrow).prove(
+                    position.hands, position.leader, position.trick, position.won,
+                    position.rules)
+            return answer
+        finally:
+            if self.on_search is not None:
+                self.on_search(SearchRecord(goal, side, answer, self.budget.nodes - nodes,
+                                            time.process_time() - started, narrow))
 
     def max_tricks(self, position: Position, seat: int) -> int:
         """The most tricks ``seat``'s side can be sure to end the deal with."""
