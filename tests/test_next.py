@@ -34,6 +34,7 @@ from bench.deals import deal
 from jink.position import Position
 from jink.solver import Solver, native
 from tests import mutants
+from tests.sweeps import Size, sweep
 from tests.test_native import questions, random_position
 
 pytestmark = [
@@ -102,8 +103,9 @@ def small_positions(count: int, seed: int) -> list[Position]:
     return out
 
 
-def test_from_four_seats_it_agrees_with_the_python_engine(tmp_path: Path) -> None:
-    cases = small_positions(16, 17)
+@pytest.mark.parametrize("size", sweep(sample=8, full=40))
+def test_from_four_seats_it_agrees_with_the_python_engine(size: Size, tmp_path: Path) -> None:
+    cases = small_positions(size.examples, 17)
     module = build(CHECKING + "#define NEXT_FROM 4\n", mutants.SOURCE.read_text(),
                    "next_small", tmp_path)
     checks = 0
@@ -116,7 +118,7 @@ def test_from_four_seats_it_agrees_with_the_python_engine(tmp_path: Path) -> Non
         assert got == want, position
         assert stats["next_failures"] == 0, position
         checks += stats["next_checks"]
-    assert checks > 100  # (it answered on these positions)
+    assert checks > 5 * size.examples  # (it answered on these positions)
 
 
 @pytest.mark.slow
