@@ -73,16 +73,16 @@ def searches(positions: Iterable[Position], seconds: float | None,
 
 def rows(players: int, deals: list[tuple[float, list[SearchRecord]]]) -> list[QuestionRow]:
     """The rows of one player count, by kind and answer."""
-    by_cost = sorted(deals, key=lambda deal: deal[0])
+    by_cost = sorted(range(len(deals)), key=lambda index: deals[index][0])
     quarter = len(by_cost) // 4
-    middle = {id(made) for _, made in by_cost[quarter:len(by_cost) - quarter]}
+    middle = set(by_cost[quarter:len(by_cost) - quarter])
     groups: dict[tuple[str, str], list[SearchRecord]] = defaultdict(list)
     middle_cpu: dict[tuple[str, str], float] = defaultdict(float)
-    for _, made in deals:
+    for index, (_, made) in enumerate(deals):
         for record in made:
             key = (kind(record), ANSWERS[record.answer])
             groups[key].append(record)
-            if id(made) in middle:
+            if index in middle:
                 middle_cpu[key] += record.seconds
     total = sum(r.seconds for records in groups.values() for r in records) or 1.0
     middle_total = sum(middle_cpu.values()) or 1.0

@@ -4,6 +4,7 @@ checked here: they are measured, see docs/performance.md)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -82,3 +83,16 @@ def test_by_question_names_the_narrow_search() -> None:
     record = SearchRecord(SPOIL, frozenset({0}), False, 10, 0.001, narrow=True)
     assert questions.kind(record) == "spoil, narrow"
     assert questions.kind(SearchRecord(AtLeast(2), frozenset({0}), True, 1, 0.0)) == "max_tricks"
+
+
+def test_by_question_middle_half_reads_the_deals_around_the_median() -> None:
+    def made(goal: Any, answer: bool, seconds: float) -> list[SearchRecord]:
+        return [SearchRecord(goal, frozenset({0}), answer, 100, seconds)]
+
+    # Four deals by cost 4, 1, 3, 2 s: the middle half is the 2 s and 3 s deals,
+    # each one spoil that fails; the cheapest and the dearest spoils that hold.
+    deals = [(4.0, made(SPOIL, True, 4.0)), (1.0, made(SPOIL, True, 1.0)),
+             (3.0, made(SPOIL, False, 3.0)), (2.0, made(SPOIL, False, 2.0))]
+    shares = {(row.answer): (row.share, row.middle_share, row.count, row.median_ms)
+              for row in questions.rows(4, deals)}
+    assert shares == {"holds": (0.5, 0.0, 2, 2500.0), "fails": (0.5, 1.0, 2, 2500.0)}
