@@ -93,6 +93,6 @@ def test_by_question_middle_half_reads_the_deals_around_the_median() -> None:
     # each one spoil that fails; the cheapest and the dearest spoils that hold.
     deals = [(4.0, made(SPOIL, True, 4.0)), (1.0, made(SPOIL, True, 1.0)),
              (3.0, made(SPOIL, False, 3.0)), (2.0, made(SPOIL, False, 2.0))]
-    shares = {(row.answer): (row.share, row.middle_share, row.count, row.median_ms)
+    shares = {row.answer: (row.share, row.middle_share, row.count, row.median_ms)
               for row in questions.rows(4, deals)}
     assert shares == {"holds": (0.5, 0.0, 2, 2500.0), "fails": (0.5, 1.0, 2, 2500.0)}

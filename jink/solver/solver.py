@@ -316,7 +316,9 @@ class Solver:
     def _prove(self, position: Position, side: frozenset[int], goal: Goal, cap: int | None,
                narrow: bool = False) -> bool:
         """One search; past ``cap`` more nodes, :class:`QuestionCapped`."""
-        nodes, started = self.budget.nodes, time.process_time()
+        # The clock is read only for an observer (bench --by-question).
+        nodes = self.budget.nodes
+        started = time.process_time() if self.on_search is not None else 0.0
         answer: bool | None = None
         try:
             with self.budget.capped(cap):
