@@ -50,7 +50,7 @@ import subprocess, sys, tempfile
 from pathlib import Path
 from tests import mutants
 where = Path(tempfile.mkdtemp(dir="."))  # (in the copy: removed with it)
-module = mutants.build_text(mutants.SOURCE.read_text(), "probe", where, exact=True)
+module = mutants.build_text(mutants.source_text(), "probe", where, exact=True)
 symbols = subprocess.run(["nm", "-D", module.__file__], capture_output=True, text=True).stdout
 sys.exit("__asan_report" not in symbols)
 PY

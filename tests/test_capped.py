@@ -64,12 +64,12 @@ def cases() -> list[tuple[Position, list[Any]]]:
 
 
 def test_the_source_has_the_cap() -> None:
-    assert mutants.SOURCE.read_text().count(CAP) == 1
+    assert mutants.source_text().count(CAP) == 1
 
 
 def test_games_cut_short_leave_the_answers_exact(cases: list[tuple[Position, list[Any]]],
                                                  tmp_path: Path) -> None:
-    module = mutants.build_text(SMALL + mutants.SOURCE.read_text(), "small", tmp_path,
+    module = mutants.build_text(SMALL + mutants.source_text(), "small", tmp_path,
                                 exact=True)
     got = answers_of(module, [p for p, _ in cases])
     for (position, want), answers in zip(cases, got, strict=True):
@@ -78,7 +78,7 @@ def test_games_cut_short_leave_the_answers_exact(cases: list[tuple[Position, lis
 
 def test_a_cut_short_game_read_as_yes_is_caught(cases: list[tuple[Position, list[Any]]],
                                                 tmp_path: Path) -> None:
-    text = SMALL + mutants.SOURCE.read_text().replace(CAP, CAP_YES)
+    text = SMALL + mutants.source_text().replace(CAP, CAP_YES)
     module = mutants.build_text(text, "cap_yes", tmp_path)
     got = answers_of(module, [p for p, _ in cases])
     assert any(answers != want for (_, want), answers in zip(cases, got, strict=True))

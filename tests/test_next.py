@@ -73,7 +73,7 @@ def tables(module: ModuleType | None, big: tuple[tuple[int, range], ...] = BIG,
 
 
 def test_the_checking_core_finds_no_fault(tmp_path: Path) -> None:
-    module = build(CHECKING, mutants.SOURCE.read_text(), "next_check", tmp_path)
+    module = build(CHECKING, mutants.source_text(), "next_check", tmp_path)
     _, _, counts = tables(module)
     assert counts["next_failures"] == 0
     assert counts["check_failures"] == 0
@@ -81,7 +81,7 @@ def test_the_checking_core_finds_no_fault(tmp_path: Path) -> None:
 
 
 def test_turned_off_it_gives_the_same_verdicts_in_more_nodes(tmp_path: Path) -> None:
-    text = mutants.SOURCE.read_text()
+    text = mutants.source_text()
     on = build("", text, "next_on", tmp_path)
     off = build("#define NEXT_FROM 99\n", text, "next_off", tmp_path)
     with_it, nodes_with, _ = tables(on)
@@ -106,7 +106,7 @@ def small_positions(count: int, seed: int) -> list[Position]:
 @pytest.mark.parametrize("size", sweep(sample=8, full=40))
 def test_from_four_seats_it_agrees_with_the_python_engine(size: Size, tmp_path: Path) -> None:
     cases = small_positions(size.examples, 17)
-    module = build(CHECKING + "#define NEXT_FROM 4\n", mutants.SOURCE.read_text(),
+    module = build(CHECKING + "#define NEXT_FROM 4\n", mutants.source_text(),
                    "next_small", tmp_path)
     checks = 0
     for position in cases:

@@ -69,7 +69,7 @@ def checked(module: ModuleType, players: int, deals: range) -> tuple[int, int, i
 
 
 def test_the_checking_core_finds_no_fault(tmp_path: Path) -> None:
-    module = checking(mutants.SOURCE.read_text(), "check", tmp_path, exact=True)
+    module = checking(mutants.source_text(), "check", tmp_path, exact=True)
     checks, faults, known, nodes = checked(module, 9, range(3))
     assert faults == 0
     assert checks > 10_000  # the pooled memory is read often at nine seats

@@ -63,12 +63,12 @@ def cases() -> list[tuple[Position, list[Any]]]:
 
 
 def test_the_source_keeps_a_cut_try_open() -> None:
-    assert mutants.SOURCE.read_text().count(OPEN) == 1
+    assert mutants.source_text().count(OPEN) == 1
 
 
 def test_tries_cut_short_leave_the_answers_exact(cases: list[tuple[Position, list[Any]]],
                                                  tmp_path: Path) -> None:
-    module = mutants.build_text(SMALL + mutants.SOURCE.read_text(), "small", tmp_path,
+    module = mutants.build_text(SMALL + mutants.source_text(), "small", tmp_path,
                                 exact=True)
     got = answers_of(module, [p for p, _ in cases])
     for (position, want), answers in zip(cases, got, strict=True):
@@ -78,7 +78,7 @@ def test_tries_cut_short_leave_the_answers_exact(cases: list[tuple[Position, lis
 @pytest.mark.parametrize("name, text", [("as_failed", AS_FAILED), ("as_way", AS_WAY)])
 def test_a_cut_try_read_as_an_answer_is_caught(cases: list[tuple[Position, list[Any]]],
                                                tmp_path: Path, name: str, text: str) -> None:
-    source = SMALL + mutants.SOURCE.read_text().replace(OPEN, text)
+    source = SMALL + mutants.source_text().replace(OPEN, text)
     module = mutants.build_text(source, name, tmp_path)
     got = answers_of(module, [p for p, _ in cases])
     assert any(answers != [want, want] for (_, want), answers in zip(cases, got, strict=True))

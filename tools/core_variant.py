@@ -1,6 +1,6 @@
 """Time the full table on the benchmark's deals with a variant of the core.
 
-For measuring a change to jink/solver/_core.c before making it, or an old
+For measuring a change to the compiled core (jink/solver/_core.c and core/) before making it, or an old
 commit's core against today's: the core is built from a source file (default
 the working tree's) with text swaps applied, loaded in place of the installed
 one (as tests/mutants.py loads its mutants), and every seat's verdicts are
@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--source", type=Path, default=mutants.SOURCE)
     parser.add_argument("--swap", type=Path, help="a file of text swaps")
     args = parser.parse_args()
-    text = args.source.read_text()
+    text = mutants.source_text(args.source)
     if args.swap:
         text = swapped(text, args.swap.read_text())
     with tempfile.TemporaryDirectory() as tmp:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from jink.cards import Card, CardSet
@@ -38,6 +38,16 @@ except ImportError:  # not built: the Python engine serves
     _core = None
 
 ENGINES = ("native", "python")
+
+#: The settlers, as the compiled core names them (its ``SETTLERS``, with why
+#: each never changes a verdict): techniques that settle a position, or order
+#: its cards, without the full search of the exact kernel. The Python engine
+#: has four of them (sure, threats, two, order). A solver may switch any off;
+#: with all off (``exact``) the kernel alone gives the answers.
+SETTLERS = ("sure", "trick", "threats", "relaxed", "pooled", "early", "next", "two", "order")
+
+#: The process's choice of exact search (see :func:`use_exact`).
+_exact: list[bool] = []
 
 #: Goal codes shared with the C core.
 GOAL_AT_LEAST, GOAL_SPOIL, GOAL_HELPED = 0, 1, 2
@@ -60,6 +70,39 @@ def use_engine(engine: str | None) -> None:
     _chosen.clear()
     if name is not None:
         _chosen.append(name)
+
+
+def use_exact(exact: bool) -> None:
+    """Make every :class:`Solver` made without ``settlers`` search with the exact
+    kernel alone (``exact``) or with every settler (a command's ``--exact``),
+    in this process."""
+    _exact.clear()
+    _exact.append(exact)
+
+
+def settlers_of(settlers: Iterable[str] | None) -> frozenset[str]:
+    """The settlers switched on: those named (None: the process's choice, see
+    :func:`use_exact`, else all of them).
+
+    >>> sorted(settlers_of(["two", "sure"]))
+    ['sure', 'two']
+    >>> settlers_of(["fast"])
+    Traceback (most recent call last):
+    ...
+    jink.errors.UnknownNameError: unknown settler 'fast' (use sure, trick, threats, relaxed, pooled, early, next, two or order)
+    """
+    if settlers is None:
+        return frozenset() if _exact and _exact[0] else frozenset(SETTLERS)
+    chosen = frozenset(settlers)
+    for name in sorted(chosen - set(SETTLERS)):
+        raise UnknownNameError(f"unknown settler {name!r} (use {', '.join(SETTLERS[:-1])} "
+                               f"or {SETTLERS[-1]})")
+    return chosen
+
+
+def settler_mask(settlers: frozenset[str]) -> int:
+    """The compiled core's mask of ``settlers`` (a bit each, in SETTLERS' order)."""
+    return sum(1 << i for i, name in enumerate(SETTLERS) if name in settlers)
 
 
 def _checked(engine: str) -> str:
@@ -142,7 +185,8 @@ class NativeTable:
 
     def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB, partition: bool = True,
                  mid_trick: tuple[int, int, int, int] | None = None,
-                 relax_groups: int | None = None) -> None:
+                 relax_groups: int | None = None,
+                 settlers: frozenset[str] = frozenset(SETTLERS)) -> None:
         """``partition``: entries stand for sets of positions (partition
         search, see docs/solver.md); off, the core visits the very nodes of
         the Python engine. ``mid_trick``: where positions part-way through a
@@ -152,15 +196,17 @@ class NativeTable:
         use (2, 1, 1, 15): everywhere. ``relax_groups``: the relaxed game puts
         the pool's seats in groups (one for each run of them between the
         asker and its threats) from this many pool seats; default the core's
-        (8). The tests use 2."""
+        (8). The tests use 2. ``settlers``: those switched on (see SETTLERS)."""
         if memory_mb <= 0:
             raise ValueError("the table's memory cap must be positive")
         if _core is None:
             raise RuntimeError("the compiled search core is not built")
         self.memory_mb = memory_mb
         self.partition = partition
+        self.settlers = settlers
         groups = {} if relax_groups is None else {"relax_groups": relax_groups}
-        self.core = _core.Table(memory_mb, partition, *(mid_trick or ()), **groups)
+        self.core = _core.Table(memory_mb, partition, *(mid_trick or ()), **groups,
+                                settlers=settler_mask(settlers))
         self._python: TranspositionTable | None = None
 
     @property
@@ -236,5 +282,6 @@ class NativeSearch:
     def _python_search(self) -> Search:
         if self._fallback is None:
             self._fallback = Search(self.rules, self.players, self.tricks, self.side,
-                                    self.goal, self.table.python, self.budget, self.narrow)
+                                    self.goal, self.table.python, self.budget, self.narrow,
+                                    self.table.settlers)
         return self._fallback

@@ -137,8 +137,13 @@ class Search:
 
     def __init__(self, rules: Rules, players: int, tricks: int, side: frozenset[int],
                  goal: Goal, table: TranspositionTable, budget: Budget,
-                 narrow: bool = False) -> None:
+                 narrow: bool = False, settlers: frozenset[str] | None = None) -> None:
         self.players = players
+        #: The settlers switched on (see jink.solver.native.SETTLERS; None:
+        #: all): of them this engine has sure, threats, two and order.
+        self.settlers = settlers
+        self.use_sure, self.use_threats, self.use_two, self.use_order = (
+            settlers is None or name in settlers for name in ("sure", "threats", "two", "order"))
         #: Restrict the coalition's throw-aways (see the module docstring).
         self.narrow = narrow
         self.tricks = tricks
@@ -246,7 +251,7 @@ class Search:
         if helper is None:
             coalition = frozenset(range(self.players)) - self.side
             helper = Search(self.rules, self.players, self.tricks, coalition, Helped(seat),
-                            self.table, self.budget, self.narrow)
+                            self.table, self.budget, self.narrow, self.settlers)
             self.helpers[seat] = helper
         return helper
 
@@ -264,7 +269,7 @@ class Search:
         if remaining == 1:
             return self._last_trick()
         top_trumps = None
-        if self.coalition is False:
+        if self.coalition is False and self.use_threats:
             # The holder of the top trumps takes a trick with each of them
             # whatever anybody does (see _top_trumps): nobody else can reach
             # three within the tricks that are left over.
@@ -299,8 +304,9 @@ class Search:
             if bounds[1] < need:
                 stats.hits += 1
                 return False
-        result = self._sure(need, remaining, top_trumps) if self.use_bounds else None
-        if result is None and remaining == 2:
+        result = self._sure(need, remaining, top_trumps) \
+            if self.use_bounds and self.use_sure else None
+        if result is None and remaining == 2 and self.use_two:
             # Cheaper without move ordering: two cards a hand leave little to order.
             result = self._two_tricks([])
         if result is None:
@@ -590,6 +596,8 @@ class Search:
                 self.orders.clear()
             orders = self.orders[key] = self._orders(legal)
         strong, low = orders
+        if not self.use_order:
+            return strong  # one card a group, strongest first
         trick = self.trick
         coalition = self.coalition is not None and maximizing is self.coalition
         if not trick:

@@ -25,7 +25,7 @@ asked once each, in the order and with the node counts of ``partial=False``.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from jink.cards import Card
@@ -261,12 +261,19 @@ class Solver:
     narrow_from_partition = 99
 
     def __init__(self, limit: Limit | None = None,
-                 memory_mb: float = DEFAULT_MEMORY_MB, engine: str | None = None) -> None:
+                 memory_mb: float = DEFAULT_MEMORY_MB, engine: str | None = None, *,
+                 settlers: Iterable[str] | None = None, exact: bool = False) -> None:
+        """``settlers``: the settlers switched on (see
+        :data:`jink.solver.native.SETTLERS`; None: the process's choice, see
+        :func:`jink.solver.native.use_exact`, else all); ``exact``: none, the
+        exact kernel alone (slow at big tables, for checking)."""
         #: The engine in use: native or python (``engine``, else JINK_ENGINE,
         #: else native; python when the compiled core is not built).
         self.engine = native.engine_name(engine)
+        #: The settlers switched on.
+        self.settlers = frozenset() if exact else native.settlers_of(settlers)
         self.table: TranspositionTable | native.NativeTable = (
-            native.NativeTable(memory_mb) if self.engine == "native"
+            native.NativeTable(memory_mb, settlers=self.settlers) if self.engine == "native"
             else TranspositionTable(memory_mb))
         self.budget = Budget(limit)
         #: Told of every search when set (``python -m bench --by-question``).
@@ -296,7 +303,7 @@ class Solver:
                                              side, goal, table, self.budget, narrow)
             else:
                 search = Search(rules, position.players, position.game.tricks, side, goal,
-                                table, self.budget, narrow)
+                                table, self.budget, narrow, self.settlers)
             self._searches[key] = search
         return search
 
@@ -308,7 +315,7 @@ class Solver:
         side = self.side_of(position, seat)
         partition = isinstance(self.table, native.NativeTable) and self.table.partition
         narrow_from = self.narrow_from_partition if partition else self.narrow_from
-        if isinstance(goal, Spoil) and position.players >= narrow_from \
+        if isinstance(goal, Spoil) and position.players >= narrow_from and self.settlers \
                 and not self._prove(position, side, goal, cap, narrow=True):
             return False  # the others can, even when restricted
         return self._prove(position, side, goal, cap)

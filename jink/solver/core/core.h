@@ -1,0 +1,352 @@
+/*
+ * The core's types and constants, and every function declared once: the
+ * kernel's cards, rules, table and search state, and the small memories the
+ * settlers keep with the table. The files of core/ are one translation unit
+ * (jink/solver/_core.c includes them in order), so everything is static.
+ *
+ * A port of jink/solver/search.py (the reference): with partition=0 and the
+ * settlers the reference has (sure, threats, two, order), it visits the
+ * reference's very nodes. Partition search (table entries that stand for sets
+ * of positions: see table.c) and the other settlers are the core's own.
+ */
+#ifndef JINK_CORE_H
+#define JINK_CORE_H
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+typedef uint64_t u64;
+
+#define MAXP 16          /* seats (a seat is a nibble in table keys) */
+#define MAXT 16          /* tricks in a deal */
+#define MAXC 52          /* cards in a deck */
+#define TRUMP_BASE 100   /* a trump's power is above it, a plain card's below */
+#define POOL 3           /* tricks that win the pool */
+#define CHECK_EVERY 4096 /* nodes between two reads of the limits */
+#define KEYW 7           /* 64-bit words in a table key */
+#define MIN_SLOTS 4096   /* a new table's slots (it doubles as it fills) */
+#define SIGNAL_NS 20000000LL /* re-take the GIL for signals at most every 20 ms */
+
+enum { FOLLOW_OR_TRUMP = 0, FOLLOW_HEAD = 1, FOLLOW_SUIT = 2 };
+enum { GOAL_ATLEAST = 0, GOAL_SPOIL = 1, GOAL_HELPED = 2 };
+/* ST_CAP: a try's own cap (see play: cheap tries first), never returned */
+enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2, ST_CAP = 3 };
+/* The settlers: techniques that settle a position, or order its cards, without
+ * the kernel's full search; each may be switched off (a table's ``settlers``). */
+enum {
+    SETTLE_SURE = 1 << 0, SETTLE_TRICK = 1 << 1, SETTLE_THREATS = 1 << 2,
+    SETTLE_RELAXED = 1 << 3, SETTLE_POOLED = 1 << 4, SETTLE_EARLY = 1 << 5,
+    SETTLE_NEXT = 1 << 6, SETTLE_TWO = 1 << 7, SETTLE_ORDER = 1 << 8,
+    SETTLE_ALL = (1 << 9) - 1,
+};
+
+static inline u64 bit(int c) { return (u64)1 << c; }
+#if defined(__POPCNT__)
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+#else
+/* Without the popcnt instruction (x86-64's baseline), the builtin is a library
+ * call: this bit-parallel count is faster. */
+static inline int popc(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
+static inline int low_card(u64 x) { return __builtin_ctzll(x); }
+static inline int high_card(u64 x) { return 63 - __builtin_clzll(x); }
+
+/* ---------------------------------------------------------------- rules -- */
+
+/* One bound Rules, flattened: tables, duty codes and the phases it leads to. */
+typedef struct CRules {
+    int power[MAXC];
+    int suit[MAXC];             /* -1: not in the deck */
+    u64 suit_masks[4];
+    int trump;                  /* -1: no trump (yet: see arriving) */
+    u64 trump_mask, privileged;
+    u64 higher[MAXC];           /* cards of the same (counting) suit ranking above */
+    u64 renege_above[MAXC];
+    int follow, lead_from, lead_until, forced;
+    int nlow;
+    u64 low_first[16];
+    int arriving;               /* -1: none */
+    int always_legal, relative;
+    int norder[4];
+    int order[4][16];           /* each suit best first */
+    int place[MAXC];            /* a card's index in its suit's order */
+    int strength[MAXC];         /* a card's place by power, best first (ties: lower card) */
+    int by_strength[MAXC];
+    int id;                     /* tells rules apart in table keys */
+    const struct CRules *on_void, *after_forced;
+} CRules;
+
+typedef struct {
+    PyObject_HEAD
+    CRules r;
+    PyObject *on_void, *after_forced; /* the Rules objects the links point into */
+} RulesObject;
+
+/* ---------------------------------------------------------------- table -- */
+
+/* An entry stands for every position with its key and, suit by suit, the
+ * same holders of the ``depth`` best live cards (partition search: see
+ * trick_start); depth 0 with detail 0 where the key says everything. */
+typedef struct {
+    u64 key[KEYW];
+    u64 detail[4];
+    uint8_t depth[4];
+    uint8_t lo, hi;
+    uint8_t effort;     /* what the entry saves: log2 of its search's nodes (table_purge) */
+} Entry;
+
+typedef struct Memory Memory;
+
+typedef struct {
+    PyObject_HEAD
+    Entry *slots;
+    uint16_t *tags;     /* one a slot: see tag_of */
+    size_t nslots;      /* a power of two */
+    size_t max_slots;   /* the memory cap, in slots */
+    size_t count;
+    size_t cap;         /* entries past which the table is purged (table_purge) */
+    long long lookups, hits, flushes;
+    int busy;
+    int partition;      /* entries for sets of positions (0: one position each) */
+    int mid_from;       /* and for mid-trick positions, from this many seats, */
+    int mid_first;      /* after this many cards of a trick, */
+    int mid_left;       /* while this many seats are still to play, */
+    int mid_last;       /* through this many cards */
+    int relax_groups;   /* the relaxed game groups its pool seats from this many */
+    unsigned settle;    /* the settlers switched on (SETTLE_*) */
+    Memory *memory;     /* the searches' small memories (see Memory) */
+#ifdef JINK_CHECK
+    long long checks, check_failures;  /* (tests: see pooled_holds) */
+    long long next_checks, next_failures;  /* (tests: see next_start) */
+    long long known;                   /* (tests: see pooled_known) */
+#endif
+} TableObject;
+
+/* ---------------------------------------------------------------- search -- */
+
+/* The two-trick path's memory of its states (see two_tricks_dp): a slot is
+ * filled in this path's solve when its stamp is the memory's. */
+#define DP_SLOTS 1024
+typedef struct {
+    u64 key;
+    uint32_t stamp;
+    int value;
+} DpSlot;
+
+/* The relaxed game's memory of its positions (see relaxed): filled in one
+ * game when its stamp is the memory's. */
+#define RX_SLOTS 2048
+typedef struct {
+    u64 cards, rest, past, rel;
+    uint32_t stamp;
+    int value;
+} RxSlot;
+
+/* The pooled game's memory of its answers (see pooled_holds): kept for the
+ * table's life, as its answers depend on nothing but their key. 65,536
+ * slots (4.7 MB), not 16,384: the slowest 9-player deals ask it for millions
+ * of answers, and with the fewer slots replayed a third of their games
+ * (9-player deals 57, 59 and 88: 125,481 games played against 80,449; the
+ * same nodes; median deals play as many either way). */
+#define PG_SLOTS 65536
+#define PG_CARDS 48      /* the asker's and the threats' cards it keys, at most */
+typedef struct {
+    u64 cards, own[3];   /* the asker's and the threats' cards, and whose (a nibble each) */
+    u64 rest, won;       /* rules, seats, leader, tricks left, trick, need; tricks won */
+    u64 kinds;           /* the pool's kinds of card, 16 bits a suit */
+    u64 trick;           /* within a trick: its card led, best, and whose (see pooled_holds) */
+    int8_t mark[4];      /* where its answer rests, suit by suit (see pooled_holds) */
+    uint8_t used, value;
+    uint16_t steps;      /* the steps it was given */
+} PgSlot;
+
+/* All three, about 4.8 MB (its pages touched as they are used): kept with the
+ * table (one search at a time uses it) rather than on a search's stack,
+ * which may be a thread's small one. The stamps only grow, so slots a search
+ * before left are old to the next. */
+struct Memory {
+    DpSlot dp[DP_SLOTS];
+    uint32_t dp_stamp;
+    RxSlot rx[RX_SLOTS];
+    uint32_t rx_stamp;
+    PgSlot pg[PG_SLOTS];
+};
+
+typedef struct {
+    TableObject *table;
+    long long nodes, next_check, node_limit; /* node_limit < 0: none */
+    double time_limit, elapsed0;             /* time_limit < 0: none */
+    struct timespec t0;
+    long long last_signal_ns;
+    PyThreadState *ts;
+    int status;
+    long long cap;      /* the try searched now stops past this many nodes (-1: none) */
+    int root_done;      /* the tricks done where the search started */
+    long games;         /* pooled games played (see spoil_early) */
+    long early_holds, early_fails, early_passed;  /* spoil_early's games so far */
+} Ctx;
+
+/* The pooled game's key for one position (see pooled_holds), kept while the
+ * search stands there: a trick start reads the memory before the table and
+ * may play the game after it. ``at``: the node count it was made at (each
+ * card played counts a node, so the same count is the same position). */
+typedef struct {
+    long long at;
+    int valid, asker, need;
+    u64 threats;
+    u64 ours, own[3], won, trick, kinds, rest;
+    uint32_t game[4];  /* each suit's places of the game's own cards (game_card) */
+    size_t h;
+} PgKey;
+
+typedef struct {
+    Ctx *ctx;
+    const CRules *R;
+    int players, tricks;
+    int on_side[MAXP];
+    u64 side_mask;
+    int goal, k, goal_seat;
+    int narrow;
+    int coalition;    /* -1: none; 0: the minimisers (spoil); 1: the side (helped) */
+    int fixed_target; /* -1: none */
+    int target;
+    u64 hands[MAXP];
+    int leader;
+    int rows[MAXT + 1][MAXP]; /* each trick's cards: no copy when a trick ends */
+    int ntrick;
+    int won[MAXP];
+    int done;
+    u64 live;
+    int partition;    /* the table's entries may stand for sets of positions */
+    int mid;          /* mid-trick positions have entries too (see mid_key) */
+    const u64 *pkey;  /* the key (and detail) of the node above in this trick */
+    u64 rel;          /* the live cards whose place the last answer rested on */
+    u64 threats;      /* a spoil search's threats at this trick's start (see relaxed_mid) */
+    PgKey pg;         /* the pooled game's last key (see pooled_holds) */
+    int next_failed;  /* next_start found no answer above, in this trick */
+    unsigned settle;  /* the settlers switched on (the table's) */
+} Search;
+
+/* The cards of the trick being played. */
+#define TRICK(s) ((s)->rows[(s)->done])
+
+
+typedef struct Dp Dp;            /* (two.c) */
+typedef struct Relaxed Relaxed;  /* (relaxed.c) */
+typedef struct Next Next;        /* (next.c) */
+
+/* Every function of the core, declared here once: the files are one
+ * translation unit (_core.c includes them), in any order. */
+static inline int same_kind(const CRules *R, int a, int b);
+static inline u64 between(const CRules *R, int a, int b);
+static inline int takes(const CRules *R, int card, int bp, int led);
+static inline int equivalent(const CRules *R, u64 live, int a, int b);
+static int basic_winner(const CRules *R, const int *trick, int n);
+static int void_played(const CRules *R, const int *trick, int n);
+static inline int face_down(const CRules *R, const int *trick, int done);
+static int winner(const CRules *R, const int *trick, int n, int done);
+static const CRules *after_trick(const CRules *R, const int *trick, int n, int done);
+static u64 trumping(const CRules *R, u64 trumps, const int *trick, int n);
+static u64 legal_cards(const CRules *R, u64 hand, const int *trick, int n, int done);
+static void key_rest(const Search *s, int remaining, u64 *key);
+static void make_key(const Search *s, int remaining, u64 *key, u64 *detail);
+static inline size_t full_load(size_t slots);
+static inline u64 mix(u64 h, u64 w);
+static u64 key_hash(const u64 *key);
+static inline int same_key(const u64 *a, const u64 *b);
+static inline u64 depth_mask(int depth);
+static inline int covers(const Entry *e, const u64 *detail);
+static inline uint16_t tag_of(u64 h);
+static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uint8_t *depth,
+                    int *fresh);
+static const Entry *table_settles(TableObject *t, const u64 *key, const u64 *detail, int need);
+static int table_alloc(TableObject *t, size_t n);
+static int table_reset(TableObject *t);
+static void table_purge(TableObject *t);
+static void table_make_room(TableObject *t);
+static void depths(const Search *s, u64 rel, uint8_t *depth);
+static u64 depth_cards(const Search *s, const uint8_t *depth);
+static void store(Search *s, const u64 *key, u64 *detail, int part, int need, int result,
+                  long long nodes);
+static u64 mid_bits(const Search *s);
+static void mid_key(const Search *s, u64 *key, u64 *detail);
+static long long now_ns(void);
+static int check(Ctx *c);
+static int status(const Search *s, int remaining);
+static int need_of(const Search *s);
+static int target_of(const Search *s);
+static int orders(const CRules *R, u64 legal, u64 live, int *strong, int *weak);
+static inline int turn_seat(const Search *s, int j);
+static int can_take(const Search *s, u64 legal, const int *trick, int n);
+static u64 by_rank(const CRules *R, const int *trick, int n, int w);
+static int last_winner(const Search *s, const CRules *R, int leader, u64 *rel);
+static int last_trick(Search *s);
+static int lone_seat(const Search *s, int side);
+static int end_trick(Search *s);
+static u64 group_of(const Search *s, u64 hand, int card);
+static int stands_for(const CRules *R, int a, int b, u64 rel_a, int i, int bp, int led);
+static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tricks,
+                        u64 side_mask, int goal, int k, int goal_seat, int narrow);
+static int partitioned(const Search *s);
+static int play(Search *s);
+static int play_on(Search *s, int i, int part);
+static int trick_start(Search *s);
+static int ranks(const CRules *R, u64 trumps, int *out);
+static int matched(const int *first, int nf, const int *rival, int nr);
+static void top_trumps(const Search *s, int *holder, int *top);
+static int lost_to_trumps(const Search *s, int p, int places[][16], const int *count);
+static int above(const CRules *R, u64 trumps, u64 rivals);
+static int trump_tricks(const CRules *R, u64 trumps, const int *rival, int nr);
+static int sure(Search *s, int need, int remaining, int have_top, int holder, int top);
+static int is_ours(const Search *s, int p);
+static u64 opponents_trumps(const Search *s);
+static int settled_trick(Search *s, int i);
+static void threat_floors(const Search *s, int remaining, u64 more, int *floor, int *holder,
+                          int *top);
+static u64 threats_over(const Search *s, const int *floor, int extra);
+static u64 spoil_threats_of(const Search *s, int remaining, int *holder, int *top);
+static int takers_first(const CRules *R, const int *cards, int n, int bp, int led, int *out);
+static int to_play(const Search *s, int side);
+static int sure_taker(const Search *s, const int *cards, int m);
+static int unbeaten(const Search *s, int i);
+static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int *out);
+static int two_won(Search *s, int a, int b);
+static int two_played(Search *s, const int *trick);
+static int two_tricks(Search *s, int *trick, int i);
+static int dp_leaf(Dp *d, int a_best, int b_trump, const int *b_plain);
+static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain);
+static int two_tricks_dp(Search *s);
+static int relaxed_won(Relaxed *x, int who, int best, int left);
+static int duty_beats(const Relaxed *x, int who, int led, int best);
+static inline int group_taker(const Relaxed *x, int g, int best, int led);
+static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left);
+static int relaxed_last(Relaxed *x, u64 played, int lead, int leader);
+static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left);
+static int relaxed(Relaxed *x, int leader, int left);
+static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int need, int pooled,
+                          int *role, int *pool);
+static int relaxed_from(Search *s, Relaxed *x, const int *role, const int *pool);
+static int relaxed_game(Search *s, int asker, u64 threats, int need);
+static int relaxed_fails(Search *s);
+static int relaxed_holds(Search *s, u64 threats);
+static int relaxed_mid(Search *s, int i);
+static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named);
+static int game_card(const CRules *R, uint32_t game, int su, int at);
+static int game_place(const CRules *R, uint32_t game, int card);
+static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 capped,
+                      PgKey *key);
+static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps);
+static int pooled_known(Search *s, u64 spoil_threats, int remaining);
+static int spoil_early(Search *s, u64 spoil_threats, int remaining);
+static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain);
+static int next_start(Search *s, int i);
+
+#endif

@@ -1,0 +1,157 @@
+/* Cheap tries first (see play): the coalition's cards in the first
+ * WIDEN_TRICKS tricks of a search, where they are among the trick's first
+ * WIDEN_PLAYS cards (the lead), first capped at WIDEN_FIRST nodes. */
+#ifndef WIDEN_TRICKS
+#define WIDEN_TRICKS 1
+#endif
+#ifndef WIDEN_PLAYS
+#define WIDEN_PLAYS 1
+#endif
+#ifndef WIDEN_FIRST
+#define WIDEN_FIRST 4096LL
+#endif
+#define WIDEN_GROWTH 4
+
+/* Cards (in their order) that take a trick over power ``bp``, then the
+ * rest, each part in the order given; returns how many. */
+static int takers_first(const CRules *R, const int *cards, int n, int bp, int led, int *out) {
+    int m = 0;
+    for (int j = 0; j < n; j++) if (takes(R, cards[j], bp, led)) out[m++] = cards[j];
+    for (int j = 0; j < n; j++) if (!takes(R, cards[j], bp, led)) out[m++] = cards[j];
+    return m;
+}
+
+/* Whether a seat of the side (``side`` 1) or of the others (0) is still to
+ * play to this trick. */
+static int to_play(const Search *s, int side) {
+    for (int j = s->ntrick + 1; j < s->players; j++)
+        if (s->on_side[turn_seat(s, j)] == side) return 1;
+    return 0;
+}
+
+/* The first of ``cards`` (legal for the seat to play, mid-trick) that no seat
+ * still to play can beat, or -1. */
+static int sure_taker(const Search *s, const int *cards, int m) {
+    const CRules *R = s->R;
+    int i = s->ntrick, t[MAXP];
+    memcpy(t, TRICK(s), (size_t)i * sizeof *t);
+    for (int k = 0; k < m; k++) {
+        t[i] = cards[k];
+        if (winner(R, t, i + 1, s->done) != i) continue;
+        int j = i + 1;
+        while (j < s->players
+               && !can_take(s, legal_cards(R, s->hands[turn_seat(s, j)], t, i + 1, s->done),
+                            t, i + 1))
+            j++;
+        if (j == s->players) return k;
+    }
+    return -1;
+}
+
+/* Whether no seat after the one to play holds a card that beats the trick's
+ * best card (legal or not: a cheap look, for the order only). */
+static int unbeaten(const Search *s, int i) {
+    const CRules *R = s->R;
+    const int *t = TRICK(s);
+    int best = t[winner(R, t, i, s->done)];
+    u64 beaters = R->higher[best], later = 0;
+    if (R->power[best] < TRUMP_BASE) beaters |= R->trump_mask;
+    for (int j = i + 1; j < s->players; j++) later |= s->hands[turn_seat(s, j)];
+    return !(later & beaters);
+}
+
+/* A helper plays high, too, to a trick its side has for sure (the asker has
+ * played and no seat still to play can beat the best card), from SHED_FROM
+ * seats: it sheds a card that could take a trick from the target later.
+ * 10-player deal 14, seat 1's spoil (it fails): 0.13 M nodes against 21.1 M,
+ * where seat 3's right card is the A♥ under seat 2's 5♠ and it tried its
+ * three low cards first. Measured on the full tables of 10-player deals 0
+ * to 59: 17% and 1% fewer nodes in the two halves, 19% and 2% less CPU; at
+ * 9 players as many nodes and as much CPU within 3%; at 8, 10% more CPU
+ * (docs/performance.md). */
+#define SHED_FROM 10
+
+/* The cards to try, the likeliest refutation first (search.py's _order).
+ *
+ * With partition search (the port keeps the Python engine's order, and so its
+ * nodes), the asker of a spoil or of a hand-over plays thriftily: it leads
+ * low, and takes a trick only from a seat that could use it (a spoil: a seat
+ * that has already won a trick; a hand-over: the seat brought to three).
+ * Each wrong first try of the asker costs a whole proof that the others win,
+ * and its top trumps are worth more kept than spent on a trick nobody
+ * needed. The coalition plays high while the asker is still to play, making
+ * the trick dear for it, and its helpers lead trumps first, drawing the
+ * asker's. Measured: -70% nodes at 8 players, -48% at 7 (docs/performance.md). */
+static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int *out) {
+    const CRules *R = s->R;
+    int strong[MAXC], weak[MAXC];
+    int g = orders(R, legal, s->live, strong, weak);
+    if (!(s->settle & SETTLE_ORDER)) {  /* one card a group, strongest first */
+        memcpy(out, strong, sizeof(int) * (size_t)g);
+        return g;
+    }
+    int i = s->ntrick;
+    int coalition = s->coalition >= 0 && maximizing == s->coalition;
+    int thrifty = s->partition && s->coalition >= 0 && !coalition;  /* the asker, thrifty */
+    const int *pick = strong;
+    if (i == 0) {
+        if (s->partition && coalition && seat != s->target) {
+            /* a helper leads its trumps first (strongest first): they draw
+             * the asker's; then its plain cards, lowest first */
+            int m = 0;
+            for (int j = 0; j < g; j++) if (R->power[strong[j]] > TRUMP_BASE) out[m++] = strong[j];
+            for (int j = 0; j < g; j++) if (!(R->power[weak[j]] > TRUMP_BASE)) out[m++] = weak[j];
+            return m;
+        }
+        if ((coalition && seat != s->target) || thrifty) pick = weak;
+        for (int j = 0; j < g; j++) out[j] = pick[j];
+        return g;
+    }
+    const int *trick = TRICK(s);
+    int led = R->suit[trick[0]];
+    int best = basic_winner(R, trick, i), bp = R->power[trick[best]];
+    int winning = turn_seat(s, best);
+    int side_winning = s->on_side[winning];
+    int beat;
+    if (coalition) {
+        beat = seat == s->target || side_winning != maximizing;
+        /* (not in the narrow search, whose throw-away is the lowest card) */
+        if (s->partition && !s->narrow && (seat == s->target || !beat)
+            && (to_play(s, !s->coalition)  /* the asker still to play */
+                || (!beat && s->players >= SHED_FROM && unbeaten(s, i)))) {
+            for (int j = 0; j < g; j++) out[j] = strong[j];
+            return g;
+        }
+    } else if (thrifty) {
+        beat = s->goal == GOAL_SPOIL ? !side_winning && s->won[winning] > 0
+                                     : winning == s->goal_seat;
+    } else if (maximizing) {
+        beat = !side_winning;
+    } else {
+        beat = side_winning;
+        if (!beat && to_play(s, 1)) {
+            for (int k = 0; k < g; k++) out[k] = strong[k];
+            return g;
+        }
+    }
+    if (!beat) {
+        for (int j = 0; j < g; j++) out[j] = weak[j];
+        return g;
+    }
+    int m = takers_first(R, weak, g, bp, led, out);  /* the cheapest first */
+    if (s->partition && maximizing && s->coalition < 0) {
+        /* A max_tricks proof's side: first the cheapest card that takes the
+         * trick for sure (no seat still to play can beat it). Where the
+         * trick is all it needs, that ends the proof (settled_trick): a card
+         * that takes the trick only for now costs every combination of the
+         * later seats' cards (10-player deal 14, seat 3's one trick: 10.3 M
+         * nodes with 7♥ first, 25 with A♥). */
+        int k = sure_taker(s, out, m);
+        if (k > 0) {
+            int c = out[k];
+            memmove(out + 1, out, (size_t)k * sizeof *out);
+            out[0] = c;
+        }
+    }
+    return m;
+}

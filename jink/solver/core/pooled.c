@@ -1,0 +1,243 @@
+/* The pooled game played, giving up past ``steps`` (and past its cap on
+ * cards: CAPPED_PLAYS where it is given fewer steps than RELAX_STEPS): 1 with
+ * the cards it named in ``named`` where the asker holds. */
+static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named) {
+    Relaxed x;
+    int role[MAXP], pool[MAXP];
+    relaxed_setup(s, &x, asker, threats, need, 1, role, pool);
+    s->ctx->games++;
+    x.budget = steps;
+    if (steps < RELAX_STEPS) x.plays = CAPPED_PLAYS;
+    int r = relaxed_from(s, &x, role, pool);
+    *named = x.rel;
+    return r;
+}
+
+/* The game's own cards of a suit, best first (``game``: their places in
+ * the suit, as pooled_key makes them: the asker's and the threats', the
+ * trick's two, and the best pool card of each space between them, the one
+ * the game plays). The card at place ``at`` among them (-1 past the end). */
+static int game_card(const CRules *R, uint32_t game, int su, int at) {
+    for (; at > 0 && game; at--) game &= game - 1;
+    return game ? R->order[su][__builtin_ctz(game)] : -1;
+}
+
+/* The place of ``card`` among them (-1: not one of them). */
+static int game_place(const CRules *R, uint32_t game, int card) {
+    int place = R->place[card];
+    if (!(game >> place & 1)) return -1;
+    return popc(game & (((uint32_t)1 << place) - 1));
+}
+
+/* The pooled game's key for this position (see pooled_holds) into ``key``;
+ * 0 where the game is too big to key. */
+static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 capped,
+                      PgKey *key) {
+    const CRules *R = s->R;
+    u64 ours = s->hands[asker], own[3] = {0, 0, 0}, won = 0;
+    for (int p = 0; p < s->players; p++)
+        if (threats >> p & 1) { ours |= s->hands[p]; won |= (u64)s->won[p] << (3 * p); }
+    won |= capped;
+    if (popc(ours) > PG_CARDS) return 0;
+    /* Within a trick (where the asker and the threats have played to it)
+     * the game reads of its cards the card led, the best and whose it is:
+     * the best's seat, or for a pool seat's its run (told by the seat
+     * before the run); and who has played. The two cards bound the kinds
+     * too. */
+    const int *trick = TRICK(s);
+    int n = s->players;
+    u64 played = 0, trick_key = 0;
+    int b = s->ntrick ? basic_winner(R, trick, s->ntrick) : 0;
+    for (int j = 0; j < s->ntrick; j++) played |= bit(trick[j]);
+    if (s->ntrick) {
+        int w = turn_seat(s, b), code = w;
+        if (w != asker && !(threats >> w & 1)) {
+            int q = w;
+            do q = (q + n - 1) % n; while (q != asker && !(threats >> q & 1));
+            code = MAXP + q;
+        }
+        trick_key = (u64)(trick[0] + 1) | (u64)(trick[b] + 1) << 6 | (u64)code << 12;
+        for (int j = 0; j < s->ntrick; j++) trick_key |= bit(20 + turn_seat(s, j));
+    }
+    /* whose: a nibble for each card, in the cards' order (no bit counts
+     * here: without popcnt they are slow, and this runs at most trick starts) */
+    int8_t whose[64];
+    for (int p = 0; p < n; p++)
+        if (p == asker || (threats >> p & 1))
+            for (u64 h = s->hands[p]; h; h &= h - 1) whose[low_card(h)] = (int8_t)p;
+    int i = 0;
+    u64 word = 0;  /* (kept in a register: 16 cards a word) */
+    for (u64 h = ours; h; h &= h - 1) {
+        word |= (u64)whose[low_card(h)] << (4 * (i & 15));
+        if ((++i & 15) == 0) { own[i / 16 - 1] = word; word = 0; }
+    }
+    if (i & 15) own[i / 16] = word;
+    /* The kinds: suit by suit, the spaces between the game's own cards (by
+     * their places in the suit) that hold a pool card. */
+    u64 pool = s->live & ~ours & ~played, kinds = 0;
+    if (s->ntrick) ours |= bit(trick[0]) | bit(trick[b]);
+    for (int su = 0; su < 4; su++) {
+        uint32_t a = 0, left = 0;  /* the suit's places of ours and of the pool's */
+        for (u64 h = ours & R->suit_masks[su]; h; h &= h - 1)
+            a |= (uint32_t)1 << R->place[low_card(h)];
+        for (u64 h = pool & R->suit_masks[su]; h; h &= h - 1)
+            left |= (uint32_t)1 << R->place[low_card(h)];
+        /* space k: the places between the game's k-th card and its next;
+         * the best pool card in it (the lowest place) is the one played */
+        key->game[su] = a;
+        for (int space = 0; left; space++, a &= a - 1) {
+            uint32_t below = a ? (a & (0u - a)) - 1 : 0xffffffffu, in = left & below;
+            if (in) {
+                kinds |= (u64)1 << (16 * su + space);
+                key->game[su] |= in & (0u - in);
+                left &= ~below;
+            }
+        }
+    }
+    u64 rest = (u64)R->id | (u64)asker << 21 | (u64)(s->ntrick ? 0 : s->leader) << 25
+             | (u64)(s->tricks - s->done) << 29 | (u64)s->done << 34 | (u64)need << 39
+             | threats << 43 | (u64)(n - 1) << 59;
+    key->valid = 1;
+    key->at = s->ctx->nodes;
+    key->asker = asker;
+    key->threats = threats;
+    key->need = need;
+    key->ours = ours;
+    memcpy(key->own, own, sizeof own);
+    key->won = won;
+    key->trick = trick_key;
+    key->kinds = kinds;
+    key->rest = rest;
+    key->h = (size_t)mix(mix(mix(mix(ours, own[0] ^ own[1] ^ own[2]), rest ^ won), kinds),
+                         trick_key);
+    return 1;
+}
+
+/* The pooled game, played (or remembered) before each relaxed game: the
+ * relaxed game made easier again for the opponents. Every run of pool seats
+ * holds the cards of all the pool's seats, and none has a duty to follow:
+ * what a seat or group may do in the relaxed game, its run may do here (lead
+ * a card of the same kind, take a trick with a card as strong or stronger).
+ * So where the asker holds here, it holds there. It reads of the pool's
+ * cards only their kinds (which of the spaces between the asker's and the
+ * threats' cards, suit by suit, hold one): where the same cards of the asker
+ * and the threats meet the same kinds, it is the same game, however the
+ * pool's cards lie among its seats. At nine seats, 97% of the relaxed games
+ * a proof plays at trick starts have the asker's and the threats' cards, and
+ * the pool's kinds, of one played before; so its answers are kept (PG_SLOTS)
+ * for the table's life. Measured: -6% CPU at 7 players, -20% at 8, -6 to
+ * -9% at 9, -15 to -21% at 10 (docs/performance.md).
+ *
+ * What an answer rests on is kept as a place among the game's own cards
+ * (the asker's and the threats', and each kind's best, the one it plays),
+ * suit by suit down to the lowest it named; a position with the same key
+ * has those places too, and rests on the cards at them. 1: it holds (0: it
+ * may not, or not within ``steps``, which the key holds too); with ``steps``
+ * 0, only if the memory says so. */
+static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) {
+    const CRules *R = s->R;
+    PgKey *key = &s->pg;
+    /* (a game cut short, see spoil_early; a read only looks for the others) */
+    u64 capped = (u64)(steps > 0 && steps < RELAX_STEPS) << 63;
+    if (!(key->valid && key->at == s->ctx->nodes && key->asker == asker
+          && key->threats == threats && key->need == need && (key->won & bit(63)) == capped)
+        && !pooled_key(s, asker, threats, need, capped, key))
+        return 0;
+    u64 ours = key->ours;
+    Memory *mem = s->ctx->table->memory;
+    size_t h = key->h;
+    PgSlot *slot = NULL;
+    for (int k = 0; k < 4; k++) {
+        PgSlot *e = &mem->pg[(h + (size_t)k) & (PG_SLOTS - 1)];
+        if (!e->used) { if (!slot) slot = e; break; }
+        if (e->cards == ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]
+            && e->own[2] == key->own[2] && e->rest == key->rest && e->won == key->won
+            && e->kinds == key->kinds
+            && e->trick == key->trick) {
+            u64 rel = 0;  /* (a "no" rests on nothing: its places are not kept) */
+            for (int su = 0; su < 4 && e->value; su++)
+                if (e->mark[su] >= 0) {
+                    /* (the same key has the same places: were one missing,
+                     * resting on every card would still be sound) */
+                    int card = game_card(R, key->game[su], su, e->mark[su]);
+                    rel |= card >= 0 ? bit(card) : s->live;
+                }
+#ifdef JINK_CHECK
+            /* (tests: the answer kept is the game's played here, resting on
+             * the same cards down to the same places) */
+            u64 again;
+            int r = pooled_play(s, asker, threats, need, e->steps, &again);
+            TableObject *t = s->ctx->table;
+            t->checks++;
+            if (r != e->value) t->check_failures++;
+            else if (r) {
+                uint8_t d1[4], d2[4];
+                depths(s, rel, d1);
+                depths(s, again, d2);
+                if (memcmp(d1, d2, 4)) t->check_failures++;
+            }
+#endif
+            if (!e->value) return 0;
+            s->rel = rel;
+            return 1;
+        }
+    }
+    if (!steps) return 0;  /* (the memory read only) */
+    if (!slot) slot = &mem->pg[(h + 3) & (PG_SLOTS - 1)];  /* the last probed, replaced */
+    u64 named;
+    int r = pooled_play(s, asker, threats, need, steps, &named);
+    slot->used = 1;
+    slot->cards = ours;
+    memcpy(slot->own, key->own, sizeof key->own);
+    slot->rest = key->rest;
+    slot->won = key->won;
+    slot->kinds = key->kinds;
+    slot->trick = key->trick;
+    slot->value = (uint8_t)r;
+    slot->steps = (uint16_t)steps;
+    memset(slot->mark, -1, sizeof slot->mark);
+    if (!r) return 0;
+    /* Suit by suit, the place of the lowest card it named: the answer rests
+     * on the cards down to it. It names only the game's own cards (those
+     * that took tricks, the asker's kept to); were one not, the answer would
+     * stand for this position's set alone, and is not kept. */
+    u64 rel = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 mine = named & R->suit_masks[su];
+        if (!mine) continue;
+        int low = -1;
+        for (int j = 0; j < R->norder[su]; j++)
+            if (mine & bit(R->order[su][j])) low = R->order[su][j];
+        int j = game_place(R, key->game[su], low);
+        if (j < 0) {
+            slot->value = 0;
+            s->rel = named;
+            return 1;
+        }
+        slot->mark[su] = (int8_t)j;
+        rel |= bit(low);
+    }
+    s->rel = rel;
+    return 1;
+}
+
+/* Before the table, at a trick's start: a hand-over (three tricks left or
+ * more) or a spoil of two threats or more (three left) that the pooled
+ * game's memory settles, where the relaxed game would be asked after it: 1
+ * or 0, or -1 (a miss: the table, and the games, as before). The memory is
+ * small and near in the cache, the table large and far. Measured: -13% CPU
+ * at 8 and 9 players, even at 10 (docs/performance.md). */
+static int pooled_known(Search *s, u64 spoil_threats, int remaining) {
+    int r = -1;
+    if (s->goal == GOAL_HELPED && remaining >= 3) {
+        int asker = lone_seat(s, 0);
+        if (asker >= 0 && pooled_holds(s, asker, bit(s->goal_seat), s->k, 0)) r = 0;
+    } else if (spoil_threats && remaining == 3) {
+        int asker = lone_seat(s, 1);
+        if (asker >= 0 && pooled_holds(s, asker, spoil_threats, POOL, 0)) r = 1;
+    }
+#ifdef JINK_CHECK
+    s->ctx->table->known += r >= 0;
+#endif
+    return r;
+}

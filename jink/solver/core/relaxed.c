@@ -1,0 +1,535 @@
+/* The relaxed game's steps (tricks begun) before it gives up (see
+ * relaxed_game). */
+#define RELAX_STEPS 4096
+/* ... and the cards it plays: a step is a poor measure of a game's cost (it
+ * plays out a whole trick's combinations of the asker's and the threats'
+ * cards), and at ten seats a few games of three tricks left played 2^17 to
+ * 2^22 cards each, most of them to fail (10-player deal 36, seat 5's
+ * spoil: 866 M cards in 13,258 games, 15 s for a proof of 1.6 M nodes).
+ * A game cut short gives no answer; the search goes on as without it.
+ * Measured: 4,096 cards, deal 36 in 0.8 s against 14.7 s, 10-player deal
+ * 118 in 0.34 s against 3.1 s, the first 20 deals of 10 players with the
+ * same nodes, of 9 players with 1.5% more nodes and 8% less CPU; 1,024
+ * cards, 2.6% more nodes at 9 players. From nine seats: at seven and eight
+ * it cut games that hold (3.6% and 1.3% more nodes, 5% more CPU at seven;
+ * docs/performance.md). */
+#ifndef RELAX_PLAYS  /* (tests set them smaller: tests/test_capped.py) */
+#define RELAX_PLAYS 4096L
+#endif
+#ifndef RELAX_PLAYS_FROM
+#define RELAX_PLAYS_FROM 9
+#endif
+/* A game given fewer steps (see spoil_early) is capped in the cards it plays
+ * too, and that cap is the one it meets: a step plays out a whole trick's
+ * combinations, so at ten seats a game of 128 steps that failed played up
+ * to half a million cards, while most games that hold play a few thousand
+ * (10-player deals 10, 13, 14 and 15). Measured: 8,192 cards (with 1,024
+ * steps, as many nodes as with 4,095) against 128 steps uncapped, -10%
+ * nodes and -7% CPU at 10 players, -5% nodes and -1 to -4% CPU at 9 (first
+ * 20 deals; docs/performance.md). */
+#ifndef CAPPED_PLAYS  /* (tests set it smaller: tests/test_capped.py) */
+#define CAPPED_PLAYS 8192L
+#endif
+/* The relaxed game groups the pool's seats (see relaxed_game) where it has
+ * this many or more: with eight (hand-overs at ten seats) a game for each
+ * seat costs twice the time on 10-player deal 15, and with fewer the groups
+ * settle less (+8 to 10% CPU at 8 and 9 players; docs/performance.md). */
+#define RELAX_GROUPS 8
+
+/* ------------------------------------------------------ the relaxed game -- */
+
+/* A spoil search, or a hand-over, made easier for the asker's opponents:
+ * the asker (seat 0 here) against its threats (1..m: the seats that may
+ * still reach their tricks, each with its own cards) and the other seats
+ * (the pool's seats), whose cards are never used up. In each trick the
+ * asker and the threats play in their seats' turn; then, once they all
+ * have, any pool seat may add its strongest card to take the trick, or none
+ * (unless one must: duty_beats); a pool seat that took a trick leads any of
+ * its cards to the next. Every play the opponents have in the real game
+ * they have here too: a pool seat's card is one it holds here still, and
+ * its used-up cards only hinder it; the opponents play as one (all cards
+ * are seen), and a pool seat playing last to each trick, every other card
+ * seen, only helps them. So if no threat reaches its tricks here, none does
+ * in the real game: a spoil holds (relaxed_holds), a hand-over fails
+ * (relaxed_fails). The game is small: a few hands of a few cards, pool
+ * seats whose cards play alike when no card of the asker's or the threats'
+ * lies between them (one of each kind is led; where they are many, a run of
+ * them plays as one: see relaxed_game), and a memory of its positions (the
+ * same cards played in another order). Measured (docs/performance.md): a
+ * hand-over at three tricks left or more, and a spoil of two threats or
+ * more at three left, are settled this way most of the time; -36% CPU at 9
+ * players and -14% at 8 for the hand-overs, -14 to -18% more at 7 to 9 for
+ * the spoils; the pool seats' own cards and duty to follow, the seats'
+ * turn and the game within a trick (relaxed_mid): -39% nodes at 7 players,
+ * -44% at 8, -45% at 9, -34% at 10 (first 60, 40, 20 and 20 deals), and
+ * -3%, -24%, -18% and -10% CPU. */
+struct Relaxed {
+    const CRules *R;
+    Ctx *ctx;          /* (its memory: rx) */
+    int done;          /* the trick being played (its duties) */
+    int m;             /* threats */
+    u64 hand[MAXP];    /* 0: the asker; 1..m: the threats */
+    int won[MAXP], need[MAXP];  /* each threat's tricks, and those it wants */
+    int npool;         /* pool seats */
+    u64 seat[MAXP];    /* their cards at the start (never used up) */
+    int8_t low[MAXP][4];  /* each one's worst card of each suit (-1) */
+    int8_t group[MAXP];   /* each one's group: the run of pool seats it sits in */
+    int ngroup;        /* groups (m + 1 on in the game's numbering) */
+    u64 gcards[MAXP];  /* a group's cards, and the pool seats it holds */
+    u64 gseats[MAXP];
+    int8_t gtop[MAXP][4];  /* its best card of each suit (-1) */
+    int start;         /* the trick the game started in */
+    u64 exempt;        /* pool seats with no duty to follow in this trick */
+    int lead_by;       /* who led this trick */
+    int8_t led_at[MAXT], led_pool[MAXT];  /* each trick since the start: the suit led,
+                                           * and the group leading (-1: none) */
+    int8_t order[MAXP][MAXP];  /* after each one's lead, the asker and threats in turn */
+    u64 rel;           /* the cards that took the tricks, and see duty_beats */
+    int budget;        /* steps left: past it, no answer (0) */
+    long plays;        /* cards left to play: past it, no answer (0) */
+};
+
+
+/* The trick taken by card ``best`` of ``who`` (a group of pool seats: m + 1 on). */
+static int relaxed_won(Relaxed *x, int who, int best, int left) {
+    x->rel |= bit(best);
+    int threat = who >= 1 && who <= x->m;  /* (past m: a group) */
+    x->won[who] += threat;
+    x->done++;
+    int r = relaxed(x, who, left - 1);
+    x->done--;
+    x->won[who] -= threat;
+    return r;
+}
+
+/* The pool's seats must follow suit: a seat holding cards of the suit led
+ * (a plain suit) that it cannot all have played in the tricks since the
+ * start (it plays one a trick), each of them above the trick's best card,
+ * must play one of them or a trump, and so takes the trick from that card.
+ * Its lowest card of the suit, or -1 where no seat must. Only the group
+ * leading is exempt (one of its seats led; and, in the trick the game starts
+ * in, the seats that have played). The answer then rests on the places of
+ * that card and the best. Asked where the asker or a threat (``who``) has
+ * the trick with a plain card: a pool seat's trick needs no beating, and
+ * nobody must beat a trump. */
+static int duty_beats(const Relaxed *x, int who, int led, int best) {
+    const CRules *R = x->R;
+    if (who > x->m || R->power[best] >= TRUMP_BASE) return -1;
+    int played = x->done - x->start;
+    for (int i = 0; i < x->npool; i++) {
+        int low = x->low[i][led];
+        if ((x->exempt >> i & 1) || low < 0 || R->power[low] < R->power[best]) continue;
+        /* The tricks it may have shed one of them in: those its group led,
+         * those led in this suit, and those whose suit it may have run out of. */
+        int shed = 0;
+        for (int t = 0; t < played; t++) {
+            int su = x->led_at[t];
+            u64 held = x->seat[i] & R->suit_masks[su];
+            if (su == R->trump) held &= ~R->privileged;  /* those may renege */
+            shed += su == led || x->led_pool[t] == x->group[i] || popc(held) <= t;
+        }
+        if (popc(x->seat[i] & R->suit_masks[led]) <= shed) continue;
+        return low;
+    }
+    return -1;
+}
+
+/* Group g's strongest card that takes the trick from ``best`` (led:
+ * ``led``): its best trump, else its best card of the suit led; -1: none. */
+static inline int group_taker(const Relaxed *x, int g, int best, int led) {
+    const CRules *R = x->R;
+    int top = R->trump >= 0 ? x->gtop[g][R->trump] : -1;
+    if (top < 0 || !takes(R, top, R->power[best], led)) top = x->gtop[g][led];
+    return top >= 0 && takes(R, top, R->power[best], led) ? top : -1;
+}
+
+/* The next to play to a trick led by ``lead`` (``played``: who has): the
+ * asker and the threats in their seats' turn, then the pool's last word.
+ * 1: the asker holds. */
+static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left) {
+    const CRules *R = x->R;
+    if (x->plays <= 0) return 0;
+    x->plays--;
+    int led = R->suit[lead], trick[1] = {lead};
+    const int8_t *turn = x->order[x->lead_by];
+    int k = -1;
+    for (int j = 0; j <= x->m && k < 0; j++)
+        if (!(played >> turn[j] & 1)) k = turn[j];
+    if (k < 0) {
+        /* the pool may let the trick be, unless one of its seats must beat it */
+        int duty = duty_beats(x, who, led, best);
+        if (duty >= 0) x->rel |= bit(duty) | bit(best);
+        else if (!relaxed_won(x, who, best, left)) return 0;
+        for (int g = 0; g < x->ngroup; g++) {
+            int top = group_taker(x, g, best, led);
+            if (top >= 0 && !relaxed_won(x, x->m + 1 + g, top, left)) return 0;
+        }
+        return 1;
+    }
+    u64 legal = legal_cards(R, x->hand[k], trick, 1, x->done);
+    int asker = k == 0, order[MAXC], m = 0;
+    for (; legal; legal &= legal - 1) order[m++] = low_card(legal);
+    if (asker) {
+        /* The asker's thrift (as order_moves): its lowest cards first, and
+         * if a threat is taking the trick, the cards that take it from that
+         * threat before them, cheapest first. Measured: -6 to -16% CPU at 7
+         * to 9 players (docs/performance.md). */
+        for (int a = 1; a < m; a++)
+            for (int j = a; j > 0 && R->power[order[j]] < R->power[order[j - 1]]; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        if (who >= 1 && who <= x->m) {
+            int first[MAXC];
+            takers_first(R, order, m, R->power[best], led, first);
+            memcpy(order, first, sizeof(int) * (size_t)m);
+        }
+    }
+    u64 rel = x->rel;  /* the asker's answer rests on the card it keeps to only */
+    for (int j = 0; j < m; j++) {
+        int card = order[j], w = who, b = best;
+        if (takes(R, card, R->power[b], led)) { w = k; b = card; }
+        if (asker) x->rel = rel;
+        x->hand[k] ^= bit(card);
+        int r = relaxed_play(x, played | bit(k), lead, w, b, left);
+        x->hand[k] ^= bit(card);
+        if (r == asker) return r;
+    }
+    return !asker;
+}
+
+/* The last trick, led by ``lead`` of ``leader`` (``played``: who has),
+ * played out as relaxed_play would play it, without its calls: the asker
+ * and the threats hold one card each, so the trick's course is fixed, and
+ * of the pool's last word only the duty to beat (a seat that must takes the
+ * trick from a threat) and the cards named change: a pool seat's trick
+ * gives no threat one. The same answer, the same cards named, and the same
+ * plays counted (where the cap on them falls within the trick, relaxed_play
+ * plays it); the checking core plays both (tests/test_pooled.py). Measured:
+ * -3% CPU at 9 players (docs/performance.md). */
+static int relaxed_last(Relaxed *x, u64 played, int lead, int leader) {
+    const CRules *R = x->R;
+    const int8_t *turn = x->order[x->lead_by];
+    long calls = 1;  /* (relaxed_play's: one a card, and the pool's last word) */
+    for (int j = 0; j <= x->m; j++) calls += !(played >> turn[j] & 1);
+    if (x->plays < calls) return relaxed_play(x, played, lead, leader, lead, 1);
+    x->plays -= calls;
+    int led = R->suit[lead], trick[1] = {lead}, who = leader, best = lead;
+    for (int j = 0; j <= x->m; j++) {
+        int k = turn[j];
+        if (played >> k & 1) continue;
+        int card = low_card(legal_cards(R, x->hand[k], trick, 1, x->done));  /* (its one card) */
+        if (takes(R, card, R->power[best], led)) { who = k; best = card; }
+    }
+    int duty = duty_beats(x, who, led, best);
+    if (duty >= 0) x->rel |= bit(duty) | bit(best);
+    else {
+        x->rel |= bit(best);
+        if (who >= 1 && who <= x->m && x->won[who] + 1 >= x->need[who]) return 0;
+    }
+    for (int g = 0; g < x->ngroup; g++) {
+        int top = group_taker(x, g, best, led);
+        if (top >= 0) x->rel |= bit(top);
+    }
+    return 1;
+}
+
+/* A lead to the trick: the rest of it searched, or with one trick left
+ * played out (relaxed_last). */
+static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left) {
+    if (left > 1) return relaxed_play(x, played, lead, leader, lead, left);
+#ifdef JINK_CHECK
+    /* (tests: the same answer, cards named and plays as the search's) */
+    long plays = x->plays;
+    u64 rel = x->rel;
+    int fast = relaxed_last(x, played, lead, leader);
+    long fast_plays = x->plays;
+    u64 fast_rel = x->rel;
+    x->plays = plays;
+    x->rel = rel;
+    int r = relaxed_play(x, played, lead, leader, lead, left);
+    TableObject *t = x->ctx->table;
+    t->checks++;
+    if (r != fast || x->rel != fast_rel || x->plays != fast_plays) t->check_failures++;
+    return r;
+#else
+    return relaxed_last(x, played, lead, leader);
+#endif
+}
+
+/* 1: no threat reaches its tricks, ``left`` tricks from here; 0: one may. */
+static int relaxed(Relaxed *x, int leader, int left) {
+    const CRules *R = x->R;
+    int alive = 0, asker[16], threat[16];
+    int na = ranks(R, x->hand[0] & R->trump_mask, asker);
+    for (int i = 1; i <= x->m; i++) {
+        if (x->won[i] >= x->need[i]) return 0;
+        int reach = x->won[i] + left;
+        /* the asker's trumps it cannot cover one for one (as sure()) */
+        if (reach >= x->need[i] && na)
+            reach -= na - matched(asker, na, threat, ranks(R, x->hand[i] & R->trump_mask, threat));
+        alive += reach >= x->need[i];
+    }
+    if (!alive) return 1;
+    /* The same position again (the same cards played in another order): the
+     * pool's seats keep their cards, so the cards the asker and the threats
+     * hold, their tricks, the leader and the tricks left say it all. */
+    Ctx *c = x->ctx;
+    int t = x->done - x->start;  /* this trick's place since the start */
+    u64 cards = 0, rest = (u64)leader << 48 | (u64)left << 56, past = 0;
+    for (int i = 0; i <= x->m; i++) cards |= x->hand[i];
+    for (int i = 1; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);
+    /* and the tricks' leads since the start (the pool seats' duty reads
+     * them; the pooled game has no duty: the same position whatever led) */
+    for (int j = 0; j < t && j < 8 && x->npool; j++)
+        past |= (u64)((x->led_at[j] + 1) | (x->led_pool[j] + 1) << 3) << (8 * j);
+    RxSlot *slot = NULL;
+    size_t h = (size_t)mix(mix(cards, rest), past);
+    for (int k = 0; k < 4 && t <= 8; k++) {
+        RxSlot *e = &c->table->memory->rx[(h + (size_t)k) & (RX_SLOTS - 1)];
+        if (e->stamp != c->table->memory->rx_stamp) { slot = e; break; }
+        if (e->cards == cards && e->rest == rest && e->past == past) {
+            x->rel |= e->rel;
+            return e->value;
+        }
+    }
+    if (--x->budget < 0) return 0;
+    u64 exempt = x->exempt;  /* (the trick before's, as the caller left it) */
+    int lead_by = x->lead_by;
+    x->lead_by = leader;
+    u64 rel = x->rel;
+    x->rel = 0;
+    int r;
+    if (leader > x->m) {
+        /* a group leads any of its cards, one of each kind: cards with no
+         * card of the asker's or the threats' between them play alike (the
+         * duties read only the suit led, and which of their trumps may
+         * renege is fixed by where the led trump falls) */
+        int g = leader - x->m - 1;
+        u64 theirs = 0, mine = x->gcards[g];
+        for (int i = 0; i <= x->m; i++) theirs |= x->hand[i];
+        x->exempt = x->gseats[g];
+        x->led_pool[t] = (int8_t)g;
+        r = 1;
+        for (int su = 0; su < 4 && r; su++) {
+            int fresh = 1;
+            for (int i = 0; i < R->norder[su] && r; i++) {
+                int card = R->order[su][i];
+                if (theirs & bit(card)) fresh = 1;
+                else if ((mine & bit(card)) && fresh) {
+                    fresh = 0;
+                    x->led_at[t] = (int8_t)su;
+                    r = relaxed_lead(x, 0, card, leader, left);
+                }
+            }
+        }
+    } else {
+        int trick[1] = {0}, asker_leads = leader == 0;
+        x->exempt = 0;
+        x->led_pool[t] = -1;
+        u64 legal = legal_cards(R, x->hand[leader], trick, 0, x->done);
+        r = !asker_leads;
+        for (; legal && r == !asker_leads; legal &= legal - 1) {
+            int card = low_card(legal);
+            if (asker_leads) x->rel = 0;  /* (as in relaxed_play) */
+            x->hand[leader] ^= bit(card);
+            x->led_at[t] = (int8_t)R->suit[card];
+            r = relaxed_lead(x, bit(leader), card, leader, left);
+            x->hand[leader] ^= bit(card);
+        }
+    }
+    x->exempt = exempt;
+    x->lead_by = lead_by;
+    if (slot) {
+        slot->cards = cards;
+        slot->rest = rest;
+        slot->past = past;
+        slot->rel = x->rel;
+        slot->stamp = c->table->memory->rx_stamp;
+        slot->value = r;
+    }
+    x->rel |= rel;
+    return r;
+}
+
+/* The relaxed game's seats for this search: the one seat ``asker`` against
+ * the seats of ``threats`` wanting ``need`` tricks each, and the pool's
+ * seats, in groups where there are many (or, ``pooled``, as one pool: see
+ * pooled_holds). ``role``: each seat's place in the game; ``pool``: each
+ * pool seat's index. */
+static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int need, int pooled,
+                          int *role, int *pool) {
+    x->m = x->npool = x->ngroup = 0;
+    x->exempt = x->rel = 0;
+    memset(x->won, 0, sizeof x->won);
+    x->R = s->R;
+    x->ctx = s->ctx;
+    x->done = s->done;
+    x->budget = RELAX_STEPS;
+    x->plays = s->players >= RELAX_PLAYS_FROM ? RELAX_PLAYS : LONG_MAX;
+    Memory *mem = x->ctx->table->memory;
+    if (++mem->rx_stamp == 0) {  /* wrapped: every slot is old */
+        memset(mem->rx, 0, sizeof mem->rx);
+        mem->rx_stamp = 1;
+    }
+    x->hand[0] = s->hands[asker];
+    for (int p = 0; p < s->players; p++) {
+        if (p == asker) {
+            role[p] = 0;
+        } else if (threats >> p & 1) {
+            role[p] = ++x->m;
+            x->hand[x->m] = s->hands[p];
+            x->won[x->m] = s->won[p];
+            x->need[x->m] = need;
+        } else {
+            role[p] = -1;  /* a pool seat: its group is numbered below */
+        }
+    }
+    /* The pool seats in groups: each run of them between two of the asker
+     * and the threats (in the order of play) is one, which leads any card
+     * of its seats' and takes a trick with the best of them. The asker and
+     * the threats play in the same turn after any seat of a run, so a seat
+     * of the run is told apart from the others only by its cards; what the
+     * group may do, each of its seats may do in the real game, and a seat's
+     * duty to follow counts every trick its group led as one it may have
+     * led. One group for each run in place of a game for each seat. */
+    int n = s->players;
+    int grouped = pooled || n - 1 - x->m >= s->ctx->table->relax_groups;
+    for (int j = 1; j < n; j++) {  /* from the asker round: runs end at it */
+        int p = (asker + j) % n;
+        if (role[p] >= 0) continue;
+        int before = role[(p + n - 1) % n], g;  /* (seen already, or the asker) */
+        if (before > x->m && grouped) {
+            g = before - x->m - 1;
+        } else {
+            g = x->ngroup++;
+            x->gcards[g] = x->gseats[g] = 0;
+            for (int su = 0; su < 4; su++) x->gtop[g][su] = -1;
+        }
+        role[p] = x->m + 1 + g;
+        pool[p] = x->npool;
+        x->group[x->npool] = (int8_t)g;
+        x->seat[x->npool] = s->hands[p];
+        x->gcards[g] |= s->hands[p];
+        x->gseats[g] |= bit(x->npool);
+        for (int su = 0; su < 4; su++) {
+            int8_t low = -1, *top = &x->gtop[g][su];
+            for (u64 c = s->hands[p] & s->R->suit_masks[su]; c; c &= c - 1) {
+                int card = low_card(c);
+                if (*top < 0 || s->R->power[card] > s->R->power[*top]) *top = (int8_t)card;
+                if (low < 0 || s->R->power[card] < s->R->power[low]) low = (int8_t)card;
+            }
+            x->low[x->npool][su] = low;
+        }
+        x->npool++;
+    }
+    if (pooled) {
+        /* Every run holds every pool seat's cards, and no seat a duty. */
+        u64 all = 0;
+        int8_t top[4] = {-1, -1, -1, -1};
+        for (int g = 0; g < x->ngroup; g++) all |= x->gcards[g];
+        for (u64 c = all; c; c &= c - 1) {
+            int card = low_card(c), su = s->R->suit[card];
+            if (top[su] < 0 || s->R->power[card] > s->R->power[top[su]]) top[su] = (int8_t)card;
+        }
+        for (int g = 0; g < x->ngroup; g++) {
+            x->gcards[g] = all;
+            memcpy(x->gtop[g], top, sizeof top);
+        }
+        x->npool = 0;
+    }
+    x->start = s->done;
+    for (int p = 0; p < n; p++)
+        for (int j = 1, k = 0; j <= n; j++)
+            if (role[(p + j) % n] <= x->m) x->order[role[p]][k++] = (int8_t)role[(p + j) % n];
+}
+
+
+/* The relaxed game played from where this search stands: a trick's start,
+ * or within a trick (its cards so far stand). */
+static int relaxed_from(Search *s, Relaxed *x, const int *role, const int *pool) {
+    int left = s->tricks - s->done;
+    if (!s->ntrick) return relaxed(x, role[s->leader], left);
+    const int *trick = TRICK(s);
+    int best = basic_winner(s->R, trick, s->ntrick);
+    int who = role[turn_seat(s, best)];
+    u64 played = 0;
+    for (int j = 0; j < s->ntrick; j++) {
+        int q = role[turn_seat(s, j)];
+        if (q <= x->m) played |= bit(q);
+        else x->exempt |= bit(pool[turn_seat(s, j)]);  /* a pool seat that has played */
+    }
+    x->lead_by = role[s->leader];
+    x->led_at[0] = (int8_t)s->R->suit[trick[0]];
+    x->led_pool[0] = (int8_t)(x->lead_by > x->m ? x->lead_by - x->m - 1 : -1);
+    return relaxed_play(x, played, trick[0], who, trick[best], left);
+}
+
+/* The relaxed game of this search: the one seat ``asker`` against the seats
+ * of ``threats`` wanting ``need`` tricks each, from a trick's start or from
+ * within a trick (its cards so far stand; the pool may still add its
+ * strongest card, as it may in any trick). 1 (with s->rel set): none
+ * reaches them. The pooled game first: where it holds, so does this. */
+static int relaxed_game(Search *s, int asker, u64 threats, int need) {
+    int pooled = (s->settle & SETTLE_POOLED) && pooled_holds(s, asker, threats, need,
+                                                             RELAX_STEPS);
+#ifndef JINK_CHECK
+    if (pooled) return 1;
+#endif
+    Relaxed x;
+    int role[MAXP], pool[MAXP];
+    u64 rel = s->rel;
+    relaxed_setup(s, &x, asker, threats, need, 0, role, pool);
+#ifdef JINK_CHECK
+    /* (the check plays it out: a game cut short would fail it) */
+    if (pooled) x.plays = LONG_MAX;
+#endif
+    int r = relaxed_from(s, &x, role, pool);
+#ifdef JINK_CHECK
+    /* (tests: where the pooled game holds, so does this one) */
+    if (pooled) {
+        s->ctx->table->checks++;
+        if (!r) s->ctx->table->check_failures++;
+        s->rel = rel;
+        return 1;
+    }
+#else
+    (void)rel;
+#endif
+    if (!r) return 0;
+    s->rel = x.rel;
+    return 1;
+}
+
+/* A hand-over settled as "no" by the relaxed game (one asker). */
+static int relaxed_fails(Search *s) {
+    int asker = lone_seat(s, 0);
+    return asker >= 0 && relaxed_game(s, asker, bit(s->goal_seat), s->k);
+}
+
+/* A spoil search settled as "yes" by the relaxed game (the asker one seat). */
+static int relaxed_holds(Search *s, u64 threats) {
+    int asker = lone_seat(s, 1);
+    return asker >= 0 && relaxed_game(s, asker, threats, POOL);
+}
+
+/* The relaxed game within a trick (partition search), once the asker and
+ * its threats have all played to it and only the pool's seats are left:
+ * one game in place of every combination of their cards, and of the trick
+ * starts they lead to. In the third trick from the end: in the second from
+ * it, it costs more than it saves (measured, docs/performance.md). 1 or 0
+ * where it settles the search, else -1. */
+static int relaxed_mid(Search *s, int i) {
+    int n = s->players, remaining = s->tricks - s->done;
+    u64 threats = s->goal == GOAL_HELPED ? bit(s->goal_seat) : s->threats;
+    if (!threats || remaining != 3) return -1;
+    int asker = lone_seat(s, s->goal == GOAL_HELPED ? 0 : 1);
+    if (asker < 0) return -1;
+    u64 others = threats | bit(asker);
+    if (!(others >> turn_seat(s, i - 1) & 1)) return -1;  /* (the first pool seat) */
+    for (int j = i; j < n; j++)
+        if (others >> turn_seat(s, j) & 1) return -1;
+    if (s->goal == GOAL_HELPED) return relaxed_fails(s) ? 0 : -1;
+    return relaxed_holds(s, threats) ? 1 : -1;
+}

@@ -1,0 +1,342 @@
+#define TRICK_SEAT 15    /* the cards played to a trick, as a seat of mid-trick keys */
+/* Mid-trick entries (partition search), from MID_FROM seats on, after the
+ * MID_FIRST-th card of a trick and while MID_LEFT seats or more are still to
+ * play, through the MID_LAST-th card. Measured: each probe is a likely cache
+ * miss in a larger table, so they pay only where a trick has many seats:
+ * from 8 at first, from 7 once the asker's thrift had cut the nodes; and
+ * once the relaxed game plays out the last seats of a trick, only after its
+ * second and third cards: -10 to -13% CPU at 9 and 10 players, even at 7
+ * and 8 (see docs/performance.md). */
+#define MID_FROM 7
+#define MID_FIRST 2
+#define MID_LEFT 3
+#define MID_LAST 3
+/* A mid-trick answer is stored only if its search took this many nodes: the
+ * smaller ones save about what their entry costs, and in a full table they
+ * push out the larger. Measured: -19% CPU at 9 players, -18% at 8, -8% at 7
+ * (docs/performance.md). */
+#define MID_MIN_NODES 16
+
+/* The table key: hands up to relative rank (or exact), leader, rules,
+ * question (goal family, side, narrow) and the part of won the goal needs.
+ * Called at trick starts only, where the live cards are the hands'.
+ *
+ * The hot loop counts bits: where the CPU may lack popcnt (x86-64's
+ * baseline), GCC builds it twice and picks one at load time. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, u64 *key,
+                      u64 *detail) {
+    u64 w[4] = {0, 0, 0, 0};
+    if (detail || R->relative) {
+        /* Per suit, the holders of its live cards best first, a nibble each. */
+        for (int p = 0; p < players; p++)
+            for (u64 h = hands[p]; h; h &= h - 1) {
+                int c = __builtin_ctzll(h);
+                w[R->suit[c]] |= (u64)p << (4 * __builtin_popcountll(live & R->higher[c]));
+            }
+    }
+    if (detail) {
+        /* Partition search: the key holds each seat's count of each suit, the
+         * detail the holders; an entry matches on as many of those as its
+         * answer rested on. */
+        for (int su = 0; su < 4; su++) {
+            u64 counts = 0;
+            for (int p = 0; p < players; p++)
+                counts |= (u64)__builtin_popcountll(hands[p] & R->suit_masks[su]) << (4 * p);
+            key[su] = counts;
+            detail[su] = w[su];
+        }
+        key[4] = (u64)__builtin_popcountll(live & R->privileged);
+        return;
+    }
+    if (R->relative) {
+        /* The holders and, per suit, their number: the same information as
+         * search.py's shape (each card's suit and place among the live cards
+         * of its suit). */
+        for (int su = 0; su < 4; su++)
+            w[su] |= (u64)__builtin_popcountll(live & R->suit_masks[su]) << 56;
+        key[4] = (u64)__builtin_popcountll(live & R->privileged);
+    } else {
+        /* Exact: each card's holder at its place, and which cards are live. */
+        for (int p = 0; p < players; p++)
+            for (u64 h = hands[p]; h; h &= h - 1) {
+                int c = __builtin_ctzll(h);
+                w[R->suit[c]] |= (u64)p << (4 * R->place[c]);
+            }
+        key[4] = live;
+    }
+    for (int su = 0; su < 4; su++) key[su] = w[su];
+}
+
+/* The key's words past the hands: leader, rules, question (goal family,
+ * side, narrow), where in a trick (mid_bits) and the part of won the goal
+ * needs. */
+static void key_rest(const Search *s, int remaining, u64 *key) {
+    key[6] = 0;
+    int family = s->goal == GOAL_HELPED ? 2 + s->goal_seat : s->goal;
+    key[5] = (u64)s->leader | (u64)s->R->id << 5 | (u64)family << 26 | (u64)s->narrow << 31
+           | s->side_mask << 32 | mid_bits(s);
+    if (s->goal == GOAL_SPOIL) {
+        u64 g = 0;
+        for (int p = 0; p < s->players; p++) {
+            int w = s->won[p];
+            if (!s->on_side[p] && w + remaining >= POOL) g |= (u64)w << (3 * p);
+        }
+        key[6] = g;
+    }
+}
+
+static void make_key(const Search *s, int remaining, u64 *key, u64 *detail) {
+    key_hands(s->R, s->hands, s->players, s->live, key, detail);
+    key_rest(s, remaining, key);
+}
+
+/* The entries a table of its full size holds before it is purged: three
+ * quarters of its slots (while it grows, half). Linear probing over the tags
+ * stays short at that load (a miss reads about 8.5 tags: one or two cache
+ * lines), and half would leave a quarter of the memory the user gave unused.
+ * Measured: -28% CPU on 10-player deal 4, whose table fills
+ * (docs/performance.md). */
+static inline size_t full_load(size_t slots) { return slots / 4 * 3; }
+
+static inline u64 mix(u64 h, u64 w) {
+    h ^= w + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 31);
+}
+
+static u64 key_hash(const u64 *key) {
+    u64 h = 0x243f6a8885a308d3ULL;
+    for (int i = 0; i < KEYW; i++) h = mix(h, key[i]);
+    return h;
+}
+
+static inline int same_key(const u64 *a, const u64 *b) {
+    u64 diff = 0;
+    for (int i = 0; i < KEYW; i++) diff |= a[i] ^ b[i];
+    return diff == 0;
+}
+
+/* The nibbles of a suit's ``depth`` best live cards. */
+static inline u64 depth_mask(int depth) {
+    return depth >= 16 ? ~(u64)0 : ((u64)1 << (4 * depth)) - 1;
+}
+
+/* Whether a position (its key's detail) is one of those entry e stands for. */
+static inline int covers(const Entry *e, const u64 *detail) {
+    u64 diff = 0;
+    for (int su = 0; su < 4; su++) diff |= (e->detail[su] ^ detail[su]) & depth_mask(e->depth[su]);
+    return diff == 0;
+}
+
+/* A slot's tag: 16 bits of its key's hash, never 0 (0: an empty slot). A
+ * chain is scanned in the tags (32 to a cache line) and an entry read only
+ * when its tag is the key's: a key may have several entries (one per set). */
+static inline uint16_t tag_of(u64 h) { return (uint16_t)((h >> 48) | 1); }
+
+/* The entry of this key standing for exactly this set, or the empty slot
+ * ending the chain (the chain of a key holds its entries of every depth). */
+static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uint8_t *depth,
+                    int *fresh) {
+    u64 h = key_hash(key);
+    uint16_t tag = tag_of(h);
+    size_t mask = t->nslots - 1, i = (size_t)h & mask;
+    *fresh = 0;
+    for (;; i = (i + 1) & mask) {
+        if (!t->tags[i]) { t->tags[i] = tag; *fresh = 1; return &t->slots[i]; }
+        if (t->tags[i] != tag) continue;
+        Entry *e = &t->slots[i];
+        if (same_key(e->key, key) && !memcmp(e->depth, depth, 4) && covers(e, detail)) return e;
+    }
+}
+
+/* An entry standing for this position whose bounds settle ``need``, or NULL. */
+static const Entry *table_settles(TableObject *t, const u64 *key, const u64 *detail, int need) {
+    u64 h = key_hash(key);
+    uint16_t tag = tag_of(h);
+    size_t mask = t->nslots - 1, i = (size_t)h & mask;
+    for (; t->tags[i]; i = (i + 1) & mask) {
+        if (t->tags[i] != tag) continue;
+        const Entry *e = &t->slots[i];
+        if (same_key(e->key, key) && covers(e, detail) && (e->lo >= need || (int)e->hi < need))
+            return e;
+    }
+    return NULL;
+}
+
+static int table_alloc(TableObject *t, size_t n) {
+    Entry *slots = malloc(n * sizeof(Entry));
+    uint16_t *tags = calloc(n, sizeof(uint16_t));
+    if (!slots || !tags) { free(slots); free(tags); return -1; }
+    free(t->slots);
+    free(t->tags);
+    t->slots = slots;
+    t->tags = tags;
+    t->nslots = n;
+    return 0;
+}
+
+/* Empty the table, back to its first size (answers stay exact). */
+static int table_reset(TableObject *t) {
+    size_t n = t->max_slots < MIN_SLOTS ? t->max_slots : MIN_SLOTS;
+    if (table_alloc(t, n) < 0) return -1;
+    t->count = 0;
+    return 0;
+}
+
+/* At the cap: drop the entries whose searches took the fewest nodes (the
+ * cheapest to search again) until the table is half full, and close the
+ * gaps in place (each entry moves back to the first free slot from its
+ * home), so memory stays within the cap. Emptying it all, as the Python
+ * table does, would throw away the expensive entries of a long proof at big
+ * tables. Measured against dropping those with the fewest tricks left (the
+ * first measure of effort): on 10-player deal 15, seat 4's spoil, 454 M
+ * nodes and 71 s against 688 M and 100 s (docs/performance.md). */
+#define MAX_EFFORT 63
+static void table_purge(TableObject *t) {
+    long long count[MAX_EFFORT + 1];
+    memset(count, 0, sizeof count);
+    for (size_t i = 0; i < t->nslots; i++)
+        if (t->tags[i]) count[t->slots[i].effort]++;
+    size_t keep = t->count;
+    int drop = -1;  /* entries of at most this effort go */
+    while (keep > t->cap / 2 && drop < MAX_EFFORT) keep -= (size_t)count[++drop];
+    size_t mask = t->nslots - 1, start = 0;
+    for (size_t i = 0; i < t->nslots; i++)
+        if (t->tags[i] && t->slots[i].effort <= drop) t->tags[i] = 0;
+    while (t->tags[start]) start++;  /* some slot is free: the table is never full */
+    for (size_t k = 1; k < t->nslots; k++) {
+        size_t i = (start + k) & mask;
+        if (!t->tags[i]) continue;
+        size_t j = (size_t)key_hash(t->slots[i].key) & mask;
+        while (j != i && t->tags[j]) j = (j + 1) & mask;
+        if (j != i) {
+            t->slots[j] = t->slots[i];
+            t->tags[j] = t->tags[i];
+            t->tags[i] = 0;
+        }
+    }
+    t->count = keep;
+}
+
+/* Twice the slots (the table is kept half empty while under its cap). */
+static void table_make_room(TableObject *t) {
+    TableObject old = *t;
+    t->slots = NULL;
+    t->tags = NULL;
+    if (table_alloc(t, old.nslots * 2) < 0) {  /* stays at this size, emptied sooner */
+        t->slots = old.slots;
+        t->tags = old.tags;
+        t->max_slots = t->nslots;
+        t->cap = full_load(t->nslots);
+        return;
+    }
+    size_t mask = t->nslots - 1;
+    for (size_t i = 0; i < old.nslots; i++) {
+        if (!old.tags[i]) continue;
+        u64 h = key_hash(old.slots[i].key);
+        size_t j = (size_t)h & mask;
+        while (t->tags[j]) j = (j + 1) & mask;
+        t->tags[j] = old.tags[i];
+        t->slots[j] = old.slots[i];
+    }
+    free(old.slots);
+    free(old.tags);
+}
+
+/* Suit by suit, how many of the best live cards an answer resting on the
+ * places of ``rel`` must match: down to the lowest of them; every trump. */
+static void depths(const Search *s, u64 rel, uint8_t *depth) {
+    const CRules *R = s->R;
+    for (int su = 0; su < 4; su++) {
+        u64 live = s->live & R->suit_masks[su], mine = rel & live;
+        int d = 0;
+        if (su == R->trump) d = popc(live);
+        else if (mine) {
+            const int *ord = R->order[su];
+            int low = -1;
+            for (int i = 0; i < R->norder[su]; i++) if (mine & bit(ord[i])) low = ord[i];
+            d = 1 + popc(live & R->higher[low]);
+        }
+        depth[su] = (uint8_t)d;
+    }
+}
+
+/* The live cards an entry of these depths matched on (the inverse of depths). */
+static u64 depth_cards(const Search *s, const uint8_t *depth) {
+    const CRules *R = s->R;
+    u64 cards = 0;
+    for (int su = 0; su < 4; su++) {
+        const int *ord = R->order[su];
+        for (int i = 0, d = 0; i < R->norder[su] && d < depth[su]; i++)
+            if (s->live & bit(ord[i])) { cards |= bit(ord[i]); d++; }
+    }
+    return cards;
+}
+
+/* Store an answer (that the value is at least ``need``, or below it) under
+ * the key, for the set of positions its relevance ``s->rel`` allows. */
+static void store(Search *s, const u64 *key, u64 *detail, int part, int need, int result,
+                  long long nodes) {
+    TableObject *t = s->ctx->table;
+    uint8_t depth[4] = {0, 0, 0, 0};
+    if (part) {
+        depths(s, s->rel, depth);
+        for (int su = 0; su < 4; su++) detail[su] &= depth_mask(depth[su]);
+    }
+    int fresh;
+    Entry *e = probe(t, key, detail, depth, &fresh);
+    if (fresh) {
+        memcpy(e->key, key, sizeof e->key);
+        memcpy(e->detail, detail, sizeof e->detail);
+        memcpy(e->depth, depth, sizeof e->depth);
+        e->lo = 0;
+        e->hi = (uint8_t)(s->tricks - s->done);
+        e->effort = 0;
+        t->count++;
+        if (t->count > t->cap) {
+            t->flushes++;
+            table_purge(t);  /* this entry may be gone or moved: its bound is lost */
+            return;
+        }
+        if (t->count * 2 > t->nslots && t->nslots < t->max_slots) {
+            table_make_room(t);  /* moves the entries: find this one again */
+            e = probe(t, key, detail, depth, &fresh);
+        }
+    }
+    int effort = 0;  /* log2 of the nodes, as a search that improves a bound adds to it */
+    while (nodes > 1 && effort < MAX_EFFORT) { nodes >>= 1; effort++; }
+    if (effort > e->effort) e->effort = (uint8_t)effort;
+    if (result) {
+        if (need > e->lo) e->lo = (uint8_t)need;
+    } else if (need - 1 < (int)e->hi) {
+        e->hi = (uint8_t)(need - 1);
+    }
+}
+
+/* Mid-trick positions in the table (partition search only): the cards
+ * played to the trick count as held by one more seat (so at most 15 seats),
+ * and the key adds how many are played, which of them is best and the suit
+ * led. Nothing else of the trick matters to the rest of the play: the duty
+ * to follow asks for the suit led (a trump led: trumps are always matched in
+ * full), and the trick goes to its best card. */
+static u64 mid_bits(const Search *s) {
+    const CRules *R = s->R;
+    const int *trick = TRICK(s);
+    int i = s->ntrick;
+    if (!i) return 0;
+    return (u64)i << 48 | (u64)basic_winner(R, trick, i) << 52 | (u64)R->suit[trick[0]] << 56
+         | (u64)1 << 58;
+}
+
+static void mid_key(const Search *s, u64 *key, u64 *detail) {
+    u64 hands[MAXP];
+    const int *trick = TRICK(s);
+    memcpy(hands, s->hands, sizeof hands);
+    for (int p = s->players; p < MAXP; p++) hands[p] = 0;
+    for (int j = 0; j < s->ntrick; j++) hands[TRICK_SEAT] |= bit(trick[j]);
+    key_hands(s->R, hands, MAXP, s->live, key, detail);
+    key_rest(s, s->tricks - s->done, key);
+}
