@@ -1,10 +1,11 @@
 """Time the full table on the benchmark's deals with a variant of the core.
 
-For measuring a change to the compiled core (jink/solver/_core.c and core/) before making it, or an old
-commit's core against today's: the core is built from a source file (default
-the working tree's) with text swaps applied, loaded in place of the installed
-one (as tests/mutants.py loads its mutants), and every seat's verdicts are
-timed on deals of bench/deals.py. Prints each deal's nodes and CPU seconds,
+For measuring a change to the compiled core (jink/solver/_core.c and core/)
+before making it, or an old commit's core against today's: the core is built
+from a source file (default the working tree's, its core/ files included)
+with text swaps applied, loaded in place of the installed one (as
+tests/mutants.py loads its mutants), and every seat's verdicts are timed on
+deals of bench/deals.py. Prints each deal's nodes and CPU seconds,
 then the totals. Run from the repository root:
 
     python -m tools.core_variant --players 9 --deals 20
