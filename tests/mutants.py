@@ -385,6 +385,41 @@ EVERYWHERE = (2, 1, 1, 15)
 GROUPED = 2
 
 
+#: A settler's thresholds in the core's source: ``static const T NAME = {``,
+#: a field a line (``.field = value,``), ``};``.
+_THRESHOLDS = re.compile(r"^static const \w+ (\w+) = \{\n(.*?)\n\};", re.M | re.S)
+_FIELD = re.compile(r"^ *\.(\w+) = (-?\d+),$", re.M)
+
+
+def thresholds(text: str) -> dict[str, int]:
+    """Every settler's thresholds in the core's ``text``, as ``NAME.field``.
+
+    >>> found = thresholds(source_text())
+    >>> found["EARLY.left"], found["NEXT.from_seats"]
+    (4, 8)
+    """
+    return {f"{block[1]}.{field[1]}": int(field[2])
+            for block in _THRESHOLDS.finditer(text) for field in _FIELD.finditer(block[2])}
+
+
+def with_thresholds(text: str, values: dict[str, int]) -> str:
+    """``text`` with the thresholds named (``NAME.field``) set to ``values``;
+    KeyError for a name the source does not have."""
+    for name, value in values.items():
+        struct, field = name.split(".")
+        for block in _THRESHOLDS.finditer(text):
+            if block[1] != struct:
+                continue
+            body, count = re.subn(rf"^( *\.{field} = )-?\d+,$", rf"\g<1>{value},", block[2],
+                                  flags=re.M)
+            if count == 1:
+                text = text[:block.start(2)] + body + text[block.end(2):]
+                break
+        else:
+            raise KeyError(f"no threshold {name} in the core's source")
+    return text
+
+
 def mutant_source(name: str) -> str:
     text = source_text()
     _, old, new = MUTANTS[name]

@@ -27,7 +27,7 @@ from jink.position import Position
 from jink.puzzles.examples import example
 from jink.solver import Limit, Solver, native, solve
 from jink.solver.analyse import analyse, replay
-from jink.solver.goals import POOL, SPOIL
+from jink.solver.goals import SPOIL
 from jink.solver.limits import Budget, QuestionCapped
 from jink.solver.solver import MoveScore, OpenScore, Verdict, forceable
 from jink.study.page import solve_page
@@ -89,9 +89,9 @@ def check_derived(position: Position, cut: list[Verdict]) -> None:
                 assert got is True, name
             if tricks is not None and position.game.tricks - theirs < tricks:
                 assert got is False, name
-            if tricks is None and proved >= POOL:
+            if tricks is None and proved >= SPOIL.pool:
                 assert got is True, name
-            if tricks is None and theirs >= POOL:
+            if tricks is None and theirs >= SPOIL.pool:
                 assert got is False, name
 
 
@@ -220,14 +220,14 @@ def old_verdicts(solver: Solver, position: Position) -> list[Verdict]:
     every seat's max_tricks, then each seat's spoil unless a three settles it."""
     seats = list(range(position.players))
     most = {seat: solver.max_tricks(position, seat) for seat in seats}
-    forcers = [s for s, m in most.items() if m >= POOL]
+    forcers = [s for s, m in most.items() if m >= SPOIL.pool]
     out = []
     for seat in seats:
         answers: list[tuple[str, bool | None]] = []
         for question in position.game.questions(position.players):
             if question.tricks is not None:
                 answer = most[seat] >= question.tricks
-            elif most[seat] >= POOL:
+            elif most[seat] >= SPOIL.pool:
                 answer = True
             elif any(f not in solver.side_of(position, seat) for f in forcers):
                 answer = False

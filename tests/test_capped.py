@@ -32,8 +32,8 @@ pytestmark = [
 ]
 
 #: Cut-short games from four seats, and every game capped at a few cards.
-SMALL = ("#define SPOIL_EARLY 4\n#define CAPPED_PLAYS 6L\n#define RELAX_PLAYS 6L\n"
-         "#define RELAX_PLAYS_FROM 4\n")
+SMALL = {"EARLY.from_seats": 4, "POOLED.capped_plays": 6, "RELAXED.plays": 6,
+         "RELAXED.plays_from": 4}
 #: The cap read as a "yes" (the mutant).
 CAP = "if (x->plays <= 0) return 0;"
 CAP_YES = "if (x->plays <= 0) return 1;"
@@ -69,7 +69,8 @@ def test_the_source_has_the_cap() -> None:
 
 def test_games_cut_short_leave_the_answers_exact(cases: list[tuple[Position, list[Any]]],
                                                  tmp_path: Path) -> None:
-    module = mutants.build_text(SMALL + mutants.source_text(), "small", tmp_path,
+    module = mutants.build_text(mutants.with_thresholds(mutants.source_text(), SMALL), "small",
+                                tmp_path,
                                 exact=True)
     got = answers_of(module, [p for p, _ in cases])
     for (position, want), answers in zip(cases, got, strict=True):
@@ -78,7 +79,7 @@ def test_games_cut_short_leave_the_answers_exact(cases: list[tuple[Position, lis
 
 def test_a_cut_short_game_read_as_yes_is_caught(cases: list[tuple[Position, list[Any]]],
                                                 tmp_path: Path) -> None:
-    text = SMALL + mutants.source_text().replace(CAP, CAP_YES)
+    text = mutants.with_thresholds(mutants.source_text(), SMALL).replace(CAP, CAP_YES)
     module = mutants.build_text(text, "cap_yes", tmp_path)
     got = answers_of(module, [p for p, _ in cases])
     assert any(answers != want for (_, want), answers in zip(cases, got, strict=True))

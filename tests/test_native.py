@@ -85,7 +85,7 @@ def questions(solver: Solver, position: Position) -> list[Any]:
     if any(q.tricks is None for q in position.game.questions(position.players)):
         # The hand-over's own search, asked directly of each seat.
         for seat in range(position.players):
-            out.append(solver.can_force(position, seat, Helped(seat)))
+            out.append(solver.can_force(position, seat, Helped(seat, 3)))
     if not position.is_over:
         seat = position.seat_to_play
         goal = goal_for(position, None)

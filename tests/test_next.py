@@ -83,7 +83,7 @@ def test_the_checking_core_finds_no_fault(tmp_path: Path) -> None:
 def test_turned_off_it_gives_the_same_verdicts_in_more_nodes(tmp_path: Path) -> None:
     text = mutants.source_text()
     on = build("", text, "next_on", tmp_path)
-    off = build("#define NEXT_FROM 99\n", text, "next_off", tmp_path)
+    off = build("", mutants.with_thresholds(text, {"NEXT.from_seats": 99}), "next_off", tmp_path)
     with_it, nodes_with, _ = tables(on)
     without, nodes_without, _ = tables(off)
     assert with_it == without
@@ -106,7 +106,8 @@ def small_positions(count: int, seed: int) -> list[Position]:
 @pytest.mark.parametrize("size", sweep(sample=8, full=40))
 def test_from_four_seats_it_agrees_with_the_python_engine(size: Size, tmp_path: Path) -> None:
     cases = small_positions(size.examples, 17)
-    module = build(CHECKING + "#define NEXT_FROM 4\n", mutants.source_text(),
+    module = build(CHECKING, mutants.with_thresholds(mutants.source_text(),
+                                                     {"NEXT.from_seats": 4}),
                    "next_small", tmp_path)
     checks = 0
     for position in cases:

@@ -31,7 +31,7 @@ pytestmark = [
 ]
 
 #: Every coalition's choice tried capped, from a cap of two nodes.
-SMALL = "#define WIDEN_FIRST 2LL\n#define WIDEN_TRICKS 16\n#define WIDEN_PLAYS 16\n"
+SMALL = {"ORDER.widen_first": 2, "ORDER.widen_tricks": 16, "ORDER.widen_plays": 16}
 #: A try cut short kept open for the next round ...
 OPEN = "            open |= (u64)1 << j;\n            continue;\n"
 #: ... read as a card that failed (the mutant) ...
@@ -68,7 +68,8 @@ def test_the_source_keeps_a_cut_try_open() -> None:
 
 def test_tries_cut_short_leave_the_answers_exact(cases: list[tuple[Position, list[Any]]],
                                                  tmp_path: Path) -> None:
-    module = mutants.build_text(SMALL + mutants.source_text(), "small", tmp_path,
+    module = mutants.build_text(mutants.with_thresholds(mutants.source_text(), SMALL), "small",
+                                tmp_path,
                                 exact=True)
     got = answers_of(module, [p for p, _ in cases])
     for (position, want), answers in zip(cases, got, strict=True):
@@ -78,7 +79,7 @@ def test_tries_cut_short_leave_the_answers_exact(cases: list[tuple[Position, lis
 @pytest.mark.parametrize("name, text", [("as_failed", AS_FAILED), ("as_way", AS_WAY)])
 def test_a_cut_try_read_as_an_answer_is_caught(cases: list[tuple[Position, list[Any]]],
                                                tmp_path: Path, name: str, text: str) -> None:
-    source = SMALL + mutants.source_text().replace(OPEN, text)
+    source = mutants.with_thresholds(mutants.source_text(), SMALL).replace(OPEN, text)
     module = mutants.build_text(source, name, tmp_path)
     got = answers_of(module, [p for p, _ in cases])
     assert any(answers != [want, want] for (_, want), answers in zip(cases, got, strict=True))

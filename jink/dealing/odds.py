@@ -47,7 +47,7 @@ from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
 from jink.games import Game, find_game
 from jink.position import Position, sort_cards
 from jink.puzzles.files import KEYS as POSITION_KEYS
-from jink.solver.goals import SPOIL, AtLeast, Goal
+from jink.solver.goals import AtLeast, Goal, spoil_of
 from jink.solver.limits import Limit
 from jink.solver.solver import Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
@@ -398,7 +398,7 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     questions = game.questions(view.players)
     names = tuple(q.name for q in questions)
     # The spoil question needs its own search; the others follow from max tricks.
-    goal: Goal = SPOIL if any(q.tricks is None for q in questions) else \
+    goal: Goal = spoil_of(game) if any(q.tricks is None for q in questions) else \
         AtLeast(questions[0].tricks or 0, questions[0].name)
     started = time.perf_counter()
     tricks_sum: dict[Card, int] = {}

@@ -254,7 +254,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
                             "mid_last", "relax_groups", "settlers", NULL};
     double memory_mb;
     int partition = 1, mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
-    int mid_last = MID_LAST, relax_groups = RELAX_GROUPS, settlers = SETTLE_ALL;
+    int mid_last = MID_LAST, relax_groups = RELAXED.groups, settlers = SETTLE_ALL;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "d|piiiiii", names, &memory_mb, &partition,
                                      &mid_from, &mid_first, &mid_left, &mid_last,
                                      &relax_groups, &settlers))
@@ -322,23 +322,24 @@ static PyObject *Table_stats(TableObject *self, PyObject *unused) {
 }
 
 /* prove(rules, players, tricks, side_mask, goal, k, goal_seat, narrow, hands,
- *       leader, trick, won, nodes, next_check, node_limit, time_limit, elapsed)
- * -> (stopped, result, nodes, next_check) */
+ *       leader, trick, won, nodes, next_check, node_limit, time_limit, elapsed,
+ *       pool) -> (stopped, result, nodes, next_check)
+ * ``pool``: the tricks that win the game's pool (a spoil's bound). */
 static PyObject *Table_prove(TableObject *self, PyObject *args) {
     PyObject *rules_obj, *hands_obj, *trick_obj, *won_obj;
-    int players, tricks, goal, k, goal_seat, narrow, leader;
+    int players, tricks, goal, k, goal_seat, narrow, leader, pool;
     unsigned long long side_mask;
     long long nodes, next_check, node_limit;
     double time_limit, elapsed;
-    if (!PyArg_ParseTuple(args, "O!iiKiiiiOiOOLLLdd", &RulesType, &rules_obj, &players,
+    if (!PyArg_ParseTuple(args, "O!iiKiiiiOiOOLLLddi", &RulesType, &rules_obj, &players,
                           &tricks, &side_mask, &goal, &k, &goal_seat, &narrow, &hands_obj,
                           &leader, &trick_obj, &won_obj, &nodes, &next_check, &node_limit,
-                          &time_limit, &elapsed))
+                          &time_limit, &elapsed, &pool))
         return NULL;
     if (players < 2 || players > MAXP || tricks < 1 || tricks > MAXT || leader < 0
         || leader >= players
         || goal < 0 || goal > 2 || (goal == GOAL_HELPED && (goal_seat < 0 || goal_seat >= players))
-        || side_mask == 0 || side_mask >> players) {
+        || side_mask == 0 || side_mask >> players || pool < 1 || pool > tricks) {
         PyErr_SetString(PyExc_ValueError, "prove: bad arguments");
         return NULL;
     }
@@ -357,7 +358,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     c.elapsed0 = elapsed;
     Search s;
     init_search(&s, &c, &((RulesObject *)rules_obj)->r, players, tricks, side_mask, goal, k,
-                goal_seat, narrow);
+                goal_seat, narrow, pool);
     u64 hands[MAXP];
     int won[MAXP];
     Py_ssize_t n;

@@ -9,8 +9,8 @@ can force (so one table of bounds serves every k), and the value of spoil is
 
 >>> parse_goal("three"), parse_goal("jink"), parse_goal("2")
 (AtLeast(k=3), AtLeast(k=5), AtLeast(k=2))
->>> parse_goal("spoil").name
-'spoil'
+>>> parse_goal("spoil", pool=3)
+Spoil(pool=3)
 """
 
 from __future__ import annotations
@@ -19,11 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from jink.errors import UnknownNameError
-from jink.games.base import Question
+from jink.games.base import Game, Question
+from jink.games.spoil_five import SPOIL_FIVE
 from jink.position import Position
-
-#: Tricks a seat needs to win the pool.
-POOL = 3
 
 
 @dataclass(frozen=True)
@@ -60,8 +58,10 @@ class AtLeast:
 
 @dataclass(frozen=True)
 class Spoil:
-    """No seat outside the side ends the deal with three tricks or more."""
+    """No seat outside the side ends the deal with ``pool`` tricks or more
+    (the game's pool: :attr:`jink.games.base.Game.pool`)."""
 
+    pool: int
     name = "spoil"
     family = "spoil"
 
@@ -71,17 +71,18 @@ class Spoil:
     def key(self, won: Sequence[int], side: frozenset[int],
             remaining: int) -> tuple[int, ...]:
         # The side's own tricks do not matter, nor the count of a seat that can
-        # no longer reach three: such positions share one table entry.
-        return tuple(0 if s in side or w + remaining < POOL else w for s, w in enumerate(won))
+        # no longer reach the pool: such positions share one table entry.
+        return tuple(0 if s in side or w + remaining < self.pool else w
+                     for s, w in enumerate(won))
 
     def status(self, won: Sequence[int], side: frozenset[int], remaining: int) -> bool | None:
         best_other = 0
         for s, w in enumerate(won):
             if w > best_other and s not in side:
                 best_other = w
-        if best_other >= POOL:
+        if best_other >= self.pool:
             return False
-        if best_other + remaining < POOL:
+        if best_other + remaining < self.pool:
             return True
         return None
 
@@ -90,13 +91,14 @@ class Spoil:
 class Helped:
     """Seat ``seat`` ends with at least ``k`` tricks, its side helping it.
 
-    A spoil search asks this once only one other seat can still reach three:
-    then the spoil fails exactly when everybody else can bring that seat there.
-    The value is the seat's further tricks, so the table's bounds serve any k.
+    A spoil search asks this once only one other seat can still reach the pool
+    (``k``): then the spoil fails exactly when everybody else can bring that
+    seat there. The value is the seat's further tricks, so the table's bounds
+    serve any k.
     """
 
     seat: int
-    k: int = POOL
+    k: int
 
     @property
     def name(self) -> str:
@@ -124,8 +126,22 @@ class Helped:
 
 Goal = AtLeast | Spoil | Helped
 
-THREE = AtLeast(POOL)
-SPOIL = Spoil()
+#: Spoil Five's two questions of the pool, from its description: the pool
+#: taken (three tricks) and spoiled.
+THREE = AtLeast(SPOIL_FIVE.pool or 0)
+SPOIL = Spoil(SPOIL_FIVE.pool or 0)
+
+
+def spoil_of(game: Game) -> Spoil:
+    """The spoil question of ``game``, bounded by its pool.
+
+    >>> from jink.games import find_game
+    >>> spoil_of(find_game("spoil-five"))
+    Spoil(pool=3)
+    """
+    if game.pool is None:
+        raise ValueError(f"{game.title} has no pool to spoil")
+    return Spoil(game.pool)
 
 
 def jink_goal(tricks: int = 5) -> AtLeast:
@@ -133,13 +149,17 @@ def jink_goal(tricks: int = 5) -> AtLeast:
     return AtLeast(tricks)
 
 
-def parse_goal(text: str, tricks: int = 5, questions: Sequence[Question] = ()) -> Goal:
+def parse_goal(text: str, tricks: int = 5, questions: Sequence[Question] = (),
+               pool: int | None = None) -> Goal:
     """``three``, ``jink``, ``spoil``, a number of tricks 0..``tricks``, or the
-    name of one of the game's ``questions`` (``odd_trick``, ``not_ramsed``)."""
+    name of one of the game's ``questions`` (``odd_trick``, ``not_ramsed``);
+    ``pool``: the game's pool (:attr:`jink.games.base.Game.pool`), the bound
+    of its spoil (default Spoil Five's)."""
     word = text.strip().lower().replace("-", "_")
+    spoil = SPOIL if pool is None else Spoil(pool)
     for question in questions:
         if word == question.name:
-            return SPOIL if question.tricks is None else AtLeast(question.tricks, question.name)
+            return spoil if question.tricks is None else AtLeast(question.tricks, question.name)
     if questions and word == "spoil":
         raise UnknownNameError("spoil is a question of Spoil Five only")
     if questions and word in ("three", "jink") and not any(
@@ -152,7 +172,7 @@ def parse_goal(text: str, tricks: int = 5, questions: Sequence[Question] = ()) -
     if word == "jink":
         return jink_goal(tricks)
     if word == "spoil":
-        return SPOIL
+        return spoil
     if word.isdigit() and 0 <= int(word) <= tricks:
         return AtLeast(int(word))
     names = ", ".join(q.name for q in questions) if questions else "three, jink, spoil"
@@ -168,5 +188,5 @@ def goal_for(position: Position, goal: Goal | str | None) -> Goal:
     if goal is None:
         goal = game.winning_question or questions[0].name
     if isinstance(goal, str):
-        return parse_goal(goal, game.tricks, questions)
+        return parse_goal(goal, game.tricks, questions, game.pool)
     return goal

@@ -246,8 +246,12 @@ class NativeSearch:
         self.budget = budget
         self.narrow = narrow
         self.side_mask = sum(1 << s for s in side)
+        #: The tricks that win the pool, a spoil's bound (any other goal's:
+        #: a hand-over's k, or all the tricks: unread).
+        self.pool = goal.k if isinstance(goal, Helped) else tricks
         if isinstance(goal, Spoil):
             self.code, self.k, self.seat = GOAL_SPOIL, 0, 0
+            self.pool = goal.pool
         elif isinstance(goal, Helped):
             self.code, self.k, self.seat = GOAL_HELPED, goal.k, goal.seat
         else:
@@ -269,7 +273,7 @@ class NativeSearch:
             flatten(rules), self.players, self.tricks, self.side_mask, self.code, self.k,
             self.seat, int(self.narrow), tuple(hands), leader, tuple(trick), tuple(won),
             budget.nodes, budget.next_check, -1 if stop is None else stop,
-            -1.0 if limit.seconds is None else limit.seconds, budget.elapsed())
+            -1.0 if limit.seconds is None else limit.seconds, budget.elapsed(), self.pool)
         budget.nodes = nodes
         budget.next_check = next_check
         if stopped:

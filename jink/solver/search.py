@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from jink.cards import Card, CardSet
 from jink.games.base import TRUMP_BASE, Rules
-from jink.solver.goals import POOL, Goal, Helped, Spoil
+from jink.solver.goals import Goal, Helped, Spoil
 from jink.solver.limits import Budget
 from jink.solver.table import TranspositionTable
 
@@ -158,8 +158,12 @@ class Search:
         #: minimisers (False) in a spoil search, else None.
         self.coalition: bool | None = None
         self.fixed_target: int | None = None
+        #: The tricks that win the pool: a spoil's bound (its goal's), and a
+        #: hand-over's (its seat's k).
+        self.pool = tricks
         if isinstance(goal, Spoil):
             self.coalition = False
+            self.pool = goal.pool
         elif isinstance(goal, Helped):
             self.coalition, self.fixed_target = True, goal.seat
         #: ``side_after[leader][i]``: a seat of the side plays after card i.
@@ -250,7 +254,8 @@ class Search:
         helper = self.helpers.get(seat)
         if helper is None:
             coalition = frozenset(range(self.players)) - self.side
-            helper = Search(self.rules, self.players, self.tricks, coalition, Helped(seat),
+            helper = Search(self.rules, self.players, self.tricks, coalition,
+                            Helped(seat, self.pool),
                             self.table, self.budget, self.narrow, self.settlers)
             self.helpers[seat] = helper
         return helper
@@ -277,7 +282,7 @@ class Search:
             holder, top = top_trumps
             threats = [s for s in range(self.players)
                        if not self.on_side[s]
-                       and won[s] + remaining - (top if s != holder else 0) >= POOL]
+                       and won[s] + remaining - (top if s != holder else 0) >= self.pool]
             if not threats:
                 return True
             if len(threats) == 1:
@@ -512,7 +517,7 @@ class Search:
         # three at once (one strategy serves against all of them).
         won = self.won
         holder, top = top_trumps or self._top_trumps()
-        if holder >= 0 and holder not in side and won[holder] + top >= POOL:
+        if holder >= 0 and holder not in side and won[holder] + top >= self.pool:
             return False
         side_ranks = [self._ranks(trumps[s]) for s in side]
         for seat in range(players):
@@ -522,7 +527,7 @@ class Search:
             most = min(remaining - len(first) + matched(first, rival) for first in side_ranks)
             if seat != holder:
                 most = min(most, remaining - top)
-            if won[seat] + most >= POOL:
+            if won[seat] + most >= self.pool:
                 return None
         return True
 

@@ -32,7 +32,7 @@ from jink.cards import Card
 from jink.errors import LimitExceeded
 from jink.position import Position
 from jink.solver import native
-from jink.solver.goals import POOL, SPOIL, AtLeast, Goal, Spoil
+from jink.solver.goals import AtLeast, Goal, Spoil, spoil_of
 from jink.solver.limits import Budget, Limit, QuestionCapped
 from jink.solver.search import Search, Tables, equivalent_groups
 from jink.solver.table import DEFAULT_MEMORY_MB, TranspositionTable
@@ -406,22 +406,25 @@ class Solver:
             rungs = {seat: _Ladder(position, self.side_of(position, seat)) for seat in asked}
             ladders.append(rungs)
             searched = any(q.tricks is None for q in position.game.questions(position.players))
-            spoils.append({seat: _Force(position, seat, SPOIL, self._spoil_settled(rungs, seat))
-                           for seat in asked} if searched else {})
+            spoil = spoil_of(position.game) if searched else None
+            spoils.append({seat: _Force(position, seat, spoil,
+                                        self._spoil_settled(rungs, seat, spoil.pool))
+                           for seat in asked} if spoil is not None else {})
         self._settle([*(q for rungs in ladders for q in rungs.values()),
                       *(q for forces in spoils for q in forces.values())], partial)
         return [self._verdicts(position, rungs, forces)
                 for position, rungs, forces in zip(positions, ladders, spoils, strict=True)]
 
     @staticmethod
-    def _spoil_settled(rungs: dict[int, _Ladder], seat: int) -> Callable[[], bool | None]:
+    def _spoil_settled(rungs: dict[int, _Ladder], seat: int,
+                       pool: int) -> Callable[[], bool | None]:
         """A seat's spoil as the seats' tricks settle it: yes when it can force
-        three itself, no when a seat of another side can; else not yet."""
+        the pool itself, no when a seat of another side can; else not yet."""
         def settled() -> bool | None:
-            if rungs[seat].low >= POOL:
+            if rungs[seat].low >= pool:
                 return True
             side = rungs[seat].side
-            if any(s not in side and r.low >= POOL for s, r in rungs.items()):
+            if any(s not in side and r.low >= pool for s, r in rungs.items()):
                 return False
             return None
         return settled
@@ -459,7 +462,8 @@ class Solver:
         """Whether ``goal`` is forceable, given ``most`` = max_tricks already known."""
         if isinstance(goal, AtLeast):
             return most >= goal.k
-        return most >= POOL or self.can_force(position, seat, goal)
+        return (isinstance(goal, Spoil) and most >= goal.pool) \
+            or self.can_force(position, seat, goal)
 
     def score_moves(self, position: Position, seat: int, goal: Goal) -> list[MoveScore]:
         """Every legal card of the seat to play, scored for ``seat`` and ``goal``.
@@ -509,10 +513,11 @@ class Solver:
     def _achieving(after: Position, seat: int, goal: Goal, ladder: _Ladder) -> _Force | None:
         """The search whether ``goal`` is forceable after a card, if the card's
         tricks do not answer it: they do for an at-least goal; for any other,
-        three tricks settle it (as :meth:`achieves`)."""
+        the pool's tricks settle a spoil (as :meth:`achieves`)."""
         if isinstance(goal, AtLeast):
             return None
+        pool = goal.pool if isinstance(goal, Spoil) else None
 
         def settled() -> bool | None:
-            return True if ladder.low >= POOL else None
+            return True if pool is not None and ladder.low >= pool else None
         return _Force(after, seat, goal, settled)

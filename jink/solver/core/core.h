@@ -24,7 +24,6 @@ typedef uint64_t u64;
 #define MAXT 16          /* tricks in a deal */
 #define MAXC 52          /* cards in a deck */
 #define TRUMP_BASE 100   /* a trump's power is above it, a plain card's below */
-#define POOL 3           /* tricks that win the pool */
 #define CHECK_EVERY 4096 /* nodes between two reads of the limits */
 #define KEYW 7           /* 64-bit words in a table key */
 #define MIN_SLOTS 4096   /* a new table's slots (it doubles as it fills) */
@@ -233,7 +232,18 @@ typedef struct {
     PgKey pg;         /* the pooled game's last key (see pooled_holds) */
     int next_failed;  /* next_start found no answer above, in this trick */
     unsigned settle;  /* the settlers switched on (the table's) */
+    int pool;         /* the tricks that win the pool (the game's: a spoil's bound) */
 } Search;
+
+/* Whether any of ``settlers`` (SETTLE_*) is switched on in this search. */
+static inline int on(const Search *s, unsigned settlers) { return (s->settle & settlers) != 0; }
+
+/* A spoil search's threats at a trick's start (threats.c), and the top
+ * trumps' holder and count where worked out (``known``). */
+typedef struct {
+    u64 mask;
+    int holder, top, known;
+} Threats;
 
 /* The cards of the trick being played. */
 #define TRICK(s) ((s)->rows[(s)->done])
@@ -278,6 +288,60 @@ static void store(Search *s, const u64 *key, u64 *detail, int part, int need, in
                   long long nodes);
 static u64 mid_bits(const Search *s);
 static void mid_key(const Search *s, u64 *key, u64 *detail);
+static int ranks(const CRules *R, u64 trumps, int *out);
+static int matched(const int *first, int nf, const int *rival, int nr);
+static void top_trumps(const Search *s, int *holder, int *top);
+static int lost_to_trumps(const Search *s, int p, int places[][16], const int *count);
+static int above(const CRules *R, u64 trumps, u64 rivals);
+static int trump_tricks(const CRules *R, u64 trumps, const int *rival, int nr);
+static int sure(Search *s, int need, int remaining, int have_top, int holder, int top);
+static int is_ours(const Search *s, int p);
+static u64 opponents_trumps(const Search *s);
+static int settled_trick(Search *s, int i);
+static void threat_floors(const Search *s, int remaining, u64 more, int *floor, int *holder,
+                          int *top);
+static u64 threats_over(const Search *s, const int *floor, int extra);
+static u64 spoil_threats_of(const Search *s, int remaining, int *holder, int *top);
+static int spoil_threats_settle(Search *s, int remaining, int part, Threats *th);
+static int widen_applies(const Search *s, int i, int maximizing);
+static int takers_first(const CRules *R, const int *cards, int n, int bp, int led, int *out);
+static int to_play(const Search *s, int side);
+static int sure_taker(const Search *s, const int *cards, int m);
+static int unbeaten(const Search *s, int i);
+static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int *out);
+static int two_won(Search *s, int a, int b);
+static int two_played(Search *s, const int *trick);
+static int two_tricks(Search *s, int *trick, int i);
+static int dp_leaf(Dp *d, int a_best, int b_trump, const int *b_plain);
+static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain);
+static int two_tricks_dp(Search *s);
+static int two_left(Search *s, int remaining, int part);
+static int relaxed_won(Relaxed *x, int who, int best, int left);
+static int duty_beats(const Relaxed *x, int who, int led, int best);
+static inline int group_taker(const Relaxed *x, int g, int best, int led);
+static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left);
+static int relaxed_last(Relaxed *x, u64 played, int lead, int leader);
+static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left);
+static int relaxed(Relaxed *x, int leader, int left);
+static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int need, int pooled,
+                          int *role, int *pool);
+static int relaxed_from(Search *s, Relaxed *x, const int *role, const int *pool);
+static int relaxed_game(Search *s, int asker, u64 threats, int need);
+static int relaxed_fails(Search *s);
+static int relaxed_holds(Search *s, u64 threats);
+static int relaxed_start(Search *s, u64 spoil_threats, int remaining);
+static int relaxed_mid(Search *s, int i);
+static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named);
+static int game_card(const CRules *R, uint32_t game, int su, int at);
+static int game_place(const CRules *R, uint32_t game, int card);
+static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 capped,
+                      PgKey *key);
+static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps);
+static int pooled_known(Search *s, u64 spoil_threats, int remaining);
+static int spoil_early(Search *s, u64 spoil_threats, int remaining);
+static int next_applies(const Search *s);
+static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain);
+static int next_start(Search *s, int i);
 static long long now_ns(void);
 static int check(Ctx *c);
 static int status(const Search *s, int remaining);
@@ -294,59 +358,10 @@ static int end_trick(Search *s);
 static u64 group_of(const Search *s, u64 hand, int card);
 static int stands_for(const CRules *R, int a, int b, u64 rel_a, int i, int bp, int led);
 static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tricks,
-                        u64 side_mask, int goal, int k, int goal_seat, int narrow);
+                        u64 side_mask, int goal, int k, int goal_seat, int narrow, int pool);
 static int partitioned(const Search *s);
 static int play(Search *s);
 static int play_on(Search *s, int i, int part);
 static int trick_start(Search *s);
-static int ranks(const CRules *R, u64 trumps, int *out);
-static int matched(const int *first, int nf, const int *rival, int nr);
-static void top_trumps(const Search *s, int *holder, int *top);
-static int lost_to_trumps(const Search *s, int p, int places[][16], const int *count);
-static int above(const CRules *R, u64 trumps, u64 rivals);
-static int trump_tricks(const CRules *R, u64 trumps, const int *rival, int nr);
-static int sure(Search *s, int need, int remaining, int have_top, int holder, int top);
-static int is_ours(const Search *s, int p);
-static u64 opponents_trumps(const Search *s);
-static int settled_trick(Search *s, int i);
-static void threat_floors(const Search *s, int remaining, u64 more, int *floor, int *holder,
-                          int *top);
-static u64 threats_over(const Search *s, const int *floor, int extra);
-static u64 spoil_threats_of(const Search *s, int remaining, int *holder, int *top);
-static int takers_first(const CRules *R, const int *cards, int n, int bp, int led, int *out);
-static int to_play(const Search *s, int side);
-static int sure_taker(const Search *s, const int *cards, int m);
-static int unbeaten(const Search *s, int i);
-static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int *out);
-static int two_won(Search *s, int a, int b);
-static int two_played(Search *s, const int *trick);
-static int two_tricks(Search *s, int *trick, int i);
-static int dp_leaf(Dp *d, int a_best, int b_trump, const int *b_plain);
-static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain);
-static int two_tricks_dp(Search *s);
-static int relaxed_won(Relaxed *x, int who, int best, int left);
-static int duty_beats(const Relaxed *x, int who, int led, int best);
-static inline int group_taker(const Relaxed *x, int g, int best, int led);
-static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left);
-static int relaxed_last(Relaxed *x, u64 played, int lead, int leader);
-static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left);
-static int relaxed(Relaxed *x, int leader, int left);
-static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int need, int pooled,
-                          int *role, int *pool);
-static int relaxed_from(Search *s, Relaxed *x, const int *role, const int *pool);
-static int relaxed_game(Search *s, int asker, u64 threats, int need);
-static int relaxed_fails(Search *s);
-static int relaxed_holds(Search *s, u64 threats);
-static int relaxed_mid(Search *s, int i);
-static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named);
-static int game_card(const CRules *R, uint32_t game, int su, int at);
-static int game_place(const CRules *R, uint32_t game, int card);
-static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 capped,
-                      PgKey *key);
-static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps);
-static int pooled_known(Search *s, u64 spoil_threats, int remaining);
-static int spoil_early(Search *s, u64 spoil_threats, int remaining);
-static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain);
-static int next_start(Search *s, int i);
 
 #endif

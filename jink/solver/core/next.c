@@ -1,11 +1,16 @@
-/* The next trick's start, settled while seats are still to play to this
- * trick (partition search; a spoil, or a hand-over, with four tricks left
- * at this trick's start, the asker one seat): a pooled game (pooled_holds)
- * for each way the seats still to play may end the trick, in place of every
- * combination of their cards and the search of each next start. A way is
- * what the next start's game reads: the trumps spent (gone), the asker's
- * card, and who takes the trick (its threats follow from the trumps and
- * the tricks won alone: spoil_threats_of).
+/*
+ * Settler "next": the next trick's start, settled while seats are still to
+ * play to this trick.
+ *
+ * Guard: partition search, a spoil or a hand-over (the asker one seat), from
+ * NEXT.from_seats seats, in the trick that starts with NEXT.left tricks left,
+ * not after a game of this trick failed (next_applies); the rules follow or
+ * trump with a trump suit and no forced leads (next_start).
+ * Settles: a pooled game (pooled_holds) for each way the seats still to
+ * play may end the trick, in place of every combination of their cards and
+ * the search of each next start. A way is what the next start's game reads:
+ * the trumps spent (gone), the asker's card, and who takes the trick (its
+ * threats follow from the trumps and the tricks won alone: spoil_threats_of).
  * - A seat that cannot take the trick (the best card only rises) and, in a
  *   spoil, has no trick yet, is taken for a pool seat there (should it be a
  *   threat after all, with the trumps it keeps, there is no answer), whatever
@@ -23,21 +28,38 @@
  * on the cards the games named, the asker's card and the cards that took
  * the trick before it, and the trick's best card (which none of the seats
  * taken for pool seats can beat). -1 where it does not apply (too many
- * ways, or a pool seat a threat after all); NEXT_FAILED where a game did
- * not hold (below, in this trick, it is not asked again). Measured: at 8 to
- * 10 seats -34 to -46% nodes and -12 to -33% CPU (9-player deal 57, seat
- * 7's spoil: 31.1 M nodes and 4.9 s against 3.4 M and 3.7 s); at 7, +18%
- * CPU (its games miss the pooled memory far more often), so from 8
- * (docs/performance.md). */
+ * ways or games, or a pool seat a threat after all); NEXT_FAILED where a
+ * game did not hold (below, in this trick, it is not asked again).
+ * Sound: every way the seats still to play may end the trick is covered,
+ * each by a game that relaxes the next start for the asker's opponents
+ * (pooled.c); a way or a game past its threshold gives no answer.
+ * Thresholds: NEXT (below). Below eight seats its games miss the pooled
+ * memory far more often and it costs more than it saves.
+ */
 #if defined(JINK_CHECK_NEXT) && !defined(JINK_CHECK)
 #error "JINK_CHECK_NEXT counts in the checking core's counters: define JINK_CHECK too"
 #endif
 #define NEXT_FAILED (-2)
-#ifndef NEXT_FROM  /* (tests turn it off: tests/test_next.py) */
-#define NEXT_FROM 8
-#endif
-#define NEXT_WAYS 32   /* the most ways of the seats still to play one node may take */
-#define NEXT_GAMES 32  /* and the most games it may ask for */
+
+typedef struct {
+    int left;        /* asked in the trick that starts with this many tricks left */
+    int from_seats;  /* from this many seats */
+    int ways;        /* the most ways of the seats still to play one node may take */
+    int games;       /* and the most games it may ask for */
+} NextThresholds;
+
+static const NextThresholds NEXT = {
+    .left = 4,
+    .from_seats = 8,
+    .ways = 32,
+    .games = 32,
+};
+
+/* Whether play asks next_start at this node (a trick's second card on). */
+static int next_applies(const Search *s) {
+    return s->coalition >= 0 && !s->next_failed && s->players >= NEXT.from_seats
+        && s->tricks - s->done == NEXT.left;
+}
 struct Next {
     int asker, helped, i, games, asked;
     u64 later, exact, rel;
@@ -63,15 +85,15 @@ static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain) {
         s->done++;
         s->ntrick = 0;
         u64 winners = plain | bit(bseat);
-        int floor[MAXP], holder, top;
-        if (!x->helped) threat_floors(s, 3, winners, floor, &holder, &top);
+        int floor[MAXP], holder, top, left = s->tricks - s->done;  /* (at the next start) */
+        if (!x->helped) threat_floors(s, left, winners, floor, &holder, &top);
         for (u64 ws = winners; ws && r == 1; ws &= ws - 1) {
             int w = low_card(ws);
-            if (++x->games > NEXT_GAMES) { r = -1; break; }
+            if (++x->games > NEXT.games) { r = -1; break; }
             s->won[w]++;
             s->leader = w;
             s->pg.valid = 0;  /* (its key was made elsewhere) */
-            int st = status(s, 3);
+            int st = status(s, left);
             if (st >= 0) {
                 r = st == !x->helped ? 1 : -1;
             } else {
@@ -80,7 +102,7 @@ static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain) {
                 s->won[w]++;
                 if (threats & x->later & ~x->exact) r = -1;
                 else if (threats && !pooled_holds(s, x->asker, threats,
-                                                  x->helped ? s->k : POOL, RELAX_STEPS))
+                                                  x->helped ? s->k : s->pool, RELAXED.steps))
                     r = NEXT_FAILED;
                 else if (threats)
                     x->rel |= s->rel;
@@ -144,7 +166,7 @@ static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain) {
     return 1;
 }
 
-/* (play asks it only from NEXT_FROM seats, with four tricks left at the trick's start) */
+/* (play asks it where next_applies) */
 static int next_start(Search *s, int i) {
     const CRules *R = s->R;
     int n = s->players;
@@ -178,7 +200,7 @@ static int next_start(Search *s, int i) {
                 ways *= popc(legal & R->trump_mask) + !!(legal & ~R->trump_mask);
             }
         }
-        if (ways > NEXT_WAYS) return -1;  /* (before any game) */
+        if (ways > NEXT.ways) return -1;  /* (before any game) */
     }
     x.asked = at == n;
     int r = next_ways(s, &x, i, bp, turn_seat(s, best), 0);

@@ -1,16 +1,53 @@
-/* Cheap tries first (see play): the coalition's cards in the first
- * WIDEN_TRICKS tricks of a search, where they are among the trick's first
- * WIDEN_PLAYS cards (the lead), first capped at WIDEN_FIRST nodes. */
-#ifndef WIDEN_TRICKS
-#define WIDEN_TRICKS 1
-#endif
-#ifndef WIDEN_PLAYS
-#define WIDEN_PLAYS 1
-#endif
-#ifndef WIDEN_FIRST
-#define WIDEN_FIRST 4096LL
-#endif
-#define WIDEN_GROWTH 4
+/*
+ * Settler "order": the order the cards are tried in, and cheap tries first.
+ *
+ * Guard: every node where cards are tried (order_moves); the cheap tries at
+ * the coalition's cards in a search's first ORDER.widen_tricks tricks,
+ * among a trick's first ORDER.widen_plays cards (widen_applies).
+ * Settles: nothing by itself: it puts the likeliest refutation first, so
+ * that the first card tried settles the node more often. Switched off, the
+ * kernel tries one card of each group of equivalent cards, strongest first.
+ * Sound: every card (one of each group) is still tried until one settles
+ * the node; a try cut short by its cap is tried again, uncapped if it is
+ * the last one open.
+ * Thresholds: ORDER (below).
+ *
+ * With partition search (the port keeps the Python engine's order, and so
+ * its nodes), the asker of a spoil or of a hand-over plays thriftily: it
+ * leads low, and takes a trick only from a seat that could use it (a spoil:
+ * a seat that has already won a trick; a hand-over: the seat brought to the
+ * pool). Each wrong first try of the asker costs a whole proof that the
+ * others win, and its top trumps are worth more kept than spent on a trick
+ * nobody needed. The coalition plays high while the asker is still to play,
+ * making the trick dear for it, and its helpers lead trumps first, drawing
+ * the asker's. Cheap tries first: near a search's start a wrong first card
+ * of the coalition costs a whole proof that the asker holds below it, and
+ * most of what a try cut short has searched is in the table for the next;
+ * never inside another try's cap (nested, their waste multiplied).
+ */
+
+typedef struct {
+    int shed_from;          /* a helper plays high to a trick its side has, from this many seats */
+    int widen_tricks;       /* cheap tries in a search's first this many tricks, */
+    int widen_plays;        /* at a trick's first this many cards, */
+    long long widen_first;  /* each first capped at this many nodes, */
+    int widen_growth;       /* the cap this many times larger a round */
+} OrderThresholds;
+
+static const OrderThresholds ORDER = {
+    .shed_from = 10,
+    .widen_tricks = 1,
+    .widen_plays = 1,
+    .widen_first = 4096,
+    .widen_growth = 4,
+};
+
+/* Whether the cards of the trick's ``i``-th seat (``maximizing``: its side)
+ * are tried cheaply first (see play_on). */
+static int widen_applies(const Search *s, int i, int maximizing) {
+    return i < ORDER.widen_plays && s->done - s->ctx->root_done < ORDER.widen_tricks
+        && s->coalition >= 0 && maximizing == s->coalition && !s->narrow && s->ctx->cap < 0;
+}
 
 /* Cards (in their order) that take a trick over power ``bp``, then the
  * rest, each part in the order given; returns how many. */
@@ -60,28 +97,11 @@ static int unbeaten(const Search *s, int i) {
     return !(later & beaters);
 }
 
-/* A helper plays high, too, to a trick its side has for sure (the asker has
- * played and no seat still to play can beat the best card), from SHED_FROM
- * seats: it sheds a card that could take a trick from the target later.
- * 10-player deal 14, seat 1's spoil (it fails): 0.13 M nodes against 21.1 M,
- * where seat 3's right card is the A♥ under seat 2's 5♠ and it tried its
- * three low cards first. Measured on the full tables of 10-player deals 0
- * to 59: 17% and 1% fewer nodes in the two halves, 19% and 2% less CPU; at
- * 9 players as many nodes and as much CPU within 3%; at 8, 10% more CPU
- * (docs/performance.md). */
-#define SHED_FROM 10
-
-/* The cards to try, the likeliest refutation first (search.py's _order).
- *
- * With partition search (the port keeps the Python engine's order, and so its
- * nodes), the asker of a spoil or of a hand-over plays thriftily: it leads
- * low, and takes a trick only from a seat that could use it (a spoil: a seat
- * that has already won a trick; a hand-over: the seat brought to three).
- * Each wrong first try of the asker costs a whole proof that the others win,
- * and its top trumps are worth more kept than spent on a trick nobody
- * needed. The coalition plays high while the asker is still to play, making
- * the trick dear for it, and its helpers lead trumps first, drawing the
- * asker's. Measured: -70% nodes at 8 players, -48% at 7 (docs/performance.md). */
+/* The cards to try, the likeliest refutation first (search.py's _order; see
+ * above). A helper plays high, too, to a trick its side has for sure (the
+ * asker has played and no seat still to play can beat the best card), from
+ * ORDER.shed_from seats: it sheds a card that could take a trick from the
+ * target later. */
 static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int *out) {
     const CRules *R = s->R;
     int strong[MAXC], weak[MAXC];
@@ -118,7 +138,7 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
         /* (not in the narrow search, whose throw-away is the lowest card) */
         if (s->partition && !s->narrow && (seat == s->target || !beat)
             && (to_play(s, !s->coalition)  /* the asker still to play */
-                || (!beat && s->players >= SHED_FROM && unbeaten(s, i)))) {
+                || (!beat && s->players >= ORDER.shed_from && unbeaten(s, i)))) {
             for (int j = 0; j < g; j++) out[j] = strong[j];
             return g;
         }
@@ -144,8 +164,7 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
          * trick for sure (no seat still to play can beat it). Where the
          * trick is all it needs, that ends the proof (settled_trick): a card
          * that takes the trick only for now costs every combination of the
-         * later seats' cards (10-player deal 14, seat 3's one trick: 10.3 M
-         * nodes with 7♥ first, 25 with A♥). */
+         * later seats' cards. */
         int k = sure_taker(s, out, m);
         if (k > 0) {
             int c = out[k];

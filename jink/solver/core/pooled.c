@@ -1,13 +1,50 @@
+/*
+ * Settler "pooled": the pooled game, the relaxed game (relaxed.c) made
+ * easier again for the asker's opponents, and its memory of answers.
+ *
+ * Guard: partition search, the asker one seat. Played before each relaxed
+ * game (relaxed_game), and by the settlers "early" and "next"; its memory
+ * alone is read before the table at a hand-over's trick start from
+ * POOLED.handover_from tricks left, and at a spoil's with threats and
+ * POOLED.spoil_left tricks left (pooled_known).
+ * Settles: as the relaxed game: a spoil as holding, a hand-over as failing.
+ * Sound: every run of pool seats holds the cards of all the pool's seats,
+ * and none has a duty to follow: what a seat or group may do in the relaxed
+ * game, its run may do here (lead a card of the same kind, take a trick with
+ * a card as strong or stronger). So where the asker holds here, it holds
+ * there, and in the game. It reads of the pool's cards only their kinds
+ * (which of the spaces between the asker's and the threats' cards, suit by
+ * suit, hold one): where the same cards of the asker and the threats meet
+ * the same kinds, it is the same game, however the pool's cards lie among
+ * its seats, so its answers are kept by that key for the table's life (most
+ * games a big table's proof plays at trick starts are one played before). A
+ * game cut short gives no answer, and is kept as such only for games given
+ * as few steps.
+ * Thresholds: POOLED (below).
+ */
+
+typedef struct {
+    int handover_from;  /* its memory read at a hand-over's start, from this many left */
+    int spoil_left;     /* and at a spoil's, with this many left */
+    long capped_plays;  /* a game given fewer steps than RELAXED.steps: its cap on cards */
+} PooledThresholds;
+
+static const PooledThresholds POOLED = {
+    .handover_from = 3,
+    .spoil_left = 3,
+    .capped_plays = 8192,
+};
+
 /* The pooled game played, giving up past ``steps`` (and past its cap on
- * cards: CAPPED_PLAYS where it is given fewer steps than RELAX_STEPS): 1 with
- * the cards it named in ``named`` where the asker holds. */
+ * cards where it is given fewer steps than RELAXED.steps): 1 with the cards
+ * it named in ``named`` where the asker holds. */
 static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named) {
     Relaxed x;
     int role[MAXP], pool[MAXP];
     relaxed_setup(s, &x, asker, threats, need, 1, role, pool);
     s->ctx->games++;
     x.budget = steps;
-    if (steps < RELAX_STEPS) x.plays = CAPPED_PLAYS;
+    if (steps < RELAXED.steps) x.plays = POOLED.capped_plays;
     int r = relaxed_from(s, &x, role, pool);
     *named = x.rel;
     return r;
@@ -122,11 +159,8 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
  * cards only their kinds (which of the spaces between the asker's and the
  * threats' cards, suit by suit, hold one): where the same cards of the asker
  * and the threats meet the same kinds, it is the same game, however the
- * pool's cards lie among its seats. At nine seats, 97% of the relaxed games
- * a proof plays at trick starts have the asker's and the threats' cards, and
- * the pool's kinds, of one played before; so its answers are kept (PG_SLOTS)
- * for the table's life. Measured: -6% CPU at 7 players, -20% at 8, -6 to
- * -9% at 9, -15 to -21% at 10 (docs/performance.md).
+ * pool's cards lie among its seats; so its answers are kept (PG_SLOTS) for
+ * the table's life.
  *
  * What an answer rests on is kept as a place among the game's own cards
  * (the asker's and the threats', and each kind's best, the one it plays),
@@ -138,7 +172,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
     const CRules *R = s->R;
     PgKey *key = &s->pg;
     /* (a game cut short, see spoil_early; a read only looks for the others) */
-    u64 capped = (u64)(steps > 0 && steps < RELAX_STEPS) << 63;
+    u64 capped = (u64)(steps > 0 && steps < RELAXED.steps) << 63;
     if (!(key->valid && key->at == s->ctx->nodes && key->asker == asker
           && key->threats == threats && key->need == need && (key->won & bit(63)) == capped)
         && !pooled_key(s, asker, threats, need, capped, key))
@@ -221,20 +255,18 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
     return 1;
 }
 
-/* Before the table, at a trick's start: a hand-over (three tricks left or
- * more) or a spoil of two threats or more (three left) that the pooled
- * game's memory settles, where the relaxed game would be asked after it: 1
- * or 0, or -1 (a miss: the table, and the games, as before). The memory is
- * small and near in the cache, the table large and far. Measured: -13% CPU
- * at 8 and 9 players, even at 10 (docs/performance.md). */
+/* Before the table, at a trick's start: a hand-over or a spoil that the
+ * pooled game's memory settles, where the relaxed game would be asked after
+ * it: 1 or 0, or -1 (a miss: the table, and the games, as before). The
+ * memory is small and near in the cache, the table large and far. */
 static int pooled_known(Search *s, u64 spoil_threats, int remaining) {
     int r = -1;
-    if (s->goal == GOAL_HELPED && remaining >= 3) {
+    if (s->goal == GOAL_HELPED && remaining >= POOLED.handover_from) {
         int asker = lone_seat(s, 0);
         if (asker >= 0 && pooled_holds(s, asker, bit(s->goal_seat), s->k, 0)) r = 0;
-    } else if (spoil_threats && remaining == 3) {
+    } else if (spoil_threats && remaining == POOLED.spoil_left) {
         int asker = lone_seat(s, 1);
-        if (asker >= 0 && pooled_holds(s, asker, spoil_threats, POOL, 0)) r = 1;
+        if (asker >= 0 && pooled_holds(s, asker, spoil_threats, s->pool, 0)) r = 1;
     }
 #ifdef JINK_CHECK
     s->ctx->table->known += r >= 0;

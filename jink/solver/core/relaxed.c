@@ -1,68 +1,58 @@
-/* The relaxed game's steps (tricks begun) before it gives up (see
- * relaxed_game). */
-#define RELAX_STEPS 4096
-/* ... and the cards it plays: a step is a poor measure of a game's cost (it
- * plays out a whole trick's combinations of the asker's and the threats'
- * cards), and at ten seats a few games of three tricks left played 2^17 to
- * 2^22 cards each, most of them to fail (10-player deal 36, seat 5's
- * spoil: 866 M cards in 13,258 games, 15 s for a proof of 1.6 M nodes).
- * A game cut short gives no answer; the search goes on as without it.
- * Measured: 4,096 cards, deal 36 in 0.8 s against 14.7 s, 10-player deal
- * 118 in 0.34 s against 3.1 s, the first 20 deals of 10 players with the
- * same nodes, of 9 players with 1.5% more nodes and 8% less CPU; 1,024
- * cards, 2.6% more nodes at 9 players. From nine seats: at seven and eight
- * it cut games that hold (3.6% and 1.3% more nodes, 5% more CPU at seven;
- * docs/performance.md). */
-#ifndef RELAX_PLAYS  /* (tests set them smaller: tests/test_capped.py) */
-#define RELAX_PLAYS 4096L
-#endif
-#ifndef RELAX_PLAYS_FROM
-#define RELAX_PLAYS_FROM 9
-#endif
-/* A game given fewer steps (see spoil_early) is capped in the cards it plays
- * too, and that cap is the one it meets: a step plays out a whole trick's
- * combinations, so at ten seats a game of 128 steps that failed played up
- * to half a million cards, while most games that hold play a few thousand
- * (10-player deals 10, 13, 14 and 15). Measured: 8,192 cards (with 1,024
- * steps, as many nodes as with 4,095) against 128 steps uncapped, -10%
- * nodes and -7% CPU at 10 players, -5% nodes and -1 to -4% CPU at 9 (first
- * 20 deals; docs/performance.md). */
-#ifndef CAPPED_PLAYS  /* (tests set it smaller: tests/test_capped.py) */
-#define CAPPED_PLAYS 8192L
-#endif
-/* The relaxed game groups the pool's seats (see relaxed_game) where it has
- * this many or more: with eight (hand-overs at ten seats) a game for each
- * seat costs twice the time on 10-player deal 15, and with fewer the groups
- * settle less (+8 to 10% CPU at 8 and 9 players; docs/performance.md). */
-#define RELAX_GROUPS 8
+/*
+ * Settler "relaxed": the relaxed game, a spoil or a hand-over made easier
+ * for the asker's opponents.
+ *
+ * Guard: partition search, the asker one seat; at a trick's start, a
+ * hand-over with RELAXED.handover_from tricks left or more, or a spoil with
+ * threats and RELAXED.spoil_left tricks left (relaxed_start); within a
+ * trick with RELAXED.mid_left tricks left, once the asker and its threats
+ * have all played to it (relaxed_mid).
+ * Settles: a spoil as holding, a hand-over as failing, where no threat
+ * reaches its tricks in the game; never the other way.
+ * Sound: the asker (seat 0 here) plays against its threats (1..m: the
+ * seats that may still reach their tricks, each with its own cards) and the
+ * other seats (the pool's seats), whose cards are never used up. In each
+ * trick the asker and the threats play in their seats' turn; then, once
+ * they all have, any pool seat may add its strongest card to take the
+ * trick, or none (unless one must: duty_beats); a pool seat that took a
+ * trick leads any of its cards to the next. Every play the opponents have in
+ * the real game they have here too: a pool seat's card is one it holds here
+ * still, and its used-up cards only hinder it; the opponents play as one
+ * (all cards are seen), and a pool seat playing last to each trick, every
+ * other card seen, only helps them. So if no threat reaches its tricks here,
+ * none does in the real game. A game past its steps or cards gives no
+ * answer.
+ * Thresholds: RELAXED (below): where it is asked, and what a game may cost.
+ * From four tricks left, and within a trick two from the end, it costs more
+ * than it saves (measured).
+ *
+ * The game is small: a few hands of a few cards, pool seats whose cards
+ * play alike when no card of the asker's or the threats' lies between them
+ * (one of each kind is led; where they are many, a run of them plays as
+ * one: see relaxed_setup), and a memory of its positions (the same cards
+ * played in another order).
+ */
 
-/* ------------------------------------------------------ the relaxed game -- */
+typedef struct {
+    int handover_from;  /* a hand-over at a trick's start, from this many tricks left */
+    int spoil_left;     /* a spoil at a trick's start, with this many left */
+    int mid_left;       /* within a trick, with this many left at its start */
+    int steps;          /* a game's steps (tricks begun) before it gives up */
+    long plays;         /* and the cards it may play, */
+    int plays_from;     /* from this many seats (a step plays a whole trick's combinations) */
+    int groups;         /* the pool's seats in groups from this many (a table's default) */
+} RelaxedThresholds;
 
-/* A spoil search, or a hand-over, made easier for the asker's opponents:
- * the asker (seat 0 here) against its threats (1..m: the seats that may
- * still reach their tricks, each with its own cards) and the other seats
- * (the pool's seats), whose cards are never used up. In each trick the
- * asker and the threats play in their seats' turn; then, once they all
- * have, any pool seat may add its strongest card to take the trick, or none
- * (unless one must: duty_beats); a pool seat that took a trick leads any of
- * its cards to the next. Every play the opponents have in the real game
- * they have here too: a pool seat's card is one it holds here still, and
- * its used-up cards only hinder it; the opponents play as one (all cards
- * are seen), and a pool seat playing last to each trick, every other card
- * seen, only helps them. So if no threat reaches its tricks here, none does
- * in the real game: a spoil holds (relaxed_holds), a hand-over fails
- * (relaxed_fails). The game is small: a few hands of a few cards, pool
- * seats whose cards play alike when no card of the asker's or the threats'
- * lies between them (one of each kind is led; where they are many, a run of
- * them plays as one: see relaxed_game), and a memory of its positions (the
- * same cards played in another order). Measured (docs/performance.md): a
- * hand-over at three tricks left or more, and a spoil of two threats or
- * more at three left, are settled this way most of the time; -36% CPU at 9
- * players and -14% at 8 for the hand-overs, -14 to -18% more at 7 to 9 for
- * the spoils; the pool seats' own cards and duty to follow, the seats'
- * turn and the game within a trick (relaxed_mid): -39% nodes at 7 players,
- * -44% at 8, -45% at 9, -34% at 10 (first 60, 40, 20 and 20 deals), and
- * -3%, -24%, -18% and -10% CPU. */
+static const RelaxedThresholds RELAXED = {
+    .handover_from = 3,
+    .spoil_left = 3,
+    .mid_left = 3,
+    .steps = 4096,
+    .plays = 4096,
+    .plays_from = 9,
+    .groups = 8,
+};
+
 struct Relaxed {
     const CRules *R;
     Ctx *ctx;          /* (its memory: rx) */
@@ -172,8 +162,7 @@ static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int
     if (asker) {
         /* The asker's thrift (as order_moves): its lowest cards first, and
          * if a threat is taking the trick, the cards that take it from that
-         * threat before them, cheapest first. Measured: -6 to -16% CPU at 7
-         * to 9 players (docs/performance.md). */
+         * threat before them, cheapest first. */
         for (int a = 1; a < m; a++)
             for (int j = a; j > 0 && R->power[order[j]] < R->power[order[j - 1]]; j--) {
                 int t = order[j];
@@ -206,8 +195,7 @@ static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int
  * trick from a threat) and the cards named change: a pool seat's trick
  * gives no threat one. The same answer, the same cards named, and the same
  * plays counted (where the cap on them falls within the trick, relaxed_play
- * plays it); the checking core plays both (tests/test_pooled.py). Measured:
- * -3% CPU at 9 players (docs/performance.md). */
+ * plays it); the checking core plays both (tests/test_pooled.py). */
 static int relaxed_last(Relaxed *x, u64 played, int lead, int leader) {
     const CRules *R = x->R;
     const int8_t *turn = x->order[x->lead_by];
@@ -366,8 +354,8 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     x->R = s->R;
     x->ctx = s->ctx;
     x->done = s->done;
-    x->budget = RELAX_STEPS;
-    x->plays = s->players >= RELAX_PLAYS_FROM ? RELAX_PLAYS : LONG_MAX;
+    x->budget = RELAXED.steps;
+    x->plays = s->players >= RELAXED.plays_from ? RELAXED.plays : LONG_MAX;
     Memory *mem = x->ctx->table->memory;
     if (++mem->rx_stamp == 0) {  /* wrapped: every slot is old */
         memset(mem->rx, 0, sizeof mem->rx);
@@ -472,8 +460,7 @@ static int relaxed_from(Search *s, Relaxed *x, const int *role, const int *pool)
  * strongest card, as it may in any trick). 1 (with s->rel set): none
  * reaches them. The pooled game first: where it holds, so does this. */
 static int relaxed_game(Search *s, int asker, u64 threats, int need) {
-    int pooled = (s->settle & SETTLE_POOLED) && pooled_holds(s, asker, threats, need,
-                                                             RELAX_STEPS);
+    int pooled = on(s, SETTLE_POOLED) && pooled_holds(s, asker, threats, need, RELAXED.steps);
 #ifndef JINK_CHECK
     if (pooled) return 1;
 #endif
@@ -511,19 +498,27 @@ static int relaxed_fails(Search *s) {
 /* A spoil search settled as "yes" by the relaxed game (the asker one seat). */
 static int relaxed_holds(Search *s, u64 threats) {
     int asker = lone_seat(s, 1);
-    return asker >= 0 && relaxed_game(s, asker, threats, POOL);
+    return asker >= 0 && relaxed_game(s, asker, threats, s->pool);
+}
+
+/* At a trick's start (after the table): 0 where a hand-over fails, 1 where
+ * a spoil holds, else -1. */
+static int relaxed_start(Search *s, u64 spoil_threats, int remaining) {
+    if (s->goal == GOAL_HELPED && remaining >= RELAXED.handover_from && relaxed_fails(s))
+        return 0;
+    if (spoil_threats && remaining == RELAXED.spoil_left && relaxed_holds(s, spoil_threats))
+        return 1;
+    return -1;
 }
 
 /* The relaxed game within a trick (partition search), once the asker and
  * its threats have all played to it and only the pool's seats are left:
  * one game in place of every combination of their cards, and of the trick
- * starts they lead to. In the third trick from the end: in the second from
- * it, it costs more than it saves (measured, docs/performance.md). 1 or 0
- * where it settles the search, else -1. */
+ * starts they lead to. 1 or 0 where it settles the search, else -1. */
 static int relaxed_mid(Search *s, int i) {
     int n = s->players, remaining = s->tricks - s->done;
     u64 threats = s->goal == GOAL_HELPED ? bit(s->goal_seat) : s->threats;
-    if (!threats || remaining != 3) return -1;
+    if (s->coalition < 0 || !threats || remaining != RELAXED.mid_left) return -1;
     int asker = lone_seat(s, s->goal == GOAL_HELPED ? 0 : 1);
     if (asker < 0) return -1;
     u64 others = threats | bit(asker);

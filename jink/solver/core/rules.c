@@ -1,3 +1,9 @@
+/*
+ * The kernel's rules: a game's duties read as data (a CRules, flattened by
+ * jink/solver/native.py from a bound jink.games.base.Rules): which cards a
+ * seat may play, and which card takes a trick.
+ */
+
 static inline int same_kind(const CRules *R, int a, int b) {
     return R->suit[a] == R->suit[b] && R->suit[a] >= 0
         && ((R->privileged >> a) & 1) == ((R->privileged >> b) & 1);

@@ -1,3 +1,14 @@
+/*
+ * The kernel's search: a zero-window proof ("can the side force the goal's
+ * need from here?"), the side's seats OR nodes and the others AND nodes,
+ * trick by trick. At a trick's start: the goal's status, the last trick
+ * played out, the table (table.c), then the trick's cards seat by seat, one
+ * card of each group of equivalent cards, each answer naming the cards
+ * whose places it rested on (partition search). The settlers are asked
+ * where they apply, each only where switched on (Search.settle): with none,
+ * this file, rules.c and table.c give the answers alone.
+ */
+
 static long long now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -33,8 +44,8 @@ static int status(const Search *s, int remaining) {
         int best = 0;
         for (int p = 0; p < s->players; p++)
             if (s->won[p] > best && !s->on_side[p]) best = s->won[p];
-        if (best >= POOL) return 0;
-        if (best + remaining < POOL) return 1;
+        if (best >= s->pool) return 0;
+        if (best + remaining < s->pool) return 1;
         return -1;
     }
     int need = s->k;
@@ -205,7 +216,7 @@ static int stands_for(const CRules *R, int a, int b, u64 rel_a, int i, int bp, i
 }
 
 static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tricks,
-                        u64 side_mask, int goal, int k, int goal_seat, int narrow) {
+                        u64 side_mask, int goal, int k, int goal_seat, int narrow, int pool) {
     s->ctx = c;
     s->R = R;
     s->players = players;
@@ -229,6 +240,7 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->pg.valid = 0;
     s->next_failed = 0;
     s->settle = c->table->settle;
+    s->pool = pool;
 }
 
 /* Whether table entries may stand for sets of positions here: the follow
@@ -247,12 +259,10 @@ static int play_on(Search *s, int i, int part);
 static int play(Search *s) {
     Ctx *c = s->ctx;
     if (++c->nodes >= c->next_check && !check(c)) return 0;
-    int i = s->ntrick, n = s->players;
-    if (i == n) return end_trick(s);
+    int i = s->ntrick;
+    if (i == s->players) return end_trick(s);
     int part = partitioned(s);
-    if (i && part && (s->settle & SETTLE_NEXT) && s->coalition >= 0 && !s->next_failed
-        && n >= NEXT_FROM
-        && s->tricks - s->done == 4) {
+    if (i && part && on(s, SETTLE_NEXT) && next_applies(s)) {
         int r = next_start(s, i);
 #ifdef JINK_CHECK_NEXT
         /* (tests: the search below finds the same; tests/test_next.py) */
@@ -282,7 +292,7 @@ static int play(Search *s) {
 static int play_on(Search *s, int i, int part) {
     Ctx *c = s->ctx;
     int n = s->players;
-    if (i && s->goal != GOAL_SPOIL && part && (s->settle & SETTLE_TRICK)) {
+    if (i && part && on(s, SETTLE_TRICK)) {
         int st = settled_trick(s, i);
         if (st >= 0) return st;
     }
@@ -324,7 +334,7 @@ static int play_on(Search *s, int i, int part) {
             return hit->lo >= need;
         }
     }
-    if (part && i && s->coalition >= 0 && (s->settle & SETTLE_RELAXED)) {
+    if (part && i && on(s, SETTLE_RELAXED)) {
         int rx = relaxed_mid(s, i);
         if (rx >= 0) { s->pkey = pkey; return rx; }
     }
@@ -345,19 +355,12 @@ static int play_on(Search *s, int i, int part) {
         best = basic_winner(s->R, trick, i);
         bp = s->R->power[trick[best]];
     }
-    /* Cheap tries first: the coalition's cards near the search's start are
-     * tried under a cap on nodes, growing by WIDEN_GROWTH a round, until one
-     * of them gets there or all have failed; one left open is searched
-     * uncapped. There a wrong first card costs a whole proof that the asker
-     * holds below it (9-player deal 118, seat 4's spoil: 69 M of its 74 M
-     * nodes, on the first lead's three wrong cards), and most of what a try
-     * cut short has searched is in the table for the next. Never inside
-     * another try's cap (c->cap set): nested, their waste multiplied. */
-    int widen = i < WIDEN_PLAYS && s->done - c->root_done < WIDEN_TRICKS && part && m > 1
-                && s->coalition >= 0 && maximizing == s->coalition && !s->narrow
-                && c->cap < 0 && (s->settle & SETTLE_ORDER);
+    /* Cheap tries first (order.c: widen_applies): each card under a cap on
+     * nodes, growing a round, until one of them gets there or all have
+     * failed; the last left open is searched uncapped. */
+    int widen = part && m > 1 && on(s, SETTLE_ORDER) && widen_applies(s, i, maximizing);
     u64 open = ((u64)1 << m) - 1;  /* (m <= the cards of a hand) */
-    long long width = WIDEN_FIRST;
+    long long width = ORDER.widen_first;
 round:  /* (again over the cards still open, each under a wider cap) */
     for (int j = 0; j < m; j++) {
         if (!(open >> j & 1)) continue;
@@ -416,7 +419,7 @@ round:  /* (again over the cards still open, each under a wider cap) */
         }
     }
     if (open) {
-        width *= WIDEN_GROWTH;
+        width *= ORDER.widen_growth;
         goto round;
     }
     s->rel = rel;
@@ -441,51 +444,28 @@ static int trick_start(Search *s) {
         if (!part) s->rel = s->live;
         return r;
     }
-    int holder = -1, top = 0, have_top = 0;
-    u64 spoil_threats = 0;  /* (a spoil search's threats, two or more) */
-    if (s->coalition == 0 && (s->settle & (SETTLE_THREATS | SETTLE_RELAXED | SETTLE_POOLED
-                                           | SETTLE_EARLY))) {
-        /* Nobody but the holder of the top trumps can reach three in the
-         * tricks left over: no threat, the spoil holds; one, hand over. */
-        u64 threat_mask = spoil_threats_of(s, remaining, &holder, &top);
-        have_top = 1;
-        int settles = (s->settle & SETTLE_THREATS) != 0;
-        if (!threat_mask && settles) return 1;
-        spoil_threats = threat_mask;
-        if (settles && !(threat_mask & (threat_mask - 1))) {
-            int threat = low_card(threat_mask);
-            Search h;
-            u64 all = bit(s->players) - 1;
-            init_search(&h, c, R, s->players, s->tricks, all & ~s->side_mask, GOAL_HELPED,
-                        POOL, threat, s->narrow);
-            memcpy(h.hands, s->hands, sizeof h.hands);
-            memcpy(h.won, s->won, sizeof h.won);
-            h.leader = s->leader;
-            h.done = s->done;
-            h.live = s->live;
-            h.target = threat;
-            h.partition = s->partition;
-            h.mid = s->mid;
-            int r = trick_start(&h);
-            s->rel = part ? h.rel : s->live;
-            return c->status ? 0 : !r;
-        }
+    /* A spoil's threats, the seats that may still reach the pool (threats.c):
+     * the settlers read them. */
+    Threats th = {0, -1, 0, 0};
+    if (s->coalition == 0 && on(s, SETTLE_THREATS | SETTLE_RELAXED | SETTLE_POOLED
+                                | SETTLE_EARLY)) {
+        int r = spoil_threats_settle(s, remaining, part, &th);
+        if (r >= 0) return r;
     }
     int need = need_of(s);
     /* With partition search the sure tricks come before the table: they
-     * settle most of the positions a trick's end reaches (at 9 players, 97%
-     * of those the table does not know), for less than a probe's cache miss,
-     * and such answers then take no room in the table. Measured: -41% CPU
-     * at 9 players, -27% at 8 (docs/performance.md). The port keeps the
-     * Python engine's order, the table first. */
+     * settle most of the positions a trick's end reaches (at nine seats,
+     * nearly all of those the table does not know), for less than a probe's
+     * likely cache miss, and such answers then take no room in the table.
+     * The port keeps the Python engine's order, the table first. */
     int result = -1;
     long long start0 = c->nodes;
-    if (R->always_legal && s->partition && (s->settle & SETTLE_SURE)) {
-        result = sure(s, need, remaining, have_top, holder, top);
+    if (R->always_legal && s->partition && on(s, SETTLE_SURE)) {
+        result = sure(s, need, remaining, th.known, th.holder, th.top);
         if (result >= 0) return result;  /* resting on no card's place (above) */
     }
-    if (part && (s->settle & SETTLE_POOLED)) {
-        result = pooled_known(s, spoil_threats, remaining);
+    if (part && on(s, SETTLE_POOLED)) {
+        result = pooled_known(s, th.mask, remaining);
         if (result >= 0) return result;  /* (kept there: not stored again) */
     }
     u64 kd[KEYW + 4] = {0}, *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
@@ -498,30 +478,19 @@ static int trick_start(Search *s) {
         s->rel = part ? depth_cards(s, hit->depth) : s->live;
         return hit->lo >= need;
     }
-    if (R->always_legal && !s->partition && (s->settle & SETTLE_SURE))
-        result = sure(s, need, remaining, have_top, holder, top);
-    /* (with two tricks left the two-trick paths are cheaper) */
-    int relax = part && (s->settle & SETTLE_RELAXED);
-    if (result < 0 && relax && s->goal == GOAL_HELPED && remaining >= 3 && relaxed_fails(s))
-        result = 0;
-    /* (from four tricks left it costs more than it saves: measured) */
-    if (result < 0 && relax && spoil_threats && remaining == 3 && relaxed_holds(s, spoil_threats))
-        result = 1;
-    if (result < 0 && part && (s->settle & SETTLE_EARLY) && spoil_early(s, spoil_threats, remaining))
-        result = 1;
-    if (result < 0 && remaining == 2 && (s->settle & SETTLE_TWO)) {
-        int trick[MAXP];
-        /* (by states where the last trick keeps this one's rules) */
-        result = part && s->mid && !(R->forced > 0 && R->after_forced) ? two_tricks_dp(s)
-                                                                      : two_tricks(s, trick, 0);
-    }
+    /* The settlers asked after the table: their answers are stored. */
+    if (R->always_legal && !s->partition && on(s, SETTLE_SURE))
+        result = sure(s, need, remaining, th.known, th.holder, th.top);
+    if (result < 0 && part && on(s, SETTLE_RELAXED)) result = relaxed_start(s, th.mask, remaining);
+    if (result < 0 && part && on(s, SETTLE_EARLY)) result = spoil_early(s, th.mask, remaining);
+    if (result < 0 && on(s, SETTLE_TWO)) result = two_left(s, remaining, part);
     if (result < 0) {
         int target = s->target;
         u64 threats = s->threats;
         const u64 *pkey = s->pkey;
         s->pkey = part ? kd : NULL;  /* the mid-trick keys start from this one */
         if (s->coalition >= 0) s->target = target_of(s);
-        s->threats = spoil_threats;
+        s->threats = th.mask;
         result = play(s);
         s->threats = threats;
         s->target = target;

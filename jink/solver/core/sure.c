@@ -1,4 +1,26 @@
-/* ------------------------------------------------------------ sure tricks -- */
+/*
+ * Settler "sure": sure tricks at a trick's start.
+ *
+ * Guard: a trick's start, where a trump may always be played (follow or
+ * trump): before the table with partition search, after it without (as the
+ * Python engine's _sure).
+ * Settles: "yes" where a seat of the goal's side takes enough tricks with
+ * its trumps whatever is played (those above all of the others', and past
+ * them those the others cannot cover one for one; a hand-over's seat with
+ * the top trumps); "no" where the tricks left, less those another seat's
+ * trumps take from the goal's seats whatever is played, fall short; a spoil
+ * as failing where the top trumps bring their holder to the pool, as holding
+ * where no seat off the side can reach it past the side's trumps.
+ * Sound: every seat plays every card, one a trick, and a trick goes to its
+ * best trump: a trump beaten only by higher trumps, each of them in a trick
+ * of its own, takes a trick whatever the others play (matched counts them).
+ * Thresholds: none; the bounds are the goal's need, the tricks left and the
+ * game's pool.
+ *
+ * Its counts (ranks, matched, top_trumps, trump_tricks, lost_to_trumps) are
+ * read by the settlers "trick" and "threats" and by the relaxed game too.
+ */
+
 
 /* The trump-order places (0 = best) of trumps, best first; returns how many.
  * (Each trump's place is its index in the trump order: a hand holds a few,
@@ -108,8 +130,7 @@ static int sure(Search *s, int need, int remaining, int have_top, int holder, in
         if (s->partition) {
             /* A seat's sure trump tricks (trump_tricks): its trumps above
              * all of theirs, and past them those they cannot cover one for
-             * one. At 10 players, 39.3 M nodes of seat 8's two tricks on
-             * deal 5 fell to 21.8 M. */
+             * one. */
             int nr = ranks(R, theirs, rival);
             for (int p = 0; p < n; p++)
                 if (s->on_side[p] && trumps[p] && trump_tricks(R, trumps[p], rival, nr) >= need)
@@ -135,7 +156,7 @@ static int sure(Search *s, int need, int remaining, int have_top, int holder, in
     }
     /* Spoil. */
     if (!have_top) top_trumps(s, &holder, &top);
-    if (holder >= 0 && !s->on_side[holder] && s->won[holder] + top >= POOL) return 0;
+    if (holder >= 0 && !s->on_side[holder] && s->won[holder] + top >= s->pool) return 0;
     /* With partition search a trick start has counted every seat's trumps
      * against each threat (lost_to_trumps, the most over all seats, the
      * side's among them) before it asks here: a seat the side's trumps stop
@@ -155,7 +176,7 @@ static int sure(Search *s, int need, int remaining, int have_top, int holder, in
             if (m < most) most = m;
         }
         if (p != holder && remaining - top < most) most = remaining - top;
-        if (s->won[p] + most >= POOL) return -1;
+        if (s->won[p] + most >= s->pool) return -1;
     }
     return 1;
 }

@@ -1,20 +1,26 @@
+/*
+ * The kernel's bounds table: keys (hands up to relative rank, or exact),
+ * entries holding bounds on the goal's value, and partition search: an
+ * entry stands for every position with its key and, suit by suit, the same
+ * holders of the best live cards its answer rested on (depths). Entries for
+ * positions part-way through a trick too (mid-trick keys), on big tables.
+ * The table grows to its memory cap, then drops its cheapest entries.
+ */
+
 #define TRICK_SEAT 15    /* the cards played to a trick, as a seat of mid-trick keys */
-/* Mid-trick entries (partition search), from MID_FROM seats on, after the
- * MID_FIRST-th card of a trick and while MID_LEFT seats or more are still to
- * play, through the MID_LAST-th card. Measured: each probe is a likely cache
- * miss in a larger table, so they pay only where a trick has many seats:
- * from 8 at first, from 7 once the asker's thrift had cut the nodes; and
- * once the relaxed game plays out the last seats of a trick, only after its
- * second and third cards: -10 to -13% CPU at 9 and 10 players, even at 7
- * and 8 (see docs/performance.md). */
+/* Mid-trick entries (partition search), by default (a table's mid_* fields)
+ * from MID_FROM seats on, after the MID_FIRST-th card of a trick and while
+ * MID_LEFT seats or more are still to play, through the MID_LAST-th card:
+ * each probe is a likely cache miss in a larger table, so they pay only
+ * where a trick has many seats (measured); the tests ask for them
+ * everywhere. */
 #define MID_FROM 7
 #define MID_FIRST 2
 #define MID_LEFT 3
 #define MID_LAST 3
 /* A mid-trick answer is stored only if its search took this many nodes: the
  * smaller ones save about what their entry costs, and in a full table they
- * push out the larger. Measured: -19% CPU at 9 players, -18% at 8, -8% at 7
- * (docs/performance.md). */
+ * push out the larger (measured). */
 #define MID_MIN_NODES 16
 
 /* The table key: hands up to relative rank (or exact), leader, rules,
@@ -82,7 +88,7 @@ static void key_rest(const Search *s, int remaining, u64 *key) {
         u64 g = 0;
         for (int p = 0; p < s->players; p++) {
             int w = s->won[p];
-            if (!s->on_side[p] && w + remaining >= POOL) g |= (u64)w << (3 * p);
+            if (!s->on_side[p] && w + remaining >= s->pool) g |= (u64)w << (3 * p);
         }
         key[6] = g;
     }
@@ -96,9 +102,8 @@ static void make_key(const Search *s, int remaining, u64 *key, u64 *detail) {
 /* The entries a table of its full size holds before it is purged: three
  * quarters of its slots (while it grows, half). Linear probing over the tags
  * stays short at that load (a miss reads about 8.5 tags: one or two cache
- * lines), and half would leave a quarter of the memory the user gave unused.
- * Measured: -28% CPU on 10-player deal 4, whose table fills
- * (docs/performance.md). */
+ * lines), and half would leave a quarter of the memory the user gave unused
+ * (measured: a big table's proof that fills it runs faster). */
 static inline size_t full_load(size_t slots) { return slots / 4 * 3; }
 
 static inline u64 mix(u64 h, u64 w) {
@@ -191,9 +196,8 @@ static int table_reset(TableObject *t) {
  * gaps in place (each entry moves back to the first free slot from its
  * home), so memory stays within the cap. Emptying it all, as the Python
  * table does, would throw away the expensive entries of a long proof at big
- * tables. Measured against dropping those with the fewest tricks left (the
- * first measure of effort): on 10-player deal 15, seat 4's spoil, 454 M
- * nodes and 71 s against 688 M and 100 s (docs/performance.md). */
+ * tables; and dropping those with the fewest tricks left instead (the first
+ * measure of effort) searched half as many nodes again (measured). */
 #define MAX_EFFORT 63
 static void table_purge(TableObject *t) {
     long long count[MAX_EFFORT + 1];

@@ -1,6 +1,25 @@
+/*
+ * Settler "threats": a spoil's threats, the seats that may still reach the
+ * pool.
+ *
+ * Guard: a spoil search at a trick's start (search.c: trick_start).
+ * Settles: with no threat, the spoil holds; with one, it holds exactly when
+ * the others cannot bring that seat to the pool (the hand-over: a search of
+ * the GOAL_HELPED question for it).
+ * Sound: a seat is no threat only where its tricks won and the tricks left
+ * over once the top trumps' holder has taken its own (and, with partition
+ * search, once every other seat's trumps it cannot cover have taken theirs,
+ * each trick to one trump, every card played) cannot reach the pool. With
+ * one threat, a spoil fails exactly when some line brings that seat to the
+ * pool, and the hand-over asks just that, every other seat helping it.
+ * Thresholds: none; the bound is the game's pool (Search.pool).
+ * The other settlers read the threats it finds (relaxed, pooled, early),
+ * so they are worked out where any of those is on.
+ */
+
 /* For a spoil search at a trick's start, ``remaining`` tricks left: the
  * fewest tricks won each seat off its side must have to be a threat, one
- * that may still reach three (``floor``; past POOL for the side's seats).
+ * that may still reach the pool (``floor``; past it for the side's seats).
  * The holder of the top trumps (``holder``, ``top``: as top_trumps) takes
  * those tricks from every other seat; and with partition search (a
  * technique of the core only: the port keeps the Python engine's nodes), so
@@ -16,8 +35,8 @@ static void threat_floors(const Search *s, int remaining, u64 more, int *floor, 
     int lost = s->partition && R->always_legal && R->trump >= 0, placed = 0;
     int places[MAXP][16], count[MAXP], most = 0, most_at = -1, next = 0;
     for (int p = 0; p < s->players; p++) {
-        if (s->on_side[p]) { floor[p] = MAXT + POOL; continue; }
-        int f = POOL - remaining + (p != *holder ? *top : 0);
+        if (s->on_side[p]) { floor[p] = MAXT + s->pool; continue; }
+        int f = s->pool - remaining + (p != *holder ? *top : 0);
         if (lost && s->won[p] + (int)(more >> p & 1) >= f) {
             if (!placed++)
                 for (int q = 0; q < s->players; q++) {
@@ -26,7 +45,7 @@ static void threat_floors(const Search *s, int remaining, u64 more, int *floor, 
                     else if (count[q] > next) next = count[q];
                 }
             /* (a seat with no trump loses a trick to each of any other's) */
-            int l = POOL - remaining + (count[p] ? lost_to_trumps(s, p, places, count)
+            int l = s->pool - remaining + (count[p] ? lost_to_trumps(s, p, places, count)
                                         : p == most_at ? next : most);
             if (l > f) f = l;
         }
@@ -48,4 +67,32 @@ static u64 spoil_threats_of(const Search *s, int remaining, int *holder, int *to
     int floor[MAXP];
     threat_floors(s, remaining, 0, floor, holder, top);
     return threats_over(s, floor, -1);
+}
+
+/* A spoil search's threats at a trick's start, into ``th``; with the settler
+ * on, 1 where there is none (the spoil holds), the hand-over's answer where
+ * there is one, else -1. */
+static int spoil_threats_settle(Search *s, int remaining, int part, Threats *th) {
+    th->mask = spoil_threats_of(s, remaining, &th->holder, &th->top);
+    th->known = 1;
+    if (!on(s, SETTLE_THREATS)) return -1;
+    if (!th->mask) return 1;
+    if (th->mask & (th->mask - 1)) return -1;
+    int threat = low_card(th->mask);
+    Ctx *c = s->ctx;
+    Search h;
+    u64 all = bit(s->players) - 1;
+    init_search(&h, c, s->R, s->players, s->tricks, all & ~s->side_mask, GOAL_HELPED, s->pool,
+                threat, s->narrow, s->pool);
+    memcpy(h.hands, s->hands, sizeof h.hands);
+    memcpy(h.won, s->won, sizeof h.won);
+    h.leader = s->leader;
+    h.done = s->done;
+    h.live = s->live;
+    h.target = threat;
+    h.partition = s->partition;
+    h.mid = s->mid;
+    int r = trick_start(&h);
+    s->rel = part ? h.rel : s->live;
+    return c->status ? 0 : !r;
 }

@@ -1,10 +1,25 @@
-/* The trick being played (its ``i`` cards so far) settling a hand-over or a
- * max_tricks proof before its end (partition search; not the spoil, whose
- * several threats this does not follow): 1, 0, or -1 (open).
+/*
+ * Settler "trick": a trick settled before its end by sure tricks.
  *
- * Most positions a trick's end reaches at 9 and 10 seats are settled at once
- * by their sure tricks (sure()); this finds many of them while seats are
- * still to play, sparing the enumeration of those seats' cards.
+ * Guard: partition search, a hand-over or a max_tricks proof (not the
+ * spoil, whose several threats this does not follow), from a trick's second
+ * card on (search.c: play_on).
+ * Settles: "yes" where the goal's seat takes this trick for sure (no seat
+ * still to play can beat its card) and its sure trump tricks cover what it
+ * needs after, or where its sure trump tricks cover it whoever takes this
+ * trick; "no" where every seat of the goal is beaten in this trick and the
+ * tricks left, less those the others' trumps take for sure, fall short.
+ * Sound: as sure.c's counts, every card played, each trick to one trump;
+ * a seat still to play that may have to spend a trump on this trick is
+ * counted with one trump fewer.
+ * Thresholds: none; the bounds are the goal's need and the tricks left.
+ */
+
+/* The trick being played (its ``i`` cards so far) settling a hand-over or a
+ * max_tricks proof before its end: 1, 0, or -1 (open). Most positions a
+ * trick's end reaches at big tables are settled at once by their sure
+ * tricks (sure()); this finds many of them while seats are still to play,
+ * sparing the enumeration of those seats' cards.
  * - The goal's seat is taking the trick and no seat still to play can beat
  *   its card: that is its trick, and with its sure trump tricks (trump_tricks,
  *   for the side's seats that have played) enough for what it needs after.
@@ -16,12 +31,9 @@
  *   trumps on this trick, and a seat against it only if it must play one.
  * - A max_tricks proof's seat holds sure trump tricks (trump_tricks) for
  *   what it needs after this trick, whoever takes it.
- * Measured: -30% nodes and -15% CPU at 9 players, -13% and -4% at 10; the
- * goal's seat beaten before it plays, and the other side keeping its trumps:
- * -14% more at 9; the goal's top trumps whoever takes the trick: -18% nodes
- * and -13% CPU more at 9; sure trump tricks in place of top trumps (here and
- * in sure()): -7 to -17% nodes and -3 to -8% CPU at 7 to 10 (docs/performance.md). */
+ */
 static int settled_trick(Search *s, int i) {
+    if (s->goal == GOAL_SPOIL) return -1;
     const CRules *R = s->R;
     int n = s->players;
     const int *trick = TRICK(s);

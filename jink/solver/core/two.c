@@ -1,3 +1,18 @@
+/*
+ * Settler "two": the last two tricks searched without the table.
+ *
+ * Guard: a trick's start with two tricks left (two_left).
+ * Settles: the position, by trying every legal card of the next trick (one
+ * of each group of equivalent cards), the last trick played out: with
+ * partition search where mid-trick entries are made (big tables), by
+ * states (two_tricks_dp), else card by card (two_tricks, as the Python
+ * engine's _two_tricks).
+ * Sound: it is the kernel's own search of those two tricks, without the
+ * table and the move order: every card is tried, and equivalent cards play
+ * alike. What each answer rests on is named as the kernel names it.
+ * Thresholds: none.
+ */
+
 /* Whether the goal is reached once seats a and b take the last two tricks. */
 static int two_won(Search *s, int a, int b) {
     s->won[a]++;
@@ -66,8 +81,7 @@ static int two_tricks(Search *s, int *trick, int i) {
  * context, emptied for each position by a stamp). Its answer rests on the
  * cards that took the tricks (named whether or not another card of their
  * suit was beaten: at a big table there nearly always is one), and on
- * groups as in two_tricks. Measured: -10% nodes at 9 players, -26% on
- * 10-player deal 4 (docs/performance.md). */
+ * groups as in two_tricks. */
 struct Dp {
     Search *s;
     int seat_of[MAXC];
@@ -161,4 +175,14 @@ static int two_tricks_dp(Search *s) {
     }
     s->rel = d.rel;
     return r;
+}
+
+/* A trick's start with two tricks left: its answer, else -1. */
+static int two_left(Search *s, int remaining, int part) {
+    if (remaining != 2) return -1;
+    const CRules *R = s->R;
+    int trick[MAXP];
+    /* (by states where the last trick keeps this one's rules) */
+    return part && s->mid && !(R->forced > 0 && R->after_forced) ? two_tricks_dp(s)
+                                                                 : two_tricks(s, trick, 0);
 }
