@@ -40,3 +40,14 @@ def pytest_report_header(config: pytest.Config) -> str:
     if full_run(config):
         return "jink: the full run (tests marked slow included)"
     return "jink: the default run (tests marked slow left out; --full runs them)"
+
+
+@pytest.fixture(autouse=True)
+def _whole_solver() -> object:
+    """A command run with ``--exact`` makes the kernel alone its process's
+    default (jink.solver.native.use_exact): back to every settler after each
+    test, so that no other test of the same process runs without them."""
+    yield
+    from jink.solver import native
+
+    native.use_exact(False)

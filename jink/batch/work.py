@@ -55,6 +55,8 @@ class Question:
     #: The engine asked for (``--engine``; None: $JINK_ENGINE, else native). A
     #: worker is a process of its own, so each makes it its default.
     engine: str | None = None
+    #: The exact kernel alone (``--exact``), made each worker's default too.
+    exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ def solve_one(question: Question, deal: int, position: dict[str, Any]) -> Row:
     """Solve one deal (``position`` in its JSON object form)."""
     parsed = position_from_dict(position, source=f"deal {deal}")
     native.use_engine(question.engine)
+    native.use_exact(question.exact)
     started = time.perf_counter()
     try:
         result = solve(parsed, goal=question.goal, moves=False, line=False,

@@ -16,6 +16,7 @@ from jink.cli.common import (
     AnytimeNodesOpt,
     AnytimeSecondsOpt,
     EngineOpt,
+    ExactOpt,
     JsonOpt,
     MemoryOpt,
     check_seats,
@@ -58,6 +59,7 @@ def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
                     max_seconds: AnytimeSecondsOpt = None, max_nodes: AnytimeNodesOpt = None,
                     memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     engine: EngineOpt = None,
+                    exact: ExactOpt = False,
                     json_output: JsonOpt = False, html: HtmlOpt = None) -> None:
     """Replay a played deal: every card with every seat's verdicts before and after.
 
@@ -65,7 +67,7 @@ def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
     another seat force it), says where a seat with three tricks should have
     claimed or could jink, and sums up the deal.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     if file is None:
         raise typer.BadParameter("give a game file: a position with play = [...]",
                                  param_hint="FILE")

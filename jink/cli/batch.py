@@ -22,6 +22,7 @@ from jink.batch.store import Store
 from jink.batch.work import Question, Run
 from jink.cli.common import (
     EngineOpt,
+    ExactOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
@@ -130,6 +131,7 @@ def batch_command(
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
+    exact: ExactOpt = False,
     workers: WorkersOpt = None,
     chunk: ChunkOpt = None,
     scheduler: SchedulerOpt = None,
@@ -143,7 +145,7 @@ def batch_command(
     each, in parallel over the local cores or on a Dask cluster, and stores
     them in --db. A run killed part-way resumes when run again.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         if scheduler is not None and cluster is not None:
             raise typer.BadParameter("give --scheduler or --cluster, not both",
@@ -159,7 +161,7 @@ def batch_command(
         solved = parse_seats(seats) if seats is not None else None
         question = Question(None if solved is None else tuple(s - 1 for s in solved), goal,
                             search.limit.nodes, search.limit.seconds, search.memory_mb,
-                            search.engine)
+                            search.engine, search.exact)
         drawn: int | None = None
         if positions is not None:
             given = [name for name, value in (

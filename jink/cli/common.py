@@ -34,7 +34,7 @@ from jink.games import GAMES
 from jink.puzzles.examples import EXAMPLES, example_file
 from jink.puzzles.files import PositionFile, file_from_dict, read
 from jink.solver.limits import Limit
-from jink.solver.native import ENGINES, use_engine
+from jink.solver.native import ENGINES, use_engine, use_exact
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 POSITION_PANEL = "Position (instead of a FILE)"
@@ -209,6 +209,12 @@ EngineOpt = Annotated[str | None, typer.Option(
          "engine, slower); default: $JINK_ENGINE, else native.",
     rich_help_panel=LIMITS_PANEL, show_default=False)]
 
+ExactOpt = Annotated[bool, typer.Option(
+    "--exact", help="Search with the exact kernel alone, every settler (the shortcuts that "
+                    "settle positions sooner: docs/solver.md) switched off: the same answers, "
+                    "slower; for checking.",
+    rich_help_panel=LIMITS_PANEL)]
+
 MaxSecondsOpt = Annotated[float | None, max_seconds_option()]
 MaxNodesOpt = Annotated[int | None, max_nodes_option()]
 # In solve and analyse a limit passed is not an error: what it stopped is unknown.
@@ -249,18 +255,23 @@ class Search:
     memory_mb: float = DEFAULT_MEMORY_MB
     #: The engine asked for (None: $JINK_ENGINE, else native).
     engine: str | None = None
+    #: The exact kernel alone (``--exact``).
+    exact: bool = False
 
 
 def search_options(max_seconds: float | None, max_nodes: int | None,
-                   memory: float = DEFAULT_MEMORY_MB, engine: str | None = None) -> Search:
+                   memory: float = DEFAULT_MEMORY_MB, engine: str | None = None,
+                   exact: bool = False) -> Search:
     """The search the limit options ask for (each already checked by :func:`check_limit`).
 
-    ``--engine`` is made the process's default (:func:`jink.solver.native.use_engine`):
+    ``--engine`` and ``--exact`` are made the process's defaults
+    (:func:`jink.solver.native.use_engine`, :func:`~jink.solver.native.use_exact`):
     a command is one process, and every solver the library makes for it, however
     deep, then uses the engine asked for without an argument in every call.
     """
     use_engine(engine)
-    return Search(Limit(nodes=max_nodes, seconds=max_seconds), memory, engine)
+    use_exact(exact)
+    return Search(Limit(nodes=max_nodes, seconds=max_seconds), memory, engine, exact)
 
 
 @dataclass(frozen=True)

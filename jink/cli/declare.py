@@ -13,6 +13,7 @@ from rich.table import Table
 from jink.cards import card_name, parse_card, parse_cardset, parse_suit, suit_of
 from jink.cli.common import (
     EngineOpt,
+    ExactOpt,
     JsonOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
@@ -83,6 +84,7 @@ def declare_command(
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
+    exact: ExactOpt = False,
     json_output: JsonOpt = False,
 ) -> None:
     """Value each choice of a seat: pass, play its hand, take the widow, general rams.
@@ -90,7 +92,7 @@ def declare_command(
     Each choice gives a position of the seats in the play (the dealer joins a
     lone player); each is solved double dummy for the seat asking.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     if hands is None:
         raise typer.BadParameter("give every hand at the table, seat 1 first, separated "
                                  'by "/"', param_hint="--hands")

@@ -22,6 +22,7 @@ from rich.table import Table
 from jink.cards import card_markup
 from jink.cli.common import (
     EngineOpt,
+    ExactOpt,
     JsonOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
@@ -86,6 +87,7 @@ def odds_command(
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
+    exact: ExactOpt = False,
     out: OutOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
@@ -96,7 +98,7 @@ def odds_command(
     which it keeps each of the game's goals, with a 95% interval, the mean of
     the most tricks, and the recommended card.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         if exhaustive and seed is not None:
             raise typer.BadParameter("--exhaustive deals every way: it takes no --seed",

@@ -23,6 +23,7 @@ from jink.cli.common import (
     GAME_NAMES,
     Command,
     EngineOpt,
+    ExactOpt,
     Group,
     JsonOpt,
     MaxNodesOpt,
@@ -101,6 +102,7 @@ def _err() -> Console:
 def check_command(files: FilesArg = None, max_seconds: CheckSecondsOpt = CHECK_SECONDS,
                   max_nodes: CheckNodesOpt = None, memory: MemoryOpt = DEFAULT_MEMORY_MB,
                   engine: EngineOpt = None,
+                  exact: ExactOpt = False,
                   json_output: JsonOpt = False) -> None:
     """Prove puzzles sound with the solver (none given: the built-in collection).
 
@@ -108,7 +110,7 @@ def check_command(files: FilesArg = None, max_seconds: CheckSecondsOpt = CHECK_S
     card does. Each problem is said in words, never mended; exit status 1 if
     any puzzle is not sound.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         items: list[tuple[str, Puzzle | JinkError]] = []
         if files:
@@ -199,6 +201,7 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
                      max_nodes: GenerateNodesOpt = ATTEMPT_NODES,
                      memory: MemoryOpt = DEFAULT_MEMORY_MB, prefix: PrefixOpt = None,
                      engine: EngineOpt = None,
+                     exact: ExactOpt = False,
                      json_output: JsonOpt = False) -> None:
     """Search random deals for puzzles: one key card, not the obvious one.
 
@@ -208,7 +211,7 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
     measured: the tempting wrong cards a simple player considers, whether it
     considers the key, how deep the refutations go. Files pass jink puzzle check.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         game_obj = find_game("spoil-five" if game is None else game)
         game_obj.check_players(players)
@@ -354,13 +357,14 @@ SOLVE_EPILOG = epilog(
 def solve_command(puzzle_id: PuzzleArg, max_seconds: MaxSecondsOpt = None,
                   max_nodes: MaxNodesOpt = None, memory: MemoryOpt = DEFAULT_MEMORY_MB,
                   engine: EngineOpt = None,
+                  exact: ExactOpt = False,
                   json_output: JsonOpt = False) -> None:
     """Solve a puzzle: the key, its line, and the refutation of each tempting card.
 
     All of it is worked out by the solver, not read from the file; an unsound
     puzzle is refused with its problems.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
         solution = solve_puzzle(puzzle, search.limit, search.memory_mb)
@@ -472,13 +476,14 @@ def _play_line(seat: int, card: int, won_by: int | None) -> tuple[str, dict[str,
 def play_command(puzzle_id: PuzzleArg, max_seconds: MaxSecondsOpt = None,
                  max_nodes: MaxNodesOpt = None, memory: MemoryOpt = DEFAULT_MEMORY_MB,
                  engine: EngineOpt = None,
+                 exact: ExactOpt = False,
                  json_output: JsonOpt = False) -> None:
     """Play a puzzle's seat at a prompt against the solver.
 
     The solver plays every other seat perfectly. A card that throws the goal
     away is flagged at once with the line that refutes it; undo takes it back.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
         session = PlaySession(puzzle, search.limit, search.memory_mb)

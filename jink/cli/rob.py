@@ -10,6 +10,7 @@ from rich.text import Text
 from jink.cards import card_markup
 from jink.cli.common import (
     EngineOpt,
+    ExactOpt,
     ExampleOpt,
     FileArg,
     GameOpt,
@@ -58,6 +59,7 @@ def rob_command(
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
+    exact: ExactOpt = False,
     json_output: JsonOpt = False,
 ) -> None:
     """Value robbing the turn-up: keeping the hand, and robbing with each discard.
@@ -66,7 +68,7 @@ def rob_command(
     may. Each choice is solved double dummy for the robber and the goal
     (default three); equivalent discards are grouped.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         # No --trick or --won: robbing happens before the first card is played.
         opts = PositionOptions(game, trump, turnup, hands, leader, options=option)

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from jink.cli.common import (
     EngineOpt,
+    ExactOpt,
     JsonOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
@@ -56,6 +57,7 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
                     max_seconds: MaxSecondsOpt = None, max_nodes: MaxNodesOpt = None,
                     memory: MemoryOpt = DEFAULT_MEMORY_MB, json_output: JsonOpt = False,
                     engine: EngineOpt = None,
+                    exact: ExactOpt = False,
                     html: SessionHtmlOpt = None) -> None:
     """Replay an evening's deals: check each, keep the pool and every player's counters.
 
@@ -65,7 +67,7 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
     that breaks a rule is reported with its deal and trick; the ledger up to
     the deal before it is kept.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         session = read_session(file)
         evening = play_evening(session)

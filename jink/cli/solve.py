@@ -18,6 +18,7 @@ from jink.cli.common import (
     AnytimeNodesOpt,
     AnytimeSecondsOpt,
     EngineOpt,
+    ExactOpt,
     ExampleOpt,
     FileArg,
     GameOpt,
@@ -112,6 +113,7 @@ def solve_command(
     max_nodes: AnytimeNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
+    exact: ExactOpt = False,
     positions: PositionsOpt = None,
     out: OutOpt = None,
     expected: ExpectedOpt = False,
@@ -124,7 +126,7 @@ def solve_command(
     card of the seat to play scored for the seat asked about, and the best line
     of play to the end of the deal with a note on each card.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
     solved: list[int] | None = None
 
     def run(position: Position) -> SolveResult:

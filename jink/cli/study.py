@@ -20,6 +20,7 @@ from rich.text import Text
 from jink.cards import card_markup, card_name, parse_card
 from jink.cli.common import (
     EngineOpt,
+    ExactOpt,
     ExampleOpt,
     FileArg,
     GameOpt,
@@ -100,6 +101,7 @@ def study_command(
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
+    exact: ExactOpt = False,
     json_output: JsonOpt = False,
 ) -> None:
     """Walk a position at the terminal: every legal card scored at each step.
@@ -115,7 +117,7 @@ def study_command(
             fail(f"{file} holds {len(items)} positions; jink study takes one")
         position = items[0].position
         check_seats([] if seat is None else [seat], position.players, "--seat")
-        search = search_options(max_seconds, max_nodes, memory, engine)
+        search = search_options(max_seconds, max_nodes, memory, engine, exact)
         study = Study(position, None if seat is None else seat - 1, goal, search.limit,
                       search.memory_mb)
     failed = Prompt(study, json_output).run()

@@ -10,6 +10,7 @@ from rich.console import Console
 
 from jink.cli.common import (
     EngineOpt,
+    ExactOpt,
     ExampleOpt,
     FileArg,
     GameOpt,
@@ -101,6 +102,7 @@ def tree_command(
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
+    exact: ExactOpt = False,
     max_size: SizeOpt = MAX_TREE_NODES,
     json_output: JsonOpt = False,
 ) -> None:
@@ -126,7 +128,7 @@ def tree_command(
         position = items[0].position
         check_seats([] if seat is None else [seat], position.players, "--seat")
         asked = None if seat is None else seat - 1
-        search = search_options(max_seconds, max_nodes, memory, engine)
+        search = search_options(max_seconds, max_nodes, memory, engine, exact)
         if full:
             tree = full_tree(position, asked, goal, depth=_round(position, depth),
                              limit=search.limit, max_nodes=max_size,

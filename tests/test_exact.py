@@ -1,0 +1,195 @@
+"""The exact kernel and its settlers: each settler on and off gives the same
+verdicts, and the full solver agrees with the kernel alone.
+
+The compiled core is an exact kernel (rules, table, search: jink/solver/core/
+core.h, rules.c, table.c, search.c) and settlers, techniques that settle a
+position sooner (one file each, listed in settlers.c; see docs/solver.md).
+Each can be switched off at run time (``Solver(settlers=...)``,
+``Solver(exact=True)``, ``jink ... --exact``). Checked here:
+
+- every settler, switched off alone, leaves every verdict of random positions
+  at 2 to 10 seats as it was, and does change the search (its nodes) on
+  some of them: the check is not idle;
+- with every settler off, the kernel alone answers small tables as the full
+  solver does, and the Python engine's own four settlers likewise;
+- the full solver gives the stored verdicts of the exact kernel
+  (tests/data/exact_verdicts.jsonl: every seat's three, jink, spoil and max
+  tricks on deals of nine and ten seats, worked out once by
+  ``python -m tools.exact_fixture``), and so would catch a settler that
+  settles a big table wrongly where random positions do not reach.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from jink.cli.app import app
+from jink.errors import LimitExceeded, UnknownNameError
+from jink.position import Position
+from jink.puzzles.files import position_from_dict
+from jink.solver import Limit, Solver, native
+from tests.sweeps import Size, sweep
+from tests.test_native import random_position
+
+FIXTURE = Path(__file__).resolve().parent / "data" / "exact_verdicts.jsonl"
+
+needs_core = pytest.mark.skipif(not native.available(), reason="the C core is not built")
+
+
+def records() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in FIXTURE.read_text().splitlines() if line.strip()]
+
+
+def verdicts(solver: Solver, position: Position) -> list[tuple[Any, ...]]:
+    return [(v.seat + 1, v.max_tricks, v.three, v.jink, v.spoil)
+            for v in solver.verdicts(position)]
+
+
+#: The nodes the full solver may take on a random position of the sweeps
+#: (those past it are left out: a few deals of nine or ten seats take
+#: seconds), and a solver with a settler off, as many times more.
+CAP = 1_000_000
+WITHOUT = 30
+
+
+def capped(position: Position, nodes: int, **how: Any) -> tuple[Solver, Any]:
+    """A solver and its verdicts within ``nodes`` (None past them)."""
+    solver = Solver(Limit(nodes=nodes), engine="native", **how)
+    try:
+        return solver, verdicts(solver, position)
+    except LimitExceeded:
+        return solver, None
+
+
+def big_positions(count: int, seed: int) -> list[Position]:
+    """Spoil Five at seven to ten seats, part-way through the first trick:
+    where the settlers of big tables (relaxed, pooled, early, next) act."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        seats = rng.randrange(7, 11)
+        out.append(random_position(rng, "spoil-five", seats, rng.randrange(0, seats)))
+    return out
+
+
+def small_positions(count: int, seed: int) -> list[Position]:
+    """Every game at two to six seats, from the deal's start or later."""
+    rng = random.Random(seed)
+    games = [("spoil-five", range(2, 7)), ("forty-five", (2, 4, 6)), ("rams", range(3, 6)),
+             ("rounce", range(3, 7)), ("bierspiel", range(3, 6)), ("loo", range(3, 7))]
+    out = []
+    for i in range(count):
+        game, seats = games[i % len(games)]
+        n = rng.choice(list(seats))
+        out.append(random_position(rng, game, n, rng.randrange(0, 2 * n)))
+    return out
+
+
+@needs_core
+def test_the_core_and_python_name_the_same_settlers() -> None:
+    from jink.solver import _core  # type: ignore[attr-defined]
+
+    assert tuple(name for name, _, _ in _core.SETTLERS) == native.SETTLERS
+    assert [bit for _, bit, _ in _core.SETTLERS] == [1 << i for i in range(len(native.SETTLERS))]
+    assert (1 << len(native.SETTLERS)) - 1 == _core.SETTLE_ALL
+    assert all(len(note) > 40 for _, _, note in _core.SETTLERS)  # why each is sound
+
+
+@needs_core
+def test_a_table_takes_only_the_settlers_there_are() -> None:
+    from jink.solver import _core
+
+    _core.Table(1.0, settlers=0)
+    with pytest.raises(ValueError, match="settlers"):
+        _core.Table(1.0, settlers=_core.SETTLE_ALL + 1)
+    with pytest.raises(UnknownNameError, match="unknown settler 'fast'"):
+        Solver(settlers=["sure", "fast"])
+
+
+def test_exact_means_no_settler() -> None:
+    assert Solver(exact=True).settlers == frozenset()
+    assert Solver().settlers == frozenset(native.SETTLERS)
+    assert Solver(settlers=["two"]).settlers == {"two"}
+
+
+@needs_core
+@pytest.mark.parametrize("size", sweep(sample=8, full=60))
+@pytest.mark.parametrize("settler", native.SETTLERS)
+def test_a_settler_switched_off_changes_no_verdict(settler: str, size: Size) -> None:
+    others = set(native.SETTLERS) - {settler}
+    changed = compared = 0
+    cases = big_positions(size.examples, 38) + small_positions(size.examples, 39)
+    for position in cases:
+        full, want = capped(position, CAP)
+        if want is None:
+            continue
+        without, got = capped(position, CAP * WITHOUT, settlers=others)
+        if got is None:
+            continue
+        assert got == want, (settler, position)
+        compared += 1
+        changed += without.nodes != full.nodes
+    assert compared >= len(cases) * 3 // 4
+    assert changed, f"settler {settler} never acted on these positions"
+
+
+@needs_core
+@pytest.mark.parametrize("size", sweep(sample=24, full=300))
+def test_the_kernel_alone_answers_small_tables_as_the_full_solver(size: Size) -> None:
+    for position in small_positions(size.examples, 40):
+        assert verdicts(Solver(engine="native", exact=True), position) == \
+            verdicts(Solver(engine="native"), position), position
+
+
+@pytest.mark.parametrize("size", sweep(sample=12, full=120))
+def test_the_python_engine_without_its_settlers_gives_the_same_verdicts(size: Size) -> None:
+    for position in small_positions(size.examples, 41):
+        if position.players > 5:
+            continue  # (the Python engine's kernel alone is slow there)
+        want = verdicts(Solver(engine="python"), position)
+        for settler in ("sure", "threats", "two", "order"):
+            others = set(native.SETTLERS) - {settler}
+            assert verdicts(Solver(engine="python", settlers=others), position) == want, \
+                (settler, position)
+        assert verdicts(Solver(engine="python", exact=True), position) == want, position
+
+
+def test_the_stored_verdicts_cover_nine_and_ten_seats() -> None:
+    found = records()
+    assert len(found) >= 40
+    assert {r["players"] for r in found} == {9, 10}
+    for r in found:
+        assert len(r["verdicts"]) == r["players"]
+
+
+@needs_core
+@pytest.mark.parametrize("size", sweep(sample=6, full=10_000))
+def test_the_full_solver_gives_the_exact_kernels_verdicts(size: Size) -> None:
+    found = records()
+    # The sample: the cheapest deals of each table size (the full run: all).
+    chosen = found if size.full else \
+        sorted(found, key=lambda r: r["kernel_nodes"])[:size.examples]
+    for r in chosen:
+        position = position_from_dict(r["position"])
+        got = [dict(zip(("seat", "max_tricks", "three", "jink", "spoil"), v, strict=True))
+               for v in verdicts(Solver(engine="native"), position)]
+        assert got == r["verdicts"], (r["players"], r["deal"])
+
+
+@needs_core
+def test_exact_on_the_command_line_gives_the_same_answers() -> None:
+    runner = CliRunner()
+    plain = runner.invoke(app, ["solve", "--example", "--json"])
+    exact = runner.invoke(app, ["solve", "--example", "--json", "--exact"])
+    assert plain.exit_code == 0 and exact.exit_code == 0, exact.output
+    a, b = json.loads(plain.stdout), json.loads(exact.stdout)
+    for key in ("nodes", "seconds", "table"):
+        a.pop(key, None)
+        b.pop(key, None)
+    assert a == b
