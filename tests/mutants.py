@@ -420,6 +420,90 @@ def with_thresholds(text: str, values: dict[str, int]) -> str:
     return text
 
 
+
+#: The settlers' bounds, each made wrong (name: what, text, what it becomes):
+#: the tests must kill each (tests/test_settler_mutants.py) unless EQUIVALENT
+#: says why it cannot change a verdict.
+BOUND_MUTANTS: dict[str, tuple[str, str, str]] = {
+    "early_pool": (
+        "the early spoil asks whether a threat reaches one trick more than the pool",
+        "pooled_holds(s, asker, spoil_threats, s->pool, EARLY.steps)",
+        "pooled_holds(s, asker, spoil_threats, s->pool + 1, EARLY.steps)"),
+    "known_pool": (
+        "the pooled memory is read for a spoil as if the pool were one trick more",
+        "pooled_holds(s, asker, spoil_threats, s->pool, 0)) r = 1;",
+        "pooled_holds(s, asker, spoil_threats, s->pool + 1, 0)) r = 1;"),
+    "relaxed_pool": (
+        "the relaxed game asks whether a threat reaches one trick more than the pool",
+        "return asker >= 0 && relaxed_game(s, asker, threats, s->pool);",
+        "return asker >= 0 && relaxed_game(s, asker, threats, s->pool + 1);"),
+    "next_pool": (
+        "the next start's games ask whether a threat reaches one trick more than the pool",
+        "x->helped ? s->k : s->pool, RELAXED.steps",
+        "x->helped ? s->k : s->pool + 1, RELAXED.steps"),
+    "threats_floor": (
+        "a seat is a threat only with one trick more than it needs",
+        "int f = s->pool - remaining + (p != *holder ? *top : 0);",
+        "int f = s->pool + 1 - remaining + (p != *holder ? *top : 0);"),
+    "threats_lost": (
+        "the trumps a seat cannot cover count one trick more against it",
+        "int l = s->pool - remaining + (count[p]",
+        "int l = s->pool + 1 - remaining + (count[p]"),
+    "sure_top": (
+        "the top trumps bring their holder to the pool with one trick fewer",
+        "s->won[holder] + top >= s->pool) return 0;",
+        "s->won[holder] + top + 1 >= s->pool) return 0;"),
+    "sure_spoil": (
+        "a spoil holds where a seat off the side can reach the pool exactly",
+        "if (s->won[p] + most >= s->pool) return -1;",
+        "if (s->won[p] + most > s->pool) return -1;"),
+    "trick_need": (
+        "the trick being played settles a goal that needs two tricks more",
+        "if (need <= 1) return 1;",
+        "if (need <= 2) return 1;"),
+    "trick_rest": (
+        "a goal fails with exactly as many tricks left as it needs",
+        "if (rest - lost < need) return 0;",
+        "if (rest - lost <= need) return 0;"),
+}
+
+#: Each settler threshold (``NAME.field``, see :func:`thresholds`) and the
+#: value its mutant sets: the settler asked far more often, or cut far
+#: shorter. A threshold says where a settler pays, never what it answers
+#: (each settler's header in jink/solver/core/), so every one of them is an
+#: equivalent mutant: tests/test_settler_mutants.py checks that none changes
+#: a verdict.
+THRESHOLD_MUTANTS: dict[str, int] = {
+    "ORDER.shed_from": 2, "ORDER.widen_tricks": 5, "ORDER.widen_plays": 16,
+    "ORDER.widen_first": 1, "ORDER.widen_growth": 2,
+    "RELAXED.handover_from": 2, "RELAXED.spoil_left": 4, "RELAXED.mid_left": 4,
+    "RELAXED.steps": 2, "RELAXED.plays": 8, "RELAXED.plays_from": 2, "RELAXED.groups": 1,
+    "POOLED.handover_from": 2, "POOLED.spoil_left": 4, "POOLED.capped_plays": 4,
+    "EARLY.left": 3, "EARLY.from_seats": 2, "EARLY.most_threats": 9, "EARLY.steps": 2,
+    "EARLY.trial": 0, "EARLY.rate": 0, "EARLY.sample": 1,
+    "NEXT.left": 3, "NEXT.from_seats": 2, "NEXT.ways": 2, "NEXT.games": 1,
+}
+
+#: The bound mutants no test can kill, and why.
+EQUIVALENT: dict[str, str] = {
+    "known_pool": (
+        "the pooled memory keys each answer by the need it was played for, and only "
+        "the relaxed and early games (asked with the pool itself) fill it: a read for "
+        "one trick more finds nothing, and the table and the games answer as before"),
+}
+
+
+def settler_mutant_source(name: str) -> str:
+    """The core with settler mutant ``name``: a bound (BOUND_MUTANTS) or a
+    threshold (``NAME.field``, set to THRESHOLD_MUTANTS' value)."""
+    text = source_text()
+    if name in THRESHOLD_MUTANTS:
+        return with_thresholds(text, {name: THRESHOLD_MUTANTS[name]})
+    _, old, new = BOUND_MUTANTS[name]
+    if text.count(old) != 1:
+        raise AssertionError(f"mutant {name}: its text is not once in the core")
+    return text.replace(old, new)
+
 def mutant_source(name: str) -> str:
     text = source_text()
     _, old, new = MUTANTS[name]
