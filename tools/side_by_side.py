@@ -1,0 +1,90 @@
+"""Time two builds of the compiled core side by side on the benchmark's deals.
+
+For "is this change slower?": the core as it is (default the working tree's)
+and another (``--against``: an older _core.c, say from ``git show``, with
+optional text swaps, as tools/core_variant.py takes them) are both built and
+loaded, and every seat's verdicts of each deal of bench/deals.py are timed
+with one, then the other, in turns (which goes first alternates deal by
+deal), so that a machine's drift or another load weighs on both alike.
+Prints, per table size, each build's median and slowest CPU time per deal,
+their nodes, and the ratios; a deal past ``--limit`` seconds of CPU in
+either build counts as that limit in both (as the benchmark counts a
+timeout). Run from the repository root:
+
+    git show HEAD~5:jink/solver/_core.c > /tmp/old_core.c
+    python -m tools.side_by_side --players 5-10 --deals 200 --against /tmp/old_core.c
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+
+from bench.__main__ import parse_range
+from bench.deals import deal
+from jink.errors import LimitExceeded
+from jink.position import Position
+from jink.solver import Limit, Solver
+from tests import mutants
+from tools.core_variant import swapped
+
+
+def timed(module: ModuleType, position: Position, limit: float) -> tuple[float, int]:
+    """CPU seconds and nodes of every seat's verdicts on ``module`` (the
+    limit's seconds where it ran past them)."""
+    with mutants.core(module):
+        solver = Solver(Limit(seconds=limit), engine="native")
+        start = time.process_time()
+        try:
+            solver.verdicts(position)
+        except LimitExceeded:
+            return limit, solver.nodes
+        return time.process_time() - start, solver.nodes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", default="5-10", help="e.g. 5-10 or 7,9")
+    parser.add_argument("--deals", type=int, default=200, help="the first N deals")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--limit", type=float, default=30.0, help="seconds a deal")
+    parser.add_argument("--source", type=Path, default=mutants.SOURCE)
+    parser.add_argument("--against", type=Path, required=True)
+    parser.add_argument("--swap", type=Path, help="text swaps for --against")
+    args = parser.parse_args()
+    other = mutants.source_text(args.against)
+    if args.swap:
+        other = swapped(other, args.swap.read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        new = mutants.build_text(mutants.source_text(args.source), "new", Path(tmp))
+        old = mutants.build_text(other, "old", Path(tmp))
+        print("players  median new  median old  ratio   slowest new  slowest old  ratio"
+              "   nodes new / old")
+        for players in parse_range(args.players):
+            times: dict[str, list[float]] = {"new": [], "old": []}
+            nodes = {"new": 0, "old": 0}
+            for i in range(args.deals):
+                position = deal(players, i, args.seed)
+                order = [("new", new), ("old", old)]
+                for name, module in order if i % 2 == 0 else order[::-1]:
+                    seconds, count = timed(module, position, args.limit)
+                    times[name].append(seconds)
+                    nodes[name] += count
+            for name in times:  # a timeout in one counts in both
+                times[name] = [max(a, b) if args.limit in (a, b) else t
+                               for t, a, b in zip(times[name], times["new"], times["old"],
+                                                  strict=True)]
+            med = {k: statistics.median(v) for k, v in times.items()}
+            top = {k: max(v) for k, v in times.items()}
+            print(f"{players:7d}  {med['new'] * 1e3:8.1f} ms {med['old'] * 1e3:8.1f} ms "
+                  f"{med['new'] / med['old']:6.3f}  {top['new']:9.2f} s  {top['old']:9.2f} s "
+                  f"{top['new'] / top['old']:6.3f}   {nodes['new'] / max(nodes['old'], 1):.4f}",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
