@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -95,10 +96,17 @@ def small_positions(count: int, seed: int) -> list[Position]:
 def test_the_core_and_python_name_the_same_settlers() -> None:
     from jink.solver import _core  # type: ignore[attr-defined]
 
-    assert tuple(name for name, _, _ in _core.SETTLERS) == native.SETTLERS
-    assert [bit for _, bit, _ in _core.SETTLERS] == [1 << i for i in range(len(native.SETTLERS))]
+    assert tuple(entry[0] for entry in _core.SETTLERS) == native.SETTLERS
+    assert [entry[1] for entry in _core.SETTLERS] == [1 << i for i in range(len(native.SETTLERS))]
     assert (1 << len(native.SETTLERS)) - 1 == _core.SETTLE_ALL
-    assert all(len(note) > 40 for _, _, note in _core.SETTLERS)  # why each is sound
+    core = Path(native.__file__).parent / "core"
+    for name, _, file, settle, thresholds, soundness in _core.SETTLERS:
+        text = (core / file).read_text()
+        assert f'Settler "{name}"' in text  # the file's header says what it settles
+        assert re.search(rf"^static int {settle}\(", text, re.M), (name, settle)
+        if thresholds:
+            assert f"static const {thresholds.title()}Thresholds {thresholds} = {{" in text
+        assert len(soundness) > 40  # why it is sound
 
 
 @needs_core
