@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The compiled search core under AddressSanitizer and UndefinedBehaviorSanitizer.
 #
-# Builds jink/solver/_core.c with -fsanitize=address,undefined into a temporary
-# copy of the sources and runs the native sample tests (tests/test_native.py,
-# tests/test_partition.py) against it, and the tests that build the core again
-# with other constants or checking itself (tests/test_widen.py,
-# tests/test_capped.py, tests/test_pooled.py, tests/test_next.py), whose builds take the same
-# flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
+# Builds jink/solver/_core.c (and the core/ files it includes) with
+# -fsanitize=address,undefined into a temporary copy of the sources and runs
+# the native sample tests (tests/test_native.py, tests/test_partition.py,
+# tests/test_exact.py: every settler on and off) against it, and the tests
+# that build the core again with other thresholds or checking itself
+# (tests/test_widen.py, tests/test_capped.py, tests/test_pooled.py,
+# tests/test_next.py), whose builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
 # report fails the run. Usage, from anywhere:
 #
 #     PYTHON=.venv/bin/python tests/native_sanitizers.sh [pytest arguments]
@@ -57,4 +58,4 @@ PY
 # --capture=sys: a sanitizer report on fd 2 must reach the log, not pytest's capture.
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
-    tests/test_next.py "$@"
+    tests/test_next.py tests/test_exact.py "$@"
