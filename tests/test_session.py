@@ -484,3 +484,94 @@ play = ["AH 6S 6D", "QH 4S 3D", "AC 2S 5D", "KH 5S 2D", "KC 3S 4D"]
     assert "Ann takes the widow, discarding 2C" in result.deals[0].events
     no_discard = evening(rounce + widow.replace('discard = "2C"\n', ""))
     assert no_discard.error is not None and "discards one of its cards" in no_discard.error
+
+
+def _forty_five_deal(seat_one: str, winners: str) -> str:
+    """A two-handed Forty-Five deal whose tricks go to ``winners`` in order
+    ("A" Ann, "B" Bob), with ``seat_one`` (the eldest) leading first.
+
+    Diamonds are trumps and nobody holds a diamond honour. Ann holds clubs,
+    Bob spades, each some low diamonds: the leader always leads his own suit,
+    and the other, void in it, either trumps (and wins) or throws a card of
+    his own suit (and loses).
+    """
+    suits = {"A": (["KC", "QC", "JC", "2C", "3C"], ["2D", "3D", "4D"]),
+             "B": (["KS", "QS", "JS", "2S", "3S"], ["6D", "7D", "8D"])}
+    plain = {p: list(cards) for p, (cards, _) in suits.items()}
+    trumps = {p: list(cards) for p, (_, cards) in suits.items()}
+    hands: dict[str, list[str]] = {"A": [], "B": []}
+    play = []
+    leader = seat_one
+    for winner in winners:
+        other = "B" if leader == "A" else "A"
+        led = plain[leader].pop(0)
+        follow = trumps[other].pop(0) if winner == other else plain[other].pop(0)
+        hands[leader].append(led)
+        hands[other].append(follow)
+        play.append(f"{led} {follow}")  # in the order played, the leader first
+        leader = winner
+    # Cards not yet played fill the hands (a record that stops early).
+    for p in "AB":
+        while len(hands[p]) < 5:
+            hands[p].append((plain[p] or trumps[p]).pop(0))
+    order = [seat_one, "B" if seat_one == "A" else "A"]
+    return ("\n[[deal]]\nturnup = \"9D\"\n"
+            f"hands = [\"{' '.join(hands[order[0]])}\", \"{' '.join(hands[order[1]])}\"]\n"
+            f"play = [{', '.join(repr(t).replace(chr(39), chr(34)) for t in play)}]\n")
+
+
+def _to_35_all() -> str:
+    """Six deals that bring Ann and Bob to 35 all with per-trick scoring,
+    nobody counting out on the way (Bob deals first, so the eldest goes Ann,
+    Bob, Ann, ...): each side scores 5 (three tricks to two) at gross 15, then
+    15 (four to one) at gross 5 + 20 = 25 and 20 + 20 = 40, never 45."""
+    return (_forty_five_deal("A", "AAABB") + _forty_five_deal("B", "BBBAA")
+            + _forty_five_deal("A", "AAAAB") + _forty_five_deal("B", "BBBBA")
+            + _forty_five_deal("A", "AAAAB") + _forty_five_deal("B", "BBBBA"))
+
+
+FORTY_FIVE_PER_TRICK = ('game = "forty-five"\nplayers = ["Ann", "Bob"]\n'
+                        '[options]\nper_trick_scoring = true\n')
+
+
+def test_forty_five_counting_out_at_35_all() -> None:
+    """Foster (Forty-Five): "When this manner of counting is adopted, the
+    players count out; that is, if each side is 35 up, the first to win two
+    tricks counts out." At 35 all Ann wins the first two tricks: she has won
+    the game there, though Bob takes the last three (which, scored at the
+    deal's end, would have given Bob 5 and nobody the game). Issue 41."""
+    result = evening(FORTY_FIVE_PER_TRICK + _to_35_all() + _forty_five_deal("A", "AABBB"))
+    assert result.error is None, result.error
+    assert result.deals[5].books["scores"] == {"Ann": 35, "Bob": 35}
+    last = result.deals[6]
+    assert last.books == {"scores": {"Ann": 0, "Bob": 0}, "games": {"Ann": 1, "Bob": 0}}
+    assert any("count out at trick 2" in e for e in last.events), last.events
+    assert any("count for nothing" in e for e in last.events), last.events
+    # The record may stop where the game was won.
+    short = evening(FORTY_FIVE_PER_TRICK + _to_35_all() + _forty_five_deal("A", "AA"))
+    assert short.error is None, short.error
+    assert short.deals[6].books["games"] == {"Ann": 1, "Bob": 0}
+    # Short of that, the deal is played out.
+    stopped = evening(FORTY_FIVE_PER_TRICK + _to_35_all() + _forty_five_deal("A", "AB"))
+    assert stopped.error is not None and "play the deal out" in stopped.error
+
+
+def test_forty_five_counting_out_goes_to_the_first_side_to_reach_45() -> None:
+    """Foster's count-out: at 35 all "the first to win two tricks counts out".
+    Bob takes the first two tricks of the seventh deal and wins the game,
+    though Ann takes the last three. Under the odd trick's scoring (no
+    per-trick option) the same first-reached rule applies: 5 to the side
+    that wins three tricks, counted at its third trick."""
+    result = evening(FORTY_FIVE_PER_TRICK + _to_35_all() + _forty_five_deal("A", "BBAAA"))
+    assert result.error is None, result.error
+    assert result.deals[6].books["games"] == {"Ann": 0, "Bob": 1}
+    # Odd-trick scoring: eight deals of three tricks to two for Ann bring her
+    # to 40 (5 each); in the ninth her third trick makes 45, and the record
+    # may stop there.
+    odd = 'game = "forty-five"\nplayers = ["Ann", "Bob"]\n'
+    deals = "".join(_forty_five_deal("A" if i % 2 == 0 else "B",
+                                     "AAABB" if i % 2 == 0 else "BBAAA") for i in range(8))
+    result = evening(odd + deals + _forty_five_deal("A", "AAA"))
+    assert result.error is None, result.error
+    assert result.deals[7].books["scores"] == {"Ann": 40, "Bob": 0}
+    assert result.deals[8].books["games"] == {"Ann": 1, "Bob": 0}

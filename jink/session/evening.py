@@ -462,36 +462,66 @@ def _carried_pool(session: Session, books: Books, prep: Prepared,
 
 def _score(session: Session, books: Books, prep: Prepared, record: list[Played]) -> Settled:
     """Forty-Five: 5 for three or four tricks, 10 for five (or 5 a trick, the
-    losers' deducted); game at 45, then both scores start again."""
+    losers' deducted); game at 45, then both scores start again. A side counts
+    out: the trick that brings it to 45 wins the game at once, whatever the
+    rest of the deal does (Foster: "the players count out; that is, if each
+    side is 35 up, the first to win two tricks counts out")."""
     game = session.game
     ledger = game.ledger
     assert ledger is not None
     names = prep.in_play
-    winners = [names[s] for s in _winners(record)]
+    seats_won = _winners(record)
     end = record[-1].after if record else prep.position
-    done = len(winners)
+    done = len(seats_won)
     tricks = game.tricks
     events: list[str] = []
     assert end is not None
-    if not end.is_over:
-        raise SessionError(f"the record stops after trick {done}: play the deal out")
     sides = game.sides(len(names))
     order = session.players.index
     side_names = [" & ".join(sorted((names[s] for s in side), key=order))
                   for side in sides]
     per_trick = bool(session.options.get("per_trick_scoring"))
-    side_won = [sum(end.won[s] for s in side) for side in sides]
+    side_of = {seat: i for i, side in enumerate(sides) for seat in side}
 
     def score(t: int) -> int:
         if per_trick:
             return max(0, ledger.trick_points * (t - (tricks - t)))
         return ledger.points[1] if t == tricks else ledger.points[0] if 2 * t > tricks else 0
 
-    for label, t in zip(side_names, side_won, strict=True):
-        points = score(t)
-        if points:
-            books.scores[label] += points
-            events.append(f"{label} score {points} with {plural(t, 'trick')}")
+    def counted(t: int) -> int:
+        """What ``t`` tricks taken so far count towards game during the play:
+        each trick its points (the losers' tricks are deducted only when the
+        deal is scored), or the odd trick's points once it is won."""
+        if per_trick:
+            return ledger.trick_points * t
+        return score(t) if 2 * t > tricks else 0
+
+    taken = [0] * len(sides)
+    out: tuple[int, int] | None = None      # (side, trick) counting out
+    for i, seat in enumerate(seats_won):
+        side = side_of[seat]
+        taken[side] += 1
+        if books.scores[side_names[side]] + counted(taken[side]) >= ledger.game_points:
+            out = (side, i + 1)
+            break
+    if out is None:
+        if not end.is_over:
+            raise SessionError(f"the record stops after trick {done}: play the deal out")
+        for label, t in zip(side_names, taken, strict=True):
+            points = score(t)
+            if points:
+                books.scores[label] += points
+                events.append(f"{label} score {points} with {plural(t, 'trick')}")
+    else:
+        side, at = out
+        label = side_names[side]
+        reached = books.scores[label] + counted(taken[side])
+        events.append(f"{label} count out at trick {at} with "
+                      f"{plural(taken[side], 'trick')} ({reached})")
+        if done > at:
+            events.append(f"the tricks after trick {at} count for nothing: the game was "
+                          "over")
+        books.scores[label] = reached
     for label in side_names:
         if books.scores[label] >= ledger.game_points:
             books.games[label] += 1
