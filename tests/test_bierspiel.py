@@ -366,7 +366,8 @@ def test_seats_in_the_play() -> None:
 def test_questions_options_and_extras() -> None:
     assert [(q.name, q.tricks) for q in BIERSPIEL.questions(3)] == [("takes_a_trick", 1),
                                                                      ("all_five", 5)]
-    assert BIERSPIEL.options == ()
+    # No option of the play; declaring has Rams' eldest_must_play ("in some clubs").
+    assert [o.name for o in BIERSPIEL.options] == ["eldest_must_play"]
     assert BIERSPIEL.extras(3, 4, {}) == {"points": 3}
     assert "face down" in BIERSPIEL.following and "7♦" in BIERSPIEL.following
     assert not BIERSPIEL.bind(parse_suit("S"), players=3).trumps_always_legal

@@ -575,3 +575,81 @@ def test_forty_five_counting_out_goes_to_the_first_side_to_reach_45() -> None:
     assert result.error is None, result.error
     assert result.deals[7].books["scores"] == {"Ann": 40, "Bob": 0}
     assert result.deals[8].books["games"] == {"Ann": 1, "Bob": 0}
+
+
+RAMS6 = ('game = "rams"\nplayers = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]\n'
+         '[ledger]\ncompulsory_simple = false\n')
+#: Fay deals to the five others and takes no cards; Ann and Eve play.
+RAMS6_PAIR = '''
+[[deal]]
+turnup = "7C"
+widow = "AD KD QD JD TD"
+hands = ["AH KH 8C 9C TS", "QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D",
+         "9S 8S TC 9D JC", "-"]
+passes = ["Bob", "Cat", "Dan"]
+play = ["AH JC", "9S TS", "KH TC", "8S 9C", "8C 9D"]
+'''
+#: Ann deals, taking no cards; everybody passes but Fay.
+RAMS6_LONE = '''
+[[deal]]
+turnup = "7C"
+widow = "AD KD QD JD TD"
+hands = ["QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D", "9S 8S TC 9D JC",
+         "AH KH 8C 9C TS", "-"]
+passes = ["Bob", "Cat", "Dan", "Eve"]
+'''
+
+
+def test_rams_at_six_the_dealer_takes_no_cards() -> None:
+    """Foster (Rams): "Any number from three to six may play; but when six
+    play the dealer takes no cards" (RULINGS Rams 1). The dealer's hand is
+    written "-"; he still puts up five ("Each successive dealer puts up five
+    counters"). A lone player has nobody to play against (jink's ruling,
+    docs/session.md): every trick is his, and so the pool."""
+    result = evening(RAMS6 + RAMS6_PAIR + RAMS6_LONE)
+    assert result.error is None, result.error
+    first, second = result.deals
+    # Fay puts up 5 (15). Ann 3 tricks: 3 (23); Eve 2: 2 (22).
+    assert first.in_play == ["Ann", "Eve"]
+    assert first.books == {"pool": 0, "holdings": {"Ann": 23, "Bob": 20, "Cat": 20,
+                                                   "Dan": 20, "Eve": 22, "Fay": 15}}
+    # Ann puts up 5 (18); Fay alone takes the pool of 5 (20) without play.
+    assert second.in_play == ["Fay"] and second.tricks == {"Fay": 5}
+    assert second.books == {"pool": 0, "holdings": {"Ann": 18, "Bob": 20, "Cat": 20,
+                                                    "Dan": 20, "Eve": 22, "Fay": 20}}
+    # Everybody passes: nobody pays (the pone's five are for declining to
+    # play against the dealer, who has no cards here); the pool stays.
+    everybody = evening(RAMS6 + RAMS6_PAIR + RAMS6_LONE.replace('"Eve"]', '"Eve", "Fay"]'))
+    assert everybody.error is None, everybody.error
+    assert everybody.deals[1].books["pool"] == 5
+    assert everybody.deals[1].books["holdings"]["Fay"] == 15
+    for bad, message in (
+            (RAMS6_PAIR.replace('"-"', '"7C"'), "takes no cards"),
+            (RAMS6_PAIR.replace('["Bob", "Cat", "Dan"]', '["Bob", "Cat", "Dan", "Fay"]'),
+             "does not declare"),
+            (RAMS6_PAIR.replace("play = ", 'rob = "9S"\nplay = '), "cannot rob"),
+            (RAMS6_LONE.replace("passes", 'play = ["AH"]\npasses'), "not played")):
+        failed = evening(RAMS6 + bad)
+        assert failed.error is not None and message in failed.error, failed.error
+    # Bierspiel is Rams: at six the dealer takes no cards there too.
+    bier = evening(RAMS6.replace('"rams"', '"bierspiel"').replace(
+        "[ledger]\ncompulsory_simple = false\n", "") + RAMS6_LONE)
+    assert bier.error is None, bier.error
+    # Fay deals; Ann alone wipes five tricks' points off her fifteen.
+    assert bier.deals[0].books["points"]["Ann"] == 10
+
+
+def test_the_eldest_must_play_in_some_clubs_session() -> None:
+    """Foster (Rams): "In some clubs the eldest hand is obliged to play": with
+    the option eldest_must_play, a deal where the eldest passes stops the
+    evening with an error."""
+    # Ann deals the first deal here (dealer = "Ann"): Bob is the eldest, and
+    # plays against her (Cat passes).
+    loose = (RAMS.replace('players', 'dealer = "Ann"\nplayers')
+             + "[ledger]\ncompulsory_simple = false\n")
+    strict = loose.replace("[ledger]", "[options]\neldest_must_play = true\n[ledger]")
+    assert evening(strict + RAMS_DOUBLE).error is None
+    bob_passes = RAMS_DOUBLE.replace('passes = ["Cat"]', 'passes = ["Bob"]')
+    failed = evening(strict + bob_passes)
+    assert failed.error is not None and "Bob, the eldest hand, must play" in failed.error
+    assert "eldest" not in (evening(loose + bob_passes).error or "")

@@ -145,6 +145,9 @@ class Prepared:
     general_rams: str | None = None
     #: Loo: the dealer plays the miss for the pool; what it wins stays.
     miss: str | None = None
+    #: A lone player nobody can oppose (six at a Rams table, the dealer holding
+    #: no cards): every trick is his without play.
+    unopposed: str | None = None
     #: Whether the pool is a simple (the dealer's stake alone; Rams, Loo).
     simple: bool = False
     #: The decisions before the play, said (robs, passes, the widow, a general rams).
@@ -229,8 +232,15 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
     if entry.trump is None and entry.turnup is None:
         raise SessionError("give the turn-up (or the trump suit)")
     trump = entry.trump if entry.trump is not None else suit_of(entry.turnup or 0)
-    _check_dealt(game, entry, seats)
+    dealer_out = game.dealer_takes_no_cards(n)
+    _check_dealt(game, entry, seats, dealer_out)
     passes = set(entry.passes)
+    if dealer_out and dealer in passes:
+        raise SessionError(f"passes: with {n} at the table {dealer}, the dealer, takes no "
+                           "cards, so does not declare")
+    if options.get("eldest_must_play") and seats[0] in passes:
+        raise SessionError(f"passes: {seats[0]}, the eldest hand, must play, with his own "
+                           "hand or the widow (option eldest_must_play)")
     rams = entry.general_rams
     if rams is not None:
         if not game.general_rams:
@@ -246,15 +256,38 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
     if taker is not None and taker in passes:
         raise SessionError(f"widow_taken: {taker} passed, so took no widow")
     loo = game.declaring is Declaring.LOO
+    if dealer_out and entry.rob is not None:
+        raise SessionError(f"rob: with {n} at the table the dealer holds no cards, so "
+                           "cannot rob")
     if not others:
         if taker is not None or entry.play:
             raise SessionError("every player before the dealer passed: the deal is not "
                                "played")
+        if dealer_out:
+            return Prepared(seats, [], None, no_play=f"every player passed (with {n} at the "
+                            "table the dealer holds no cards)")
         if loo:
             return Prepared(seats, [], None, no_play=f"every player before the dealer threw "
                             f"up: {dealer}, the dealer, takes the pool", taker=dealer)
         return Prepared(seats, [], None, no_play="every player but the dealer passed",
                         pone=seats[-2])
+    if dealer_out and len(others) == 1:
+        # Nobody can play against him: the dealer, who must play against a
+        # lone player, holds no cards (jink's ruling, docs/session.md).
+        lone = others[0]
+        if entry.play:
+            raise SessionError(f"{lone} plays alone, unopposed (with {n} at the table the "
+                               "dealer holds no cards): the deal is not played")
+        if taker is not None and taker != lone:
+            raise SessionError(f"widow_taken: {taker} does not play")
+        if entry.discard is not None and taker is None:
+            raise SessionError("discard: nobody took the widow")
+        notes = [("pass: " + ", ".join(s for s in seats[:-1] if s in passes))]
+        if taker is not None:
+            notes.append(f"{taker} takes the widow")
+        return Prepared(seats, [lone], None, no_play=f"{lone} plays alone, unopposed (with "
+                        f"{n} at the table the dealer holds no cards): every trick is his "
+                        "without play", unopposed=lone, simple=simple, notes=notes)
     miss = None
     if dealer in passes:
         if len(others) == 1 and not loo:
@@ -269,7 +302,7 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                                 f"against {taker}, who holds the miss: {taker} takes the "
                                 "pool", taker=taker)
             miss = dealer
-    playing = others + ([dealer] if dealer not in passes or miss else [])
+    playing = others + ([dealer] if (dealer not in passes or miss) and not dealer_out else [])
     if taker is not None and taker not in playing:
         raise SessionError(f"widow_taken: {taker} does not play")
     if miss is not None and taker is not None:
@@ -324,10 +357,16 @@ def _has_robber(position: Position) -> bool:
     return True
 
 
-def _check_dealt(game: Game, entry: DealEntry, seats: list[str]) -> None:
-    """Every hand, the widow and the turn-up: the right sizes, no card twice."""
+def _check_dealt(game: Game, entry: DealEntry, seats: list[str], dealer_out: bool) -> None:
+    """Every hand, the widow and the turn-up: the right sizes, no card twice
+    (``dealer_out``: the dealer takes no cards, Rams at six)."""
     seen: CardSet = 0
+    if dealer_out and entry.hands[-1]:
+        raise SessionError(f"with {len(seats)} at the table {seats[-1]}, the dealer, takes no "
+                           f"cards (Foster): write his hand \"-\"")
     for name, hand in zip(seats, entry.hands, strict=True):
+        if dealer_out and name == seats[-1]:
+            continue
         if count(hand) != game.hand_size:
             raise SessionError(f"{name} holds {plural(count(hand), 'card')}, not "
                                f"{game.hand_size}")
@@ -548,10 +587,13 @@ def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played
     end = record[-1].after if record else prep.position
     done = len(winners)
     events: list[str] = []
-    if prep.position is None:
-        return ["every player but the dealer passed: the deal is not played"], None, ""
-    assert end is not None
-    if not end.is_over and prep.general_rams is None:
+    if prep.position is None and prep.unopposed is None:
+        return [f"{prep.no_play}: the deal is not played"], None, ""
+    if prep.unopposed is not None:
+        winners = [prep.unopposed] * game.tricks
+        won = {prep.unopposed: game.tricks}
+        events.append(f"{prep.no_play}")
+    elif end is None or (not end.is_over and prep.general_rams is None):
         raise SessionError(f"the record stops after trick {done}: play the deal out")
     full = session.crosses * ledger.cross_points
     paid = False
@@ -600,6 +642,11 @@ def _divided_pool(session: Session, books: Books, prep: Prepared,
         elif prep.taker is not None:
             events.append(f"{prep.no_play} ({pool})")
             _take(books, prep.taker, pool)
+        elif prep.unopposed is not None:
+            _take(books, prep.unopposed, pool)
+            events.append(f"{prep.no_play}: he takes the pool of {pool}")
+        else:
+            events.append(f"{prep.no_play}: the deal is not played; the pool stays")
         return events, None, "counters"
     assert end is not None
     rams = prep.general_rams
@@ -689,6 +736,8 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
     settled, value, unit = _settle(session, trial, prep, record)
     books.__dict__.update(trial.__dict__)
     winners = [prep.in_play[s] for s in _winners(record)]
+    if prep.unopposed is not None:
+        winners = [prep.unopposed] * session.game.tricks  # his without play
     ledger = session.game.ledger
     assert ledger is not None
     return DealResult(entry.number, seats[-1], seats, prep.in_play, prep.position, entry.play,
@@ -715,8 +764,11 @@ def play_evening(session: Session, each: Callable[[DealResult], None] | None = N
             books.scores[label] = books.games[label] = 0
     evening = Evening(session, [], books)
     try:
-        session.game.check_players(len(session.players))
-        if session.game.widow:
+        # Where players declare, those at the table are not the seats in the
+        # play (Rams at six: the dealer takes no cards).
+        if not session.game.widow:
+            session.game.check_players(len(session.players))
+        else:
             low, high = session.game.table
             if not low <= len(session.players) <= high:
                 raise PositionError(f"{session.game.title} takes {low} to {high} players at "

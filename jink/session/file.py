@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jink.cards import Card, CardSet, parse_card, parse_cards, parse_cardset, parse_suit
+from jink.cards import NO_CARDS, Card, CardSet, parse_card, parse_cards, parse_cardset, parse_suit
 from jink.errors import ParseError, UnknownNameError
 from jink.games import Game, find_game
 
@@ -129,6 +129,9 @@ def _deal(obj: Any, number: int, players: tuple[str, ...]) -> DealEntry:
                     "left) first, the dealer's last")
     hands = []
     for seat, text in enumerate(hand_texts, start=1):
+        if text.strip() == NO_CARDS:
+            hands.append(0)  # a dealer dealt no cards (six at a Rams table)
+            continue
         try:
             hands.append(parse_cardset(text))
         except ParseError as error:
