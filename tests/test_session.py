@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jink.cli.app import app
+from jink.errors import ParseError
 from jink.session.evening import Evening, play_evening
 from jink.session.file import parse_session
 
@@ -653,3 +654,29 @@ def test_the_eldest_must_play_in_some_clubs_session() -> None:
     failed = evening(strict + bob_passes)
     assert failed.error is not None and "Bob, the eldest hand, must play" in failed.error
     assert "eldest" not in (evening(loose + bob_passes).error or "")
+
+
+def test_the_last_deal_is_made_by_the_first_dealers_right() -> None:
+    """Foster (Spoil Five): "when the game is brought to an end the last deal
+    shall be made by the player on the right of the first dealer"; Rams: "The
+    general arrangements for the players, first deal, counters, etc., are
+    exactly the same as at Spoil Five" (issue 41: Rams and Loo too). Cat deals
+    first, so Bob, named before her, deals last: ``ended = true`` checks it."""
+    ended = RAMS.replace("players", "ended = true\nplayers")
+    over = evening(ended + RAMS_SIMPLE + RAMS_DOUBLE + RAMS_PONE)
+    assert over.error is None, over.error
+    assert [d.dealer for d in over.deals] == ["Cat", "Ann", "Bob"]
+    assert over.to_dict()["last_dealer"] == "Bob" and over.may_end()
+    short = evening(ended + RAMS_SIMPLE + RAMS_DOUBLE)
+    assert short.error is not None and short.error.startswith("ended: ")
+    assert "made by Ann" in short.error and ": Bob (Foster)" in short.error
+    # The ledger of every deal is kept; without ended the evening may go on.
+    assert len(short.deals) == 2
+    going_on = evening(RAMS + RAMS_SIMPLE + RAMS_DOUBLE)
+    assert going_on.error is None and not going_on.may_end()
+    loo = evening(LOO.replace("players", "ended = true\nplayers") + LOO_SIMPLE)
+    assert loo.error is not None and "Bob" in loo.error
+    assert evening(LOO + LOO_SIMPLE).to_dict()["last_dealer"] == "Bob"
+    # Forty-Five is played in games to 45: no last deal to check.
+    with pytest.raises(ParseError, match="ended"):
+        parse_session('game = "forty-five"\nplayers = ["Ann", "Bob"]\nended = true\n')

@@ -123,5 +123,5 @@ BIERSPIEL = Game(
     # and may take both, or, if he passes, the eldest may take up the trump.
     # Not modelled: such a turn-up is refused (docs/rules.md, Bierspiel).
     turned_past=bit(SEVEN_OF_DIAMONDS),
-    ledger=Ledger(LedgerKind.CROSSES, crosses=3, cross_points=5),
+    ledger=Ledger(LedgerKind.CROSSES, crosses=3, cross_points=5, last_deal_right=True),
 )

@@ -146,8 +146,10 @@ RAMS = Game(
     options=(Option("ecarte_order", False,
                     "rank every suit K Q J A 10 9 8 7 (as at Écarté), not A K Q J 10 9 8 7"),
              ELDEST_MUST_PLAY),
+    # "The general arrangements for the players, first deal, counters, etc.,
+    # are exactly the same as at Spoil Five": the last deal too.
     ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=5, penalty=5, simple_pools=True,
-                  pone_pays=True, general_rams=5, options=(
+                  pone_pays=True, general_rams=5, last_deal_right=True, options=(
         ledger_option("compulsory_simple", True,
                       "every player must play when the pool is a simple (the dealer's five "
                       "alone): Foster's 'usual custom'"),)),

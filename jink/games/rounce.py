@@ -84,5 +84,6 @@ ROUNCE = Game(
                     "if he has one", duties=(("lead_trump_until", NEVER),)),
              ELDEST_MUST_PLAY),
     # Foster: "All pools are alike": no simples, so nobody is made to play.
-    ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=5, penalty=5, pone_pays=True),
+    ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=5, penalty=5, pone_pays=True,
+                  last_deal_right=True),
 )

@@ -115,6 +115,22 @@ class Evening:
     def holdings(self) -> dict[str, int]:
         return dict(self.books.holdings)
 
+    @property
+    def last_dealer(self) -> str | None:
+        """Who makes the evening's last deal: the player on the right of the
+        first dealer (the one named before him), where the game says so."""
+        ledger = self.session.game.ledger
+        if ledger is None or not ledger.last_deal_right:
+            return None
+        players = self.session.players
+        return players[(self.session.first_dealer - 1) % len(players)]
+
+    def may_end(self) -> bool:
+        """Whether the evening may end after the deals so far: the last of them
+        was made by :attr:`last_dealer` (always, where the game has no such rule)."""
+        last = self.last_dealer
+        return last is None or (bool(self.deals) and self.deals[-1].dealer == last)
+
     def standings(self) -> dict[str, object]:
         ledger = self.session.game.ledger
         assert ledger is not None
@@ -124,6 +140,9 @@ class Evening:
         out: dict[str, object] = {
             "game": self.session.game.name, "players": list(self.session.players),
             "deals": [d.to_dict() for d in self.deals], "standings": self.standings()}
+        if self.last_dealer is not None:
+            out.update({"last_dealer": self.last_dealer, "may_end": self.may_end(),
+                        "ended": self.session.ended})
         if self.error is not None:
             out["error"] = self.error
         return out
@@ -789,4 +808,11 @@ def play_evening(session: Session, each: Callable[[DealResult], None] | None = N
         if each is not None:
             each(result)
         dealer = (dealer + 1) % len(session.players)
+    if session.ended and not evening.may_end():
+        first = session.players[session.first_dealer]
+        made = (f"was made by {evening.deals[-1].dealer}" if evening.deals
+                else "is not given")
+        evening.error = (f"ended: the evening's last deal {made}; the rules require the "
+                         f"player on the right of the first dealer, {first}, to make it: "
+                         f"{evening.last_dealer} (Foster)")
     return evening
