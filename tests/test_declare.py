@@ -594,3 +594,33 @@ def test_a_general_rams_payment_is_said_once_per_way_of_robbing() -> None:
     for row in rows:
         said = row.note.count("fails:") + row.note.count("succeeds:")
         assert said == 1, row.note
+
+
+def test_declare_takes_the_games_options() -> None:
+    """RULINGS Rams 1: the *option* ecarte_order ranks every suit K Q J A 10 9
+    8 7. jink declare --option passes it to every position it solves: with
+    seat 1 holding the widow, seat 2's play is worth what the solver gives
+    the same seats under the Écarté order, which differs here from the
+    piquet order's."""
+    hands = ["JS 9D 9C QC KC", "9S QS AS QH TD", "TS 9H TH KH AC", "7S JH AH 7D TC"]
+    widow = "KS 8H KD AD 8C"
+    held = [widow, hands[1], hands[3]]
+    values = {}
+    for ecarte in (False, True):
+        options = {"ecarte_order": ecarte}
+        deal = deal_from_text(find_game("rams"), HEARTS, hands, widow, options=options)
+        play = by_name(declare(deal, 1, [0, 3], widow_taker=0))["play"]
+        solved = Solver().max_tricks(Position.create("rams", "H", held, options=options), 1)
+        assert play.verdict.max_tricks == solved
+        values[ecarte] = solved
+    assert values[False] != values[True]
+    runner = CliRunner()
+    args = ["declare", "--game", "rams", "--trump", "H", "--widow", widow, "--hands",
+            " / ".join(hands), "--seat", "2", "--playing", "1,4", "--widow-taker", "1",
+            "--json"]
+    for extra, ecarte in (([], False), (["--option", "ecarte_order"], True)):
+        result = runner.invoke(app, [*args, *extra])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["choices"][1]["max_tricks"] == values[ecarte]
+    bad = runner.invoke(app, [*args, "--option", "no_such"])
+    assert bad.exit_code == 1 and bad.stderr.startswith("error: --option: unknown option")

@@ -32,7 +32,7 @@ from jink.cli.common import (
 )
 from jink.cli.render import names_markup
 from jink.cli.solve_render import verdict_cells, verdict_headings
-from jink.errors import ParseError, PositionError
+from jink.errors import ParseError, PositionError, UnknownNameError
 from jink.games import find_game
 from jink.solver.declare import (
     Declaration,
@@ -122,6 +122,10 @@ def declare_command(
         elif turned is not None and suit_of(turned) != suit:
             raise PositionError(f"the turn-up {card_name(turned)} is not of the trump suit")
         options: dict[str, Any] = dict(parse_option(o) for o in option or [])
+        try:
+            found.check_options(options)
+        except UnknownNameError as error:
+            raise ParseError(str(error), "--option") from None
         table = [h.strip() for h in hands.split("/")]
         for text in table:
             if text != NO_CARDS:
