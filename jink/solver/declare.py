@@ -38,6 +38,15 @@ apply: :attr:`Game.widow`, :attr:`Game.declaring`, :attr:`Game.dealer_robs`,
   choice of its own (equivalent discards grouped); for another seat asking,
   the dealer robs or not as hurts that seat most.
 
+- The pone whom every other seat before the dealer leaves alone must play
+  against the dealer or pay him (Rams, Rounce: the ledger's ``pone_pays``);
+  his pass is scored so. In a Rams simple every player plays; with the
+  option ``eldest_must_play`` ("in some clubs") the eldest may not pass.
+- With six at a Rams or Bierspiel table the dealer takes no cards
+  (:attr:`Game.dealer_out_at`): he neither declares, plays nor robs, and a
+  seat left alone is unopposed, every trick his without play (jink's
+  ruling).
+
 Seats are 0-based here; the dealer is the last seat, the pone the one before.
 """
 
