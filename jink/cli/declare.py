@@ -17,7 +17,6 @@ from jink.cli.common import (
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
-    OptionOpt,
     check_seats,
     epilog,
     game_option,
@@ -76,6 +75,11 @@ AskingSeatOpt = Annotated[int | None, typer.Option(
 PlayingOpt = Annotated[str | None, typer.Option(
     "--playing", metavar="SEATS", help='The other seats that declare to play ("2,4"); '
     "default none.", show_default=False)]
+# --option as on every command, shown with the deal (declare reads no FILE).
+DeclareOptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", metavar="NAME=VALUE",
+    help="A rule option, name=true or name=false (repeatable; see jink rules GAME).",
+    rich_help_panel=DEAL_PANEL, show_default=False)]
 SimpleOpt = Annotated[bool, typer.Option(
     "--simple", help="The pool is a simple (the dealer's stake alone): every player must "
     "play, by Foster's usual custom (Rams). --playing is then every other seat.")]
@@ -94,7 +98,7 @@ def declare_command(
     playing: PlayingOpt = None,
     widow_taker: WidowTakerOpt = None,
     simple: SimpleOpt = False,
-    option: OptionOpt = None,
+    option: DeclareOptionOpt = None,
     max_seconds: MaxSecondsOpt = None,
     max_nodes: MaxNodesOpt = None,
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
