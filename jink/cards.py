@@ -144,6 +144,12 @@ def cardset(cards: Iterable[Card]) -> CardSet:
     return result
 
 
+#: How a hand of no cards is written where every seat at the table has a hand
+#: (the dealer's, with six at a Rams table: "when six play the dealer takes
+#: no cards").
+NO_CARDS = "-"
+
+
 def parse_cardset(text: str) -> CardSet:
     """Parse a hand: cards separated by spaces or commas, none twice."""
     return cardset(parse_cards(text))

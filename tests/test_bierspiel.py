@@ -366,7 +366,8 @@ def test_seats_in_the_play() -> None:
 def test_questions_options_and_extras() -> None:
     assert [(q.name, q.tricks) for q in BIERSPIEL.questions(3)] == [("takes_a_trick", 1),
                                                                      ("all_five", 5)]
-    assert BIERSPIEL.options == ()
+    # No option of the play; declaring has Rams' eldest_must_play ("in some clubs").
+    assert [o.name for o in BIERSPIEL.options] == ["eldest_must_play"]
     assert BIERSPIEL.extras(3, 4, {}) == {"points": 3}
     assert "face down" in BIERSPIEL.following and "7♦" in BIERSPIEL.following
     assert not BIERSPIEL.bind(parse_suit("S"), players=3).trumps_always_legal
@@ -541,13 +542,22 @@ def test_a_turned_up_seven_of_diamonds_is_refused(tmp_path) -> None:  # type: ig
                   "AS KS QS JS TS / AH KH QH JH TH"],
                  ["declare", "--game", "bierspiel", "--turnup", "7D", "--widow",
                   "AH KH QH JH TH", "--hands",
-                  "AS KS QS 7H 8H / 7C 8C 9C TC JC / AD KD QD JD TD", "--seat", "1"]):
+                  "AS KS QS 7H 8H / 7C 8C 9C TC JC / AD KD QD JD TD", "--seat", "1"],
+                 # jink legal of one hand (issue 41: this path made diamonds trumps).
+                 ["legal", "--game", "bierspiel", "--turnup", "7D", "--hand", "AS KS 8C",
+                  "--players", "3"],
+                 ["legal", "--game", "bierspiel", "--turnup", "7D", "--hand", "AS KS 8C",
+                  "--trick", "9C", "--players", "3", "--tricks-done", "2", "--json"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 1, result.output
         assert result.stderr.startswith("error: ") and message in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
     # Any other turn-up, and the 7D in a hand, are as before.
     Position.create("bierspiel", None, ["AS KS QS JS 7D", "AH KH QH JH TH"], turnup="9D")
+    legal = runner.invoke(app, ["legal", "--game", "bierspiel", "--turnup", "9D", "--hand",
+                                "7D KS 8H", "--trick", "9C", "--players", "3",
+                                "--tricks-done", "2", "--json"])
+    assert legal.exit_code == 0 and '"7D"' in legal.output, legal.output
     # Rams has no such card: its 7D turned up makes diamonds trumps.
     assert Position.create("rams", None, ["AS KS QS JS TS", "AH KH QH JH TH"],
                            turnup="7D").trump == DIAMONDS

@@ -11,7 +11,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from jink.cards import HEARTS, SPADES, card_name, parse_card, parse_cardset
+from jink.cards import CLUBS, HEARTS, SPADES, card_name, parse_card, parse_cardset
 from jink.cli.app import app
 from jink.errors import PositionError
 from jink.games import find_game
@@ -160,10 +160,12 @@ def test_the_dealer_joins_a_lone_player_and_must_play_against_one() -> None:
     # Seat 2 alone would play with nobody: the dealer (seat 4) must play.
     alone = by_name(declare(deal, 1, []))
     assert alone["play"].players == (1, 3)
-    assert "pone" not in alone["pass"].note
+    # His pass costs him nothing (the pone, passing after him, pays).
+    assert "counters" not in alone["pass"].to_dict()
+    assert "no penalty" in alone["pass"].note
     # The pone (seat 3) when all the others passed: passing costs him.
     pone = by_name(declare(deal, 2, []))
-    assert pone["pass"].allowed and "pays the dealer five" in pone["pass"].note
+    assert pone["pass"].allowed and "pay him 5 counters" in pone["pass"].note
     # The dealer opposed by one player may not pass.
     dealer = by_name(declare(deal, 3, [0]))
     assert not dealer["pass"].allowed
@@ -408,7 +410,7 @@ def test_loo_dealer_against_a_lone_stander() -> None:
 
 @pytest.mark.parametrize(("game", "hands", "widow", "message"), [
     ("rams", ["AH KH 8C 9C TS", "QH JH AC KC 7S"], "AD KD QD JD TD",
-     "Rams declaring takes 3 to 5 hands at the table, not 2"),
+     "Rams declaring takes 3 to 6 hands at the table, not 2"),
     ("loo", ["AS 7H 2C", "KS 8H 3C"], "2D 3D 4D",
      "Three-card Loo declaring takes 3 to 16 hands at the table, not 2"),
     ("loo", [" ".join(card_name(3 * i + k) for k in range(3)) for i in range(16)] + ["QS"],
@@ -436,3 +438,189 @@ def test_cli_lone_stander_and_widow_taker() -> None:
     bad = runner.invoke(app, [*loo, "--seat", "1", "--playing", "3", "--widow-taker", "3"])
     assert bad.exit_code == 1 and bad.stderr.startswith("error: ")
     assert len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_the_lone_pone_must_play_or_pay_the_dealer() -> None:
+    """Foster (Rams): "If all pass except the pone, he must play against the
+    dealer ... If he declines to play, he must pay the dealer five counters,
+    and the pool remains." The dealer's own choice comes after the pone's,
+    so naming him among those who play changes nothing: the pone's pass is
+    still scored -5 (issue 41: it was shown as "no penalty", with the dealer
+    alone in the play)."""
+    deal = rams_deal()
+    for others in ([], [3]):
+        decision = declare(deal, 2, others)
+        passing = by_name(decision)["pass"]
+        assert passing.allowed and passing.players == ()
+        assert "must play against the dealer or pay him 5" in passing.note
+        assert passing.to_dict()["counters"] == -5
+    # A seat before the pone, with every other seat before the dealer passing:
+    # no penalty for him, and nobody plays.
+    early = by_name(declare(deal, 0, [3]))["pass"]
+    assert early.players == () and "counters" not in early.to_dict()
+    assert "the deal is not played" in early.note and "pone pays the dealer 5" in early.note
+    # Rounce keeps the pone's payment ("everything else is Rams'").
+    rounce = deal_from_text(find_game("rounce"), HEARTS, RAMS_HANDS, RAMS_WIDOW + " 2C")
+    assert by_name(declare(rounce, 2, []))["pass"].to_dict()["counters"] == -5
+
+
+def test_the_lone_pone_in_bierspiel_and_loo_pays_nothing() -> None:
+    """Bierspiel keeps crosses, not counters: nobody pays the dealer, and the
+    deal is not played (docs/session.md's ruling). Loo (RULINGS Loo 6): "If
+    everybody before the dealer throws up and nobody took the miss, the
+    dealer takes the pool": the pone's throwing up says so, and costs him
+    nothing (RULINGS, not the issue's "pay the dealer", decides Loo)."""
+    bier = deal_from_text(find_game("bierspiel"), HEARTS, RAMS_HANDS, RAMS_WIDOW)
+    passing = by_name(declare(bier, 2, []))["pass"]
+    assert "the deal is not played" in passing.note and "counters" not in passing.to_dict()
+    loo = by_name(declare(loo_deal(), 1, [2]))["pass"]
+    assert "the dealer takes the pool" in loo.note and loo.players == ()
+    assert "counters" not in loo.to_dict()
+
+
+def test_a_rams_simple_every_player_plays() -> None:
+    """Foster (Rams): "The usual custom is to compel every one to play when
+    the pool is a simple". Told the pool is a simple, declare does not allow
+    passing and puts every other seat in the play; Rounce ("all pools are
+    alike") and Loo (a simple has no widow) have no such declaring."""
+    deal = rams_deal()
+    decision = declare(deal, 1, [0, 2, 3], simple=True)
+    choices = by_name(decision)
+    assert not choices["pass"].allowed and "simple" in choices["pass"].note
+    assert choices["play"].players == (0, 1, 2, 3)
+    position = Position.create("rams", "H", RAMS_HANDS)
+    # Seat 3 and the dealer, after seat 2, may take the widow against him:
+    # never better for him than the hands as dealt.
+    assert choices["play"].verdict.max_tricks <= Solver().max_tricks(position, 1)
+    assert decision.to_dict()["simple"] is True
+    with pytest.raises(PositionError, match="seat 3 is not among the seats that play"):
+        declare(deal, 1, [0, 3], simple=True)
+    for game, widow in (("rounce", RAMS_WIDOW + " 2C"), ("bierspiel", RAMS_WIDOW)):
+        other = deal_from_text(find_game(game), HEARTS, RAMS_HANDS, widow)
+        with pytest.raises(PositionError, match="no simple pools"):
+            declare(other, 1, [0, 2, 3], simple=True)
+    runner = CliRunner()
+    args = ["declare", "--game", "rams", "--trump", "H", "--widow", RAMS_WIDOW,
+            "--hands", " / ".join(RAMS_HANDS), "--seat", "2", "--simple"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["others_play"] == [1, 3, 4]
+    assert data["choices"][0]["choice"] == "pass" and not data["choices"][0]["allowed"]
+    bad = runner.invoke(app, [*args, "--playing", "1,3"])
+    assert bad.exit_code == 1 and bad.stderr.startswith("error: --playing: ")
+    loo = runner.invoke(app, ["declare", "--game", "loo", "--trump", "S", "--widow", LOO_MISS,
+                              "--hands", " / ".join(LOO3), "--simple"])
+    assert loo.exit_code == 1 and loo.stderr.startswith("error: --simple: ")
+
+
+def test_the_eldest_must_play_in_some_clubs() -> None:
+    """Foster (Rams): "In some clubs the eldest hand is obliged to play,
+    either with his own hand or with the widow": the option eldest_must_play
+    (default off) takes away seat 1's pass, and a later seat asking must have
+    him among those who play."""
+    assert find_game("rams").check_options({})["eldest_must_play"] is False
+    club = deal_from_text(find_game("rams"), HEARTS, RAMS_HANDS, RAMS_WIDOW,
+                          options={"eldest_must_play": True})
+    choices = by_name(declare(club, 0, []))
+    assert not choices["pass"].allowed and "eldest" in choices["pass"].note
+    assert choices["play"].allowed and choices["widow"].allowed
+    assert by_name(declare(rams_deal(), 0, []))["pass"].allowed
+    with pytest.raises(PositionError, match="seat 1, the eldest hand, must play"):
+        declare(club, 2, [])
+    assert by_name(declare(club, 2, [0]))["pass"].allowed
+    runner = CliRunner()
+    args = ["declare", "--game", "rams", "--trump", "H", "--widow", RAMS_WIDOW,
+            "--hands", " / ".join(RAMS_HANDS), "--option", "eldest_must_play"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["choices"][0]["allowed"] is False
+    bad = runner.invoke(app, [*args, "--seat", "3"])
+    assert bad.exit_code == 1 and bad.stderr.startswith("error: --playing: ")
+
+
+#: Six at a Rams table: five hands dealt, the dealer's none ("-").
+SIX = ["AH KH 8C 9C TS", "QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D",
+       "9S 8S TC 9D JC", "-"]
+
+
+@pytest.mark.parametrize("game", ["rams", "bierspiel"])
+def test_six_at_the_table_the_dealer_takes_no_cards(game: str) -> None:
+    """Foster (Rams): "Any number from three to six may play; but when six
+    play the dealer takes no cards" (RULINGS Rams 1; Bierspiel is Rams).
+    Five hands are dealt and the dealer neither declares, plays nor robs. A
+    lone player has nobody to play against (the dealer who must oppose him
+    holds no cards): every trick is his without play (jink's ruling,
+    docs/rules.md). Two or more play as usual."""
+    deal = deal_from_text(find_game(game), CLUBS, SIX, RAMS_WIDOW, parse_card("7C"))
+    assert deal.dealer_out and not deal.dealer_robs
+    pair = by_name(declare(deal, 0, [4]))
+    assert pair["play"].players == (0, 4)
+    position = Position.create(game, "C", [SIX[0], SIX[4]])
+    # Seat 5, after him, may take the widow he leaves: never better for him.
+    assert pair["play"].verdict.max_tricks <= Solver().max_tricks(position, 0)
+    alone = by_name(declare(deal, 4, []))
+    assert alone["play"].players == (4,) and alone["play"].verdict.max_tricks == 5
+    assert "unopposed" in alone["play"].note
+    # Nobody else plays: no pone pays (there is no dealer's hand to play against).
+    assert "counters" not in alone["pass"].to_dict() and alone["pass"].players == ()
+    general = by_name(declare(deal, 0, []))["general-rams"]
+    assert general.players == (0, 1, 2, 3, 4)
+    with pytest.raises(PositionError, match="dealer, seat 6, takes no cards"):
+        declare(deal, 5, [0])
+    with pytest.raises(PositionError, match="takes no cards"):
+        deal_from_text(find_game(game), HEARTS, [*SIX[:5], "7C 8H 9H TH JH"], RAMS_WIDOW)
+    with pytest.raises(PositionError, match="only the dealer"):
+        deal_from_text(find_game(game), HEARTS, ["-", *SIX[1:]], RAMS_WIDOW)
+    runner = CliRunner()
+    result = runner.invoke(app, ["declare", "--game", game, "--turnup", "7C", "--widow",
+                                 RAMS_WIDOW, "--hands", " / ".join(SIX), "--seat", "5",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["table"] == 6 and data["choices"][1]["in_play"] == [5]
+
+
+def test_a_general_rams_payment_is_said_once_per_way_of_robbing() -> None:
+    """Foster's general rams payment ("he must double the amount then in the
+    pool, and pay five counters to each of his adversaries") is said once in
+    each row's note: the dealer asking sees one row per way of robbing, and
+    the rows' notes used to pile up every earlier row's payment."""
+    deal = deal_from_text(find_game("rams"), SPADES,
+                          ["AS KH QH 8D 7C", "KS JH TD 9C 8C", "7S AH 9H AD KC",
+                           "8S TH 7H QC JC"], "QS JS TS AC TC", parse_card("9S"))
+    rows = [c for c in declare(deal, 3, [0]).choices if c.name.startswith("general")]
+    assert len(rows) > 2
+    for row in rows:
+        said = row.note.count("fails:") + row.note.count("succeeds:")
+        assert said == 1, row.note
+
+
+def test_declare_takes_the_games_options() -> None:
+    """RULINGS Rams 1: the *option* ecarte_order ranks every suit K Q J A 10 9
+    8 7. jink declare --option passes it to every position it solves: with
+    seat 1 holding the widow, seat 2's play is worth what the solver gives
+    the same seats under the Écarté order, which differs here from the
+    piquet order's."""
+    hands = ["JS 9D 9C QC KC", "9S QS AS QH TD", "TS 9H TH KH AC", "7S JH AH 7D TC"]
+    widow = "KS 8H KD AD 8C"
+    held = [widow, hands[1], hands[3]]
+    values = {}
+    for ecarte in (False, True):
+        options = {"ecarte_order": ecarte}
+        deal = deal_from_text(find_game("rams"), HEARTS, hands, widow, options=options)
+        play = by_name(declare(deal, 1, [0, 3], widow_taker=0))["play"]
+        solved = Solver().max_tricks(Position.create("rams", "H", held, options=options), 1)
+        assert play.verdict.max_tricks == solved
+        values[ecarte] = solved
+    assert values[False] != values[True]
+    runner = CliRunner()
+    args = ["declare", "--game", "rams", "--trump", "H", "--widow", widow, "--hands",
+            " / ".join(hands), "--seat", "2", "--playing", "1,4", "--widow-taker", "1",
+            "--json"]
+    for extra, ecarte in (([], False), (["--option", "ecarte_order"], True)):
+        result = runner.invoke(app, [*args, *extra])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["choices"][1]["max_tricks"] == values[ecarte]
+    bad = runner.invoke(app, [*args, "--option", "no_such"])
+    assert bad.exit_code == 1 and bad.stderr.startswith("error: --option: unknown option")

@@ -102,7 +102,8 @@ def test_tables_cover_the_pack_once_and_power_follows_them(trump: str, ecarte: b
 
 
 def test_default_order_is_piquet_and_option_is_named() -> None:
-    assert [(o.name, o.default) for o in RAMS.options] == [("ecarte_order", False)]
+    assert [(o.name, o.default) for o in RAMS.options] == [("ecarte_order", False),
+                                                         ("eldest_must_play", False)]
     assert names(RAMS.bind(parse_suit("C")).order(parse_suit("S"))) == PIQUET["S"].split()
     assert not RAMS.bind(parse_suit("C")).trumps_always_legal
 

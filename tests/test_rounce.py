@@ -62,7 +62,7 @@ def test_ranking_is_ace_high_in_every_suit(trump: str) -> None:
 def test_game_data() -> None:
     assert (ROUNCE.name, ROUNCE.min_players, ROUNCE.max_players, ROUNCE.tricks) == \
         ("rounce", 2, 9, 5)
-    assert [o.name for o in ROUNCE.options] == ["trump_lead_every_trick"]
+    assert [o.name for o in ROUNCE.options] == ["trump_lead_every_trick", "eldest_must_play"]
     assert ROUNCE.options[0].default is False
     assert [(q.name, q.tricks) for q in ROUNCE.questions(4)] == \
         [("takes_a_trick", 1), ("all_five", 5)]

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jink.cli.app import app
+from jink.errors import ParseError
 from jink.session.evening import Evening, play_evening
 from jink.session.file import parse_session
 
@@ -484,3 +485,198 @@ play = ["AH 6S 6D", "QH 4S 3D", "AC 2S 5D", "KH 5S 2D", "KC 3S 4D"]
     assert "Ann takes the widow, discarding 2C" in result.deals[0].events
     no_discard = evening(rounce + widow.replace('discard = "2C"\n', ""))
     assert no_discard.error is not None and "discards one of its cards" in no_discard.error
+
+
+def _forty_five_deal(seat_one: str, winners: str) -> str:
+    """A two-handed Forty-Five deal whose tricks go to ``winners`` in order
+    ("A" Ann, "B" Bob), with ``seat_one`` (the eldest) leading first.
+
+    Diamonds are trumps and nobody holds a diamond honour. Ann holds clubs,
+    Bob spades, each some low diamonds: the leader always leads his own suit,
+    and the other, void in it, either trumps (and wins) or throws a card of
+    his own suit (and loses).
+    """
+    suits = {"A": (["KC", "QC", "JC", "2C", "3C"], ["2D", "3D", "4D"]),
+             "B": (["KS", "QS", "JS", "2S", "3S"], ["6D", "7D", "8D"])}
+    plain = {p: list(cards) for p, (cards, _) in suits.items()}
+    trumps = {p: list(cards) for p, (_, cards) in suits.items()}
+    hands: dict[str, list[str]] = {"A": [], "B": []}
+    play = []
+    leader = seat_one
+    for winner in winners:
+        other = "B" if leader == "A" else "A"
+        led = plain[leader].pop(0)
+        follow = trumps[other].pop(0) if winner == other else plain[other].pop(0)
+        hands[leader].append(led)
+        hands[other].append(follow)
+        play.append(f"{led} {follow}")  # in the order played, the leader first
+        leader = winner
+    # Cards not yet played fill the hands (a record that stops early).
+    for p in "AB":
+        while len(hands[p]) < 5:
+            hands[p].append((plain[p] or trumps[p]).pop(0))
+    order = [seat_one, "B" if seat_one == "A" else "A"]
+    return ("\n[[deal]]\nturnup = \"9D\"\n"
+            f"hands = [\"{' '.join(hands[order[0]])}\", \"{' '.join(hands[order[1]])}\"]\n"
+            f"play = [{', '.join(repr(t).replace(chr(39), chr(34)) for t in play)}]\n")
+
+
+def _to_35_all() -> str:
+    """Six deals that bring Ann and Bob to 35 all with per-trick scoring,
+    nobody counting out on the way (Bob deals first, so the eldest goes Ann,
+    Bob, Ann, ...): each side scores 5 (three tricks to two) at gross 15, then
+    15 (four to one) at gross 5 + 20 = 25 and 20 + 20 = 40, never 45."""
+    return (_forty_five_deal("A", "AAABB") + _forty_five_deal("B", "BBBAA")
+            + _forty_five_deal("A", "AAAAB") + _forty_five_deal("B", "BBBBA")
+            + _forty_five_deal("A", "AAAAB") + _forty_five_deal("B", "BBBBA"))
+
+
+FORTY_FIVE_PER_TRICK = ('game = "forty-five"\nplayers = ["Ann", "Bob"]\n'
+                        '[options]\nper_trick_scoring = true\n')
+
+
+def test_forty_five_counting_out_at_35_all() -> None:
+    """Foster (Forty-Five): "When this manner of counting is adopted, the
+    players count out; that is, if each side is 35 up, the first to win two
+    tricks counts out." At 35 all Ann wins the first two tricks: she has won
+    the game there, though Bob takes the last three (which, scored at the
+    deal's end, would have given Bob 5 and nobody the game). Issue 41."""
+    result = evening(FORTY_FIVE_PER_TRICK + _to_35_all() + _forty_five_deal("A", "AABBB"))
+    assert result.error is None, result.error
+    assert result.deals[5].books["scores"] == {"Ann": 35, "Bob": 35}
+    last = result.deals[6]
+    assert last.books == {"scores": {"Ann": 0, "Bob": 0}, "games": {"Ann": 1, "Bob": 0}}
+    assert any("count out at trick 2" in e for e in last.events), last.events
+    assert any("count for nothing" in e for e in last.events), last.events
+    # The record may stop where the game was won.
+    short = evening(FORTY_FIVE_PER_TRICK + _to_35_all() + _forty_five_deal("A", "AA"))
+    assert short.error is None, short.error
+    assert short.deals[6].books["games"] == {"Ann": 1, "Bob": 0}
+    # Short of that, the deal is played out.
+    stopped = evening(FORTY_FIVE_PER_TRICK + _to_35_all() + _forty_five_deal("A", "AB"))
+    assert stopped.error is not None and "play the deal out" in stopped.error
+
+
+def test_forty_five_counting_out_goes_to_the_first_side_to_reach_45() -> None:
+    """Foster's count-out: at 35 all "the first to win two tricks counts out".
+    Bob takes the first two tricks of the seventh deal and wins the game,
+    though Ann takes the last three. Under the odd trick's scoring (no
+    per-trick option) the same first-reached rule applies: 5 to the side
+    that wins three tricks, counted at its third trick."""
+    result = evening(FORTY_FIVE_PER_TRICK + _to_35_all() + _forty_five_deal("A", "BBAAA"))
+    assert result.error is None, result.error
+    assert result.deals[6].books["games"] == {"Ann": 0, "Bob": 1}
+    # Odd-trick scoring: eight deals of three tricks to two for Ann bring her
+    # to 40 (5 each); in the ninth her third trick makes 45, and the record
+    # may stop there.
+    odd = 'game = "forty-five"\nplayers = ["Ann", "Bob"]\n'
+    deals = "".join(_forty_five_deal("A" if i % 2 == 0 else "B",
+                                     "AAABB" if i % 2 == 0 else "BBAAA") for i in range(8))
+    result = evening(odd + deals + _forty_five_deal("A", "AAA"))
+    assert result.error is None, result.error
+    assert result.deals[7].books["scores"] == {"Ann": 40, "Bob": 0}
+    assert result.deals[8].books["games"] == {"Ann": 1, "Bob": 0}
+
+
+RAMS6 = ('game = "rams"\nplayers = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]\n'
+         '[ledger]\ncompulsory_simple = false\n')
+#: Fay deals to the five others and takes no cards; Ann and Eve play.
+RAMS6_PAIR = '''
+[[deal]]
+turnup = "7C"
+widow = "AD KD QD JD TD"
+hands = ["AH KH 8C 9C TS", "QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D",
+         "9S 8S TC 9D JC", "-"]
+passes = ["Bob", "Cat", "Dan"]
+play = ["AH JC", "9S TS", "KH TC", "8S 9C", "8C 9D"]
+'''
+#: Ann deals, taking no cards; everybody passes but Fay.
+RAMS6_LONE = '''
+[[deal]]
+turnup = "7C"
+widow = "AD KD QD JD TD"
+hands = ["QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D", "9S 8S TC 9D JC",
+         "AH KH 8C 9C TS", "-"]
+passes = ["Bob", "Cat", "Dan", "Eve"]
+'''
+
+
+def test_rams_at_six_the_dealer_takes_no_cards() -> None:
+    """Foster (Rams): "Any number from three to six may play; but when six
+    play the dealer takes no cards" (RULINGS Rams 1). The dealer's hand is
+    written "-"; he still puts up five ("Each successive dealer puts up five
+    counters"). A lone player has nobody to play against (jink's ruling,
+    docs/session.md): every trick is his, and so the pool."""
+    result = evening(RAMS6 + RAMS6_PAIR + RAMS6_LONE)
+    assert result.error is None, result.error
+    first, second = result.deals
+    # Fay puts up 5 (15). Ann 3 tricks: 3 (23); Eve 2: 2 (22).
+    assert first.in_play == ["Ann", "Eve"]
+    assert first.books == {"pool": 0, "holdings": {"Ann": 23, "Bob": 20, "Cat": 20,
+                                                   "Dan": 20, "Eve": 22, "Fay": 15}}
+    # Ann puts up 5 (18); Fay alone takes the pool of 5 (20) without play.
+    assert second.in_play == ["Fay"] and second.tricks == {"Fay": 5}
+    assert second.books == {"pool": 0, "holdings": {"Ann": 18, "Bob": 20, "Cat": 20,
+                                                    "Dan": 20, "Eve": 22, "Fay": 20}}
+    # Everybody passes: nobody pays (the pone's five are for declining to
+    # play against the dealer, who has no cards here); the pool stays.
+    everybody = evening(RAMS6 + RAMS6_PAIR + RAMS6_LONE.replace('"Eve"]', '"Eve", "Fay"]'))
+    assert everybody.error is None, everybody.error
+    assert everybody.deals[1].books["pool"] == 5
+    assert everybody.deals[1].books["holdings"]["Fay"] == 15
+    for bad, message in (
+            (RAMS6_PAIR.replace('"-"', '"7C"'), "takes no cards"),
+            (RAMS6_PAIR.replace('["Bob", "Cat", "Dan"]', '["Bob", "Cat", "Dan", "Fay"]'),
+             "does not declare"),
+            (RAMS6_PAIR.replace("play = ", 'rob = "9S"\nplay = '), "cannot rob"),
+            (RAMS6_LONE.replace("passes", 'play = ["AH"]\npasses'), "not played")):
+        failed = evening(RAMS6 + bad)
+        assert failed.error is not None and message in failed.error, failed.error
+    # Bierspiel is Rams: at six the dealer takes no cards there too.
+    bier = evening(RAMS6.replace('"rams"', '"bierspiel"').replace(
+        "[ledger]\ncompulsory_simple = false\n", "") + RAMS6_LONE)
+    assert bier.error is None, bier.error
+    # Fay deals; Ann alone wipes five tricks' points off her fifteen.
+    assert bier.deals[0].books["points"]["Ann"] == 10
+
+
+def test_the_eldest_must_play_in_some_clubs_session() -> None:
+    """Foster (Rams): "In some clubs the eldest hand is obliged to play": with
+    the option eldest_must_play, a deal where the eldest passes stops the
+    evening with an error."""
+    # Ann deals the first deal here (dealer = "Ann"): Bob is the eldest, and
+    # plays against her (Cat passes).
+    loose = (RAMS.replace('players', 'dealer = "Ann"\nplayers')
+             + "[ledger]\ncompulsory_simple = false\n")
+    strict = loose.replace("[ledger]", "[options]\neldest_must_play = true\n[ledger]")
+    assert evening(strict + RAMS_DOUBLE).error is None
+    bob_passes = RAMS_DOUBLE.replace('passes = ["Cat"]', 'passes = ["Bob"]')
+    failed = evening(strict + bob_passes)
+    assert failed.error is not None and "Bob, the eldest hand, must play" in failed.error
+    assert "eldest" not in (evening(loose + bob_passes).error or "")
+
+
+def test_the_last_deal_is_made_by_the_first_dealers_right() -> None:
+    """Foster (Spoil Five): "when the game is brought to an end the last deal
+    shall be made by the player on the right of the first dealer"; Rams: "The
+    general arrangements for the players, first deal, counters, etc., are
+    exactly the same as at Spoil Five" (issue 41: Rams and Loo too). Cat deals
+    first, so Bob, named before her, deals last: ``ended = true`` checks it."""
+    ended = RAMS.replace("players", "ended = true\nplayers")
+    over = evening(ended + RAMS_SIMPLE + RAMS_DOUBLE + RAMS_PONE)
+    assert over.error is None, over.error
+    assert [d.dealer for d in over.deals] == ["Cat", "Ann", "Bob"]
+    assert over.to_dict()["last_dealer"] == "Bob" and over.may_end()
+    short = evening(ended + RAMS_SIMPLE + RAMS_DOUBLE)
+    assert short.error is not None and short.error.startswith("ended: ")
+    assert "made by Ann" in short.error and ": Bob (Foster)" in short.error
+    # The ledger of every deal is kept; without ended the evening may go on.
+    assert len(short.deals) == 2
+    going_on = evening(RAMS + RAMS_SIMPLE + RAMS_DOUBLE)
+    assert going_on.error is None and not going_on.may_end()
+    loo = evening(LOO.replace("players", "ended = true\nplayers") + LOO_SIMPLE)
+    assert loo.error is not None and "Bob" in loo.error
+    assert evening(LOO + LOO_SIMPLE).to_dict()["last_dealer"] == "Bob"
+    # Forty-Five is played in games to 45: no last deal to check.
+    with pytest.raises(ParseError, match="ended"):
+        parse_session('game = "forty-five"\nplayers = ["Ann", "Bob"]\nended = true\n')

@@ -152,6 +152,10 @@ def lone_hand_legal(game_name: str | None, trump_text: str | None, turnup_text: 
     game = find_game("spoil-five" if game_name is None else game_name)
     options: dict[str, Any] = dict(parse_option(o) for o in option_texts)
     trump = _suit(trump_text, turnup_text, game.allows_no_trump)
+    if turnup_text is not None:
+        # As a position's turn-up is checked: a card turned past (Bierspiel's
+        # 7D) makes no trumps, so its suit is not the trump suit.
+        game.check_turnup(parse_card(turnup_text))
     hand = _cards(hand_text, "--hand")
     trick = _cards(trick_text, "--trick")
     for card in hand + trick:

@@ -107,6 +107,14 @@ def evening_picture(evening: Evening) -> list[RenderableType]:
     table.add_section()
     table.add_row("", "", "[bold]standings[/bold]", *_cells(evening.standings(), columns))
     sections: list[RenderableType] = [table]
+    last = evening.last_dealer
+    if last is not None and evening.error is None:
+        first = evening.session.players[evening.session.first_dealer]
+        when = ("and made it: the evening may end here" if evening.may_end()
+                else "so the evening may end only after a deal of his")
+        sections.append(Text.from_markup(names_markup(
+            f"The last deal of the evening is {last}'s, on the right of {first}, the first "
+            f"dealer (Foster), {when}.")))
     for result in evening.deals:
         if result.analysis is None:
             continue

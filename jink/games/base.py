@@ -416,13 +416,19 @@ class Game:
     #: Hands dealt at the table when seats declare (the dealer's last), low
     #: and high: Foster's "three to six" etc., less a dealer who takes no cards.
     table: tuple[int, int] = (0, 0)
+    #: Hands at the table at which the dealer takes no cards (Rams: "when six
+    #: play the dealer takes no cards"); 0: he always takes a hand. Such a
+    #: dealer neither declares, plays nor robs.
+    dealer_out_at: int = 0
     #: Whether the dealer, if he plays, may rob the turn-up (Rams' rule).
     dealer_robs: bool = False
     #: Whether a seat may announce a general rams (all five, everybody plays,
     #: the announcer leads).
     general_rams: bool = False
-    #: What a general rams is worth, ``(succeeded, seats at the table) ->
-    #: extras``, where the game's payments say (None: its usual extras).
+    #: What a general rams is worth, ``(succeeded, players) -> extras``, where
+    #: the game's payments say (None: its usual extras). ``players``: those at
+    #: the table when he wins (each pays him), those dealt cards when he fails
+    #: (he pays each adversary): the same but with six at a Rams table.
     general_rams_worth: Callable[[bool, int], dict[str, object]] | None = None
     #: Cards that, turned up, do not make trumps: the dealer turns the next
     #: card (Bierspiel's 7♦). jink does not model that and refuses them.
@@ -461,6 +467,11 @@ class Game:
         holder of that trump may rob the turn-up."""
         return self.robbing_rank is not None
 
+    def dealer_takes_no_cards(self, table: int) -> bool:
+        """Whether, with ``table`` players at the table, the dealer is dealt no
+        hand (Rams at six)."""
+        return bool(self.dealer_out_at) and table == self.dealer_out_at
+
     @property
     def tricks(self) -> int:
         """Tricks in one deal: one per card in a hand."""
@@ -482,8 +493,12 @@ class Game:
             raise PositionError(f"{self.name} takes {counts} or {self.player_counts[-1]} "
                                 f"players, not {n}")
         if not self.min_players <= n <= self.max_players:
+            why = ""
+            if self.dealer_out_at and n >= self.dealer_out_at:
+                why = (f" (players in the play: with {self.dealer_out_at} at the table the "
+                       f"dealer takes no cards, so at most {self.dealer_out_at - 1} play)")
             raise PositionError(f"{self.name} takes {self.min_players} to "
-                                f"{self.max_players} players, not {n}")
+                                f"{self.max_players} players, not {n}{why}")
 
     def ranking(self, trump: Suit | None, options: Mapping[str, Any] | None = None) -> Ranking:
         """The ranking tables for ``trump`` (and ``options``, default the defaults)."""

@@ -53,7 +53,7 @@ from jink.cards import (
 from jink.games.base import Declaring, Game, Question, Ranking, points_per_trick
 from jink.games.duties import Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind
-from jink.games.rams import PIQUET_RANKS, RAMS_DECK, suit_order
+from jink.games.rams import ELDEST_MUST_PLAY, PIQUET_RANKS, RAMS_DECK, suit_order
 
 SEVEN_OF_DIAMONDS = make_card(SEVEN, DIAMONDS)
 
@@ -116,10 +116,12 @@ BIERSPIEL = Game(
     # (RULINGS: Rams with one change to the cards and one to the leads;
     # Foster: "If only two declare to play"). Foster gives no Bierspiel
     # payment for a general rams: its verdict is the game's own.
-    widow=5, declaring=Declaring.RAMS, table=(3, 5), dealer_robs=True, general_rams=True,
+    # Six at the table as in Rams: the dealer then takes no cards.
+    widow=5, declaring=Declaring.RAMS, table=(3, 6), dealer_out_at=6, dealer_robs=True,
+    general_rams=True, options=(ELDEST_MUST_PLAY,),
     # Foster: a turned-up 7D makes no trumps; the dealer turns the next card
     # and may take both, or, if he passes, the eldest may take up the trump.
     # Not modelled: such a turn-up is refused (docs/rules.md, Bierspiel).
     turned_past=bit(SEVEN_OF_DIAMONDS),
-    ledger=Ledger(LedgerKind.CROSSES, crosses=3, cross_points=5),
+    ledger=Ledger(LedgerKind.CROSSES, crosses=3, cross_points=5, last_deal_right=True),
 )

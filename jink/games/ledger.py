@@ -59,6 +59,11 @@ class Ledger:
     #: Crosses: how many, and points in each.
     crosses: int = 0
     cross_points: int = 0
+    #: Whether the evening's last deal is made by the player on the right of
+    #: the first dealer (Foster, Spoil Five: "the rules require that when the
+    #: game is brought to an end the last deal shall be made by the player on
+    #: the right of the first dealer"), so that every player deals as often.
+    last_deal_right: bool = False
     #: Options of the books, not of the play (``[ledger]`` in a session file).
     options: tuple[Option, ...] = ()
 

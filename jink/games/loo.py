@@ -90,8 +90,11 @@ LOO = Game(
     widow=3, declaring=Declaring.LOO, table=(3, 16),
     simple_min_players=3, double_max_players=16,
     # Foster: 18 red and 6 white each, "equal to 20 reds".
+    # Each dealer puts up, as in Spoil Five and Rams, so the last deal is the
+    # first dealer's right-hand neighbour's there too (issue 41; Foster's Loo
+    # text here stops short of it).
     ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=3, penalty=3, simple_pools=True,
-                  options=(
+                  last_deal_right=True, options=(
         ledger_option("unlimited", False,
                       "a looed player pays the next pool as much as the pool he was looed "
                       "in held (Unlimited Loo), not three"),)),

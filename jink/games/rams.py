@@ -65,6 +65,7 @@ from jink.games.ledger import Ledger, LedgerKind, ledger_option
 __all__ = [
     "CLUBS",
     "DIAMONDS",
+    "ELDEST_MUST_PLAY",
     "HEARTS",
     "PIQUET_RANKS",
     "RAMS",
@@ -97,6 +98,13 @@ def rams_ranking(trump: Suit | None, options: Mapping[str, Any] | None = None) -
     plain = tuple(() if s == trump else suit_order(s, ecarte) for s in range(4))
     return Ranking(trump, suit_order(trump, ecarte), plain)
 
+
+#: Foster: "In some clubs the eldest hand is obliged to play, either with his
+#: own hand or with the widow." A rule of declaring: the play is unchanged.
+ELDEST_MUST_PLAY = Option(
+    "eldest_must_play", False,
+    "the eldest hand may not pass: he plays his own hand or the widow (Foster: 'in some "
+    "clubs')")
 
 RAMS_QUESTIONS = (
     Question("not_ramsed", "Takes a trick (not ramsed)", 1),
@@ -132,14 +140,16 @@ RAMS = Game(
     worth=share_of_pool,
     name="rams", title="Rams", min_players=2, max_players=5, deck=RAMS_DECK,
     aliases=("rammes",), following=_RULES_NOTE, duties=Duties(Follow.HEAD),
-    # Foster: three to six at the table; with six the dealer takes no cards,
-    # which declare does not model, so at most five hands.
-    widow=5, declaring=Declaring.RAMS, table=(3, 5), dealer_robs=True, general_rams=True,
-    general_rams_worth=general_rams_payment,
+    # Foster: three to six at the table; with six the dealer takes no cards.
+    widow=5, declaring=Declaring.RAMS, table=(3, 6), dealer_out_at=6, dealer_robs=True,
+    general_rams=True, general_rams_worth=general_rams_payment,
     options=(Option("ecarte_order", False,
-                    "rank every suit K Q J A 10 9 8 7 (as at Écarté), not A K Q J 10 9 8 7"),),
+                    "rank every suit K Q J A 10 9 8 7 (as at Écarté), not A K Q J 10 9 8 7"),
+             ELDEST_MUST_PLAY),
+    # "The general arrangements for the players, first deal, counters, etc.,
+    # are exactly the same as at Spoil Five": the last deal too.
     ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=5, penalty=5, simple_pools=True,
-                  pone_pays=True, general_rams=5, options=(
+                  pone_pays=True, general_rams=5, last_deal_right=True, options=(
         ledger_option("compulsory_simple", True,
                       "every player must play when the pool is a simple (the dealer's five "
                       "alone): Foster's 'usual custom'"),)),

@@ -40,6 +40,7 @@ from jink.cards import (
 from jink.games.base import Declaring, Game, Option, Question, Ranking, share_of_pool
 from jink.games.duties import NEVER, Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind
+from jink.games.rams import ELDEST_MUST_PLAY
 
 __all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "whist_ranking"]
 
@@ -80,7 +81,9 @@ ROUNCE = Game(
     widow=6, declaring=Declaring.RAMS, table=(3, 9), dealer_robs=True,
     options=(Option("trump_lead_every_trick", False,
                     "the winner of every trick, not only the first, must lead a trump "
-                    "if he has one", duties=(("lead_trump_until", NEVER),)),),
+                    "if he has one", duties=(("lead_trump_until", NEVER),)),
+             ELDEST_MUST_PLAY),
     # Foster: "All pools are alike": no simples, so nobody is made to play.
-    ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=5, penalty=5, pone_pays=True),
+    ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=5, penalty=5, pone_pays=True,
+                  last_deal_right=True),
 )

@@ -98,7 +98,7 @@ SPOIL_FIVE = Game(
     winning_question="three", pool=3, robbing_rank=ACE, duties=Duties(Follow.OR_TRUMP),
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
-    ledger=Ledger(LedgerKind.CARRIED_POOL, counters=20, stake=1, options=(
+    ledger=Ledger(LedgerKind.CARRIED_POOL, counters=20, stake=1, last_deal_right=True, options=(
         ledger_option("dealer_puts_up_for_all", False,
                       "each dealer puts up one counter for every player, whether the pool "
                       "was won or not (Foster: 'in some places')"),)),

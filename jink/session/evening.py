@@ -115,6 +115,22 @@ class Evening:
     def holdings(self) -> dict[str, int]:
         return dict(self.books.holdings)
 
+    @property
+    def last_dealer(self) -> str | None:
+        """Who makes the evening's last deal: the player on the right of the
+        first dealer (the one named before him), where the game says so."""
+        ledger = self.session.game.ledger
+        if ledger is None or not ledger.last_deal_right:
+            return None
+        players = self.session.players
+        return players[(self.session.first_dealer - 1) % len(players)]
+
+    def may_end(self) -> bool:
+        """Whether the evening may end after the deals so far: the last of them
+        was made by :attr:`last_dealer` (always, where the game has no such rule)."""
+        last = self.last_dealer
+        return last is None or (bool(self.deals) and self.deals[-1].dealer == last)
+
     def standings(self) -> dict[str, object]:
         ledger = self.session.game.ledger
         assert ledger is not None
@@ -124,6 +140,9 @@ class Evening:
         out: dict[str, object] = {
             "game": self.session.game.name, "players": list(self.session.players),
             "deals": [d.to_dict() for d in self.deals], "standings": self.standings()}
+        if self.last_dealer is not None:
+            out.update({"last_dealer": self.last_dealer, "may_end": self.may_end(),
+                        "ended": self.session.ended})
         if self.error is not None:
             out["error"] = self.error
         return out
@@ -145,6 +164,9 @@ class Prepared:
     general_rams: str | None = None
     #: Loo: the dealer plays the miss for the pool; what it wins stays.
     miss: str | None = None
+    #: A lone player nobody can oppose (six at a Rams table, the dealer holding
+    #: no cards): every trick is his without play.
+    unopposed: str | None = None
     #: Whether the pool is a simple (the dealer's stake alone; Rams, Loo).
     simple: bool = False
     #: The decisions before the play, said (robs, passes, the widow, a general rams).
@@ -229,8 +251,15 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
     if entry.trump is None and entry.turnup is None:
         raise SessionError("give the turn-up (or the trump suit)")
     trump = entry.trump if entry.trump is not None else suit_of(entry.turnup or 0)
-    _check_dealt(game, entry, seats)
+    dealer_out = game.dealer_takes_no_cards(n)
+    _check_dealt(game, entry, seats, dealer_out)
     passes = set(entry.passes)
+    if dealer_out and dealer in passes:
+        raise SessionError(f"passes: with {n} at the table {dealer}, the dealer, takes no "
+                           "cards, so does not declare")
+    if options.get("eldest_must_play") and seats[0] in passes:
+        raise SessionError(f"passes: {seats[0]}, the eldest hand, must play, with his own "
+                           "hand or the widow (option eldest_must_play)")
     rams = entry.general_rams
     if rams is not None:
         if not game.general_rams:
@@ -246,15 +275,38 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
     if taker is not None and taker in passes:
         raise SessionError(f"widow_taken: {taker} passed, so took no widow")
     loo = game.declaring is Declaring.LOO
+    if dealer_out and entry.rob is not None:
+        raise SessionError(f"rob: with {n} at the table the dealer holds no cards, so "
+                           "cannot rob")
     if not others:
         if taker is not None or entry.play:
             raise SessionError("every player before the dealer passed: the deal is not "
                                "played")
+        if dealer_out:
+            return Prepared(seats, [], None, no_play=f"every player passed (with {n} at the "
+                            "table the dealer holds no cards)")
         if loo:
             return Prepared(seats, [], None, no_play=f"every player before the dealer threw "
                             f"up: {dealer}, the dealer, takes the pool", taker=dealer)
         return Prepared(seats, [], None, no_play="every player but the dealer passed",
                         pone=seats[-2])
+    if dealer_out and len(others) == 1:
+        # Nobody can play against him: the dealer, who must play against a
+        # lone player, holds no cards (jink's ruling, docs/session.md).
+        lone = others[0]
+        if entry.play:
+            raise SessionError(f"{lone} plays alone, unopposed (with {n} at the table the "
+                               "dealer holds no cards): the deal is not played")
+        if taker is not None and taker != lone:
+            raise SessionError(f"widow_taken: {taker} does not play")
+        if entry.discard is not None and taker is None:
+            raise SessionError("discard: nobody took the widow")
+        notes = [("pass: " + ", ".join(s for s in seats[:-1] if s in passes))]
+        if taker is not None:
+            notes.append(f"{taker} takes the widow")
+        return Prepared(seats, [lone], None, no_play=f"{lone} plays alone, unopposed (with "
+                        f"{n} at the table the dealer holds no cards): every trick is his "
+                        "without play", unopposed=lone, simple=simple, notes=notes)
     miss = None
     if dealer in passes:
         if len(others) == 1 and not loo:
@@ -269,7 +321,7 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                                 f"against {taker}, who holds the miss: {taker} takes the "
                                 "pool", taker=taker)
             miss = dealer
-    playing = others + ([dealer] if dealer not in passes or miss else [])
+    playing = others + ([dealer] if (dealer not in passes or miss) and not dealer_out else [])
     if taker is not None and taker not in playing:
         raise SessionError(f"widow_taken: {taker} does not play")
     if miss is not None and taker is not None:
@@ -324,10 +376,16 @@ def _has_robber(position: Position) -> bool:
     return True
 
 
-def _check_dealt(game: Game, entry: DealEntry, seats: list[str]) -> None:
-    """Every hand, the widow and the turn-up: the right sizes, no card twice."""
+def _check_dealt(game: Game, entry: DealEntry, seats: list[str], dealer_out: bool) -> None:
+    """Every hand, the widow and the turn-up: the right sizes, no card twice
+    (``dealer_out``: the dealer takes no cards, Rams at six)."""
     seen: CardSet = 0
+    if dealer_out and entry.hands[-1]:
+        raise SessionError(f"with {len(seats)} at the table {seats[-1]}, the dealer, takes no "
+                           f"cards (Foster): write his hand \"-\"")
     for name, hand in zip(seats, entry.hands, strict=True):
+        if dealer_out and name == seats[-1]:
+            continue
         if count(hand) != game.hand_size:
             raise SessionError(f"{name} holds {plural(count(hand), 'card')}, not "
                                f"{game.hand_size}")
@@ -462,36 +520,66 @@ def _carried_pool(session: Session, books: Books, prep: Prepared,
 
 def _score(session: Session, books: Books, prep: Prepared, record: list[Played]) -> Settled:
     """Forty-Five: 5 for three or four tricks, 10 for five (or 5 a trick, the
-    losers' deducted); game at 45, then both scores start again."""
+    losers' deducted); game at 45, then both scores start again. A side counts
+    out: the trick that brings it to 45 wins the game at once, whatever the
+    rest of the deal does (Foster: "the players count out; that is, if each
+    side is 35 up, the first to win two tricks counts out")."""
     game = session.game
     ledger = game.ledger
     assert ledger is not None
     names = prep.in_play
-    winners = [names[s] for s in _winners(record)]
+    seats_won = _winners(record)
     end = record[-1].after if record else prep.position
-    done = len(winners)
+    done = len(seats_won)
     tricks = game.tricks
     events: list[str] = []
     assert end is not None
-    if not end.is_over:
-        raise SessionError(f"the record stops after trick {done}: play the deal out")
     sides = game.sides(len(names))
     order = session.players.index
     side_names = [" & ".join(sorted((names[s] for s in side), key=order))
                   for side in sides]
     per_trick = bool(session.options.get("per_trick_scoring"))
-    side_won = [sum(end.won[s] for s in side) for side in sides]
+    side_of = {seat: i for i, side in enumerate(sides) for seat in side}
 
     def score(t: int) -> int:
         if per_trick:
             return max(0, ledger.trick_points * (t - (tricks - t)))
         return ledger.points[1] if t == tricks else ledger.points[0] if 2 * t > tricks else 0
 
-    for label, t in zip(side_names, side_won, strict=True):
-        points = score(t)
-        if points:
-            books.scores[label] += points
-            events.append(f"{label} score {points} with {plural(t, 'trick')}")
+    def counted(t: int) -> int:
+        """What ``t`` tricks taken so far count towards game during the play:
+        each trick its points (the losers' tricks are deducted only when the
+        deal is scored), or the odd trick's points once it is won."""
+        if per_trick:
+            return ledger.trick_points * t
+        return score(t) if 2 * t > tricks else 0
+
+    taken = [0] * len(sides)
+    out: tuple[int, int] | None = None      # (side, trick) counting out
+    for i, seat in enumerate(seats_won):
+        side = side_of[seat]
+        taken[side] += 1
+        if books.scores[side_names[side]] + counted(taken[side]) >= ledger.game_points:
+            out = (side, i + 1)
+            break
+    if out is None:
+        if not end.is_over:
+            raise SessionError(f"the record stops after trick {done}: play the deal out")
+        for label, t in zip(side_names, taken, strict=True):
+            points = score(t)
+            if points:
+                books.scores[label] += points
+                events.append(f"{label} score {points} with {plural(t, 'trick')}")
+    else:
+        side, at = out
+        label = side_names[side]
+        reached = books.scores[label] + counted(taken[side])
+        events.append(f"{label} count out at trick {at} with "
+                      f"{plural(taken[side], 'trick')} ({reached})")
+        if done > at:
+            events.append(f"the tricks after trick {at} count for nothing: the game was "
+                          "over")
+        books.scores[label] = reached
     for label in side_names:
         if books.scores[label] >= ledger.game_points:
             books.games[label] += 1
@@ -518,10 +606,13 @@ def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played
     end = record[-1].after if record else prep.position
     done = len(winners)
     events: list[str] = []
-    if prep.position is None:
-        return ["every player but the dealer passed: the deal is not played"], None, ""
-    assert end is not None
-    if not end.is_over and prep.general_rams is None:
+    if prep.position is None and prep.unopposed is None:
+        return [f"{prep.no_play}: the deal is not played"], None, ""
+    if prep.unopposed is not None:
+        winners = [prep.unopposed] * game.tricks
+        won = {prep.unopposed: game.tricks}
+        events.append(f"{prep.no_play}")
+    elif end is None or (not end.is_over and prep.general_rams is None):
         raise SessionError(f"the record stops after trick {done}: play the deal out")
     full = session.crosses * ledger.cross_points
     paid = False
@@ -570,6 +661,11 @@ def _divided_pool(session: Session, books: Books, prep: Prepared,
         elif prep.taker is not None:
             events.append(f"{prep.no_play} ({pool})")
             _take(books, prep.taker, pool)
+        elif prep.unopposed is not None:
+            _take(books, prep.unopposed, pool)
+            events.append(f"{prep.no_play}: he takes the pool of {pool}")
+        else:
+            events.append(f"{prep.no_play}: the deal is not played; the pool stays")
         return events, None, "counters"
     assert end is not None
     rams = prep.general_rams
@@ -659,6 +755,8 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
     settled, value, unit = _settle(session, trial, prep, record)
     books.__dict__.update(trial.__dict__)
     winners = [prep.in_play[s] for s in _winners(record)]
+    if prep.unopposed is not None:
+        winners = [prep.unopposed] * session.game.tricks  # his without play
     ledger = session.game.ledger
     assert ledger is not None
     return DealResult(entry.number, seats[-1], seats, prep.in_play, prep.position, entry.play,
@@ -685,8 +783,11 @@ def play_evening(session: Session, each: Callable[[DealResult], None] | None = N
             books.scores[label] = books.games[label] = 0
     evening = Evening(session, [], books)
     try:
-        session.game.check_players(len(session.players))
-        if session.game.widow:
+        # Where players declare, those at the table are not the seats in the
+        # play (Rams at six: the dealer takes no cards).
+        if not session.game.widow:
+            session.game.check_players(len(session.players))
+        else:
             low, high = session.game.table
             if not low <= len(session.players) <= high:
                 raise PositionError(f"{session.game.title} takes {low} to {high} players at "
@@ -707,4 +808,11 @@ def play_evening(session: Session, each: Callable[[DealResult], None] | None = N
         if each is not None:
             each(result)
         dealer = (dealer + 1) % len(session.players)
+    if session.ended and not evening.may_end():
+        first = session.players[session.first_dealer]
+        made = (f"was made by {evening.deals[-1].dealer}" if evening.deals
+                else "is not given")
+        evening.error = (f"ended: the evening's last deal {made}; the rules require the "
+                         f"player on the right of the first dealer, {first}, to make it: "
+                         f"{evening.last_dealer} (Foster)")
     return evening

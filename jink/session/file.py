@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jink.cards import Card, CardSet, parse_card, parse_cards, parse_cardset, parse_suit
+from jink.cards import NO_CARDS, Card, CardSet, parse_card, parse_cards, parse_cardset, parse_suit
 from jink.errors import ParseError, UnknownNameError
 from jink.games import Game, find_game
 
-KEYS = ("game", "players", "dealer", "counters", "crosses", "options", "ledger", "deal")
+KEYS = ("game", "players", "dealer", "counters", "crosses", "options", "ledger", "ended",
+        "deal")
 DEAL_KEYS = ("dealer", "trump", "turnup", "turn", "hands", "widow", "rob", "passes",
              "widow_taken", "discard", "general_rams", "play")
 
@@ -59,6 +60,8 @@ class Session:
     deals: tuple[DealEntry, ...] = ()
     #: Bierspiel: the crosses each player starts a round with.
     crosses: int = 0
+    #: Whether the evening was brought to an end with the last deal given.
+    ended: bool = False
 
 
 def _fail(where: str, message: str) -> ParseError:
@@ -129,6 +132,9 @@ def _deal(obj: Any, number: int, players: tuple[str, ...]) -> DealEntry:
                     "left) first, the dealer's last")
     hands = []
     for seat, text in enumerate(hand_texts, start=1):
+        if text.strip() == NO_CARDS:
+            hands.append(0)  # a dealer dealt no cards (six at a Rams table)
+            continue
         try:
             hands.append(parse_cardset(text))
         except ParseError as error:
@@ -197,6 +203,12 @@ def session_from_dict(obj: Mapping[str, Any]) -> Session:
     options = _options(obj.get("options"), {o.name: o.help for o in game.options}, "options")
     ledger = _options(obj.get("ledger"), {o.name: o.help for o in game.ledger.options},
                       "ledger")
+    ended = obj.get("ended", False)
+    if not isinstance(ended, bool):
+        raise _fail("ended", "takes true or false")
+    if ended and not game.ledger.last_deal_right:
+        raise _fail("ended", f"{game.title} has no last deal to check (its evening is "
+                    "played in games)")
     deals_obj = obj.get("deal", [])
     if not isinstance(deals_obj, list):
         raise _fail("deal", "expected [[deal]] tables")
@@ -204,7 +216,7 @@ def session_from_dict(obj: Mapping[str, Any]) -> Session:
     full_ledger = {o.name: o.default for o in game.ledger.options} | ledger
     return Session(game, players,
                    len(players) - 1 if dealer is None else players.index(dealer),
-                   counters, options, full_ledger, deals, crosses)
+                   counters, options, full_ledger, deals, crosses, ended)
 
 
 def parse_session(text: str, source: str | None = None) -> Session:

@@ -38,15 +38,35 @@ apply: :attr:`Game.widow`, :attr:`Game.declaring`, :attr:`Game.dealer_robs`,
   choice of its own (equivalent discards grouped); for another seat asking,
   the dealer robs or not as hurts that seat most.
 
+- The pone whom every other seat before the dealer leaves alone must play
+  against the dealer or pay him (Rams, Rounce: the ledger's ``pone_pays``);
+  his pass is scored so. In a Rams simple every player plays; with the
+  option ``eldest_must_play`` ("in some clubs") the eldest may not pass.
+- With six at a Rams or Bierspiel table the dealer takes no cards
+  (:attr:`Game.dealer_out_at`): he neither declares, plays nor robs, and a
+  seat left alone is unopposed, every trick his without play (jink's
+  ruling).
+
 Seats are 0-based here; the dealer is the last seat, the pone the one before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from jink.cards import Card, CardSet, Suit, card_name, cards_text, count, parse_cardset, suit_of
+from jink.cards import (
+    NO_CARDS,
+    Card,
+    CardSet,
+    Suit,
+    card_name,
+    cards_text,
+    count,
+    parse_cardset,
+    suit_of,
+)
 from jink.errors import PositionError
 from jink.games import GAMES, Declaring, Game
 from jink.position import Position
@@ -73,6 +93,9 @@ class Deal:
     #: The turned-up trump card, if known: a dealer who plays may rob it
     #: where the game says so (:attr:`Game.dealer_robs`).
     turnup: Card | None = None
+    #: The game's rule options (the play's, and declaring's own such as
+    #: ``eldest_must_play``); checked against the game.
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         game = self.game
@@ -80,15 +103,26 @@ class Deal:
             names = ", ".join(g.title for g in GAMES.values() if g.widow)
             raise PositionError(f"{game.name}: no seat declares to play (declare is for "
                                 f"{names})")
+        object.__setattr__(self, "options", game.check_options(self.options))
         low, high = game.table
-        if not low <= len(self.hands) <= high:
+        n = len(self.hands)
+        if not low <= n <= high:
             raise PositionError(f"{game.title} declaring takes {low} to {high} hands at the "
-                                f"table, not {len(self.hands)}")
+                                f"table, not {n}")
         if count(self.widow) != game.widow:
             raise PositionError(f"a {game.title} widow has {game.widow} cards, "
                                 f"not {count(self.widow)}")
+        if self.dealer_out and self.hands[-1]:
+            raise PositionError(f"with {n} at the table the {game.title} dealer takes no "
+                                f"cards (Foster): his hand, seat {n}, is empty (\"-\")")
         seen = self.widow
         for seat, hand in enumerate(self.hands):
+            if self.dealer_out and seat == n - 1:
+                continue
+            if not hand and game.dealer_out_at:
+                raise PositionError(f"seat {seat + 1} holds no cards: only the dealer, and "
+                                    f"only with {game.dealer_out_at} at the table, takes "
+                                    "none")
             if count(hand) != game.hand_size:
                 raise PositionError(f"seat {seat + 1} holds {plural(count(hand), 'card')}, should "
                                     f"hold {game.hand_size}")
@@ -112,9 +146,15 @@ class Deal:
                                     "suit")
 
     @property
+    def dealer_out(self) -> bool:
+        """Whether the dealer takes no cards (Rams at six): he neither declares,
+        plays nor robs."""
+        return self.game.dealer_takes_no_cards(len(self.hands))
+
+    @property
     def dealer_robs(self) -> bool:
         """Whether the dealer, if he plays, may take the turn-up (Rams' rule)."""
-        return self.turnup is not None and self.game.dealer_robs
+        return self.turnup is not None and self.game.dealer_robs and not self.dealer_out
 
 
 @dataclass(frozen=True)
@@ -129,6 +169,9 @@ class Choice:
     verdict: Verdict | None = None
     #: The dealer asking robs the turn-up, discarding one of these (equivalent).
     rob: tuple[Card, ...] = ()
+    #: Counters the seat asking pays (negative) by this choice without any
+    #: play: a lone pone declining against the dealer pays him (Foster).
+    counters: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"choice": self.name, "allowed": self.allowed,
@@ -138,6 +181,8 @@ class Choice:
             out["discard"] = [card_name(c) for c in self.discard]
         if self.rob:
             out["rob"] = [card_name(c) for c in self.rob]
+        if self.counters is not None:
+            out["counters"] = self.counters
         if self.verdict is not None:
             verdict = self.verdict.to_dict()
             verdict.pop("seat")
@@ -155,9 +200,12 @@ class Declaration:
     choices: list[Choice]
     #: The seat before ``seat`` that took the widow, if any.
     widow_taker: int | None = None
+    #: Whether the pool is a simple, where every player must play.
+    simple: bool = False
 
     def to_dict(self) -> dict[str, object]:
         return {"game": self.deal.game.name, "seat": self.seat + 1,
+                "table": len(self.deal.hands), "simple": self.simple,
                 "others_play": [s + 1 for s in self.others],
                 "widow_taken_by": None if self.widow_taker is None else self.widow_taker + 1,
                 "choices": [c.to_dict() for c in self.choices]}
@@ -166,17 +214,36 @@ class Declaration:
 def in_play(deal: Deal, seats: Iterable[int]) -> tuple[int, ...]:
     """The seats in the play when ``seats`` declare: the dealer joins a seat
     that would otherwise play alone (Rams' rule; in Loo he stands, takes the
-    miss or plays it for the pool: he is in the play whichever he does)."""
+    miss or plays it for the pool: he is in the play whichever he does),
+    unless he holds no cards (Rams at six): the lone seat is then unopposed."""
     seats = set(seats)
-    if len(seats) == 1:
+    if len(seats) == 1 and not deal.dealer_out:
         seats.add(len(deal.hands) - 1)
     return tuple(sorted(seats))
+
+
+def simple_pools_declared(game: Game) -> bool:
+    """Whether the game has simple pools in which the players still declare
+    (Rams: everyone must play by the usual custom). A Loo simple pool has no
+    widow and nobody declares; Rounce has no simples ("all pools are alike")."""
+    return (game.ledger is not None and game.ledger.simple_pools
+            and game.declaring is Declaring.RAMS)
+
+
+def unopposed(deal: Deal, seat: int) -> Verdict:
+    """The verdict of a seat alone in the play (Rams at six, where the dealer
+    holds no cards to oppose him): every trick is his without play."""
+    game = deal.game
+    tricks = game.tricks
+    answers = tuple((q.name, q.tricks is None or q.tricks <= tricks)
+                    for q in game.questions(1))
+    return Verdict(seat, tricks, answers, tuple(game.extras(tricks, 1, deal.options).items()))
 
 
 def _position(deal: Deal, players: Sequence[int], hands: dict[int, CardSet],
               leader: int = 0) -> Position:
     return Position.create(deal.game, deal.trump, [hands.get(s, deal.hands[s]) for s in players],
-                           leader=leader)
+                           leader=leader, options=deal.options)
 
 
 def _who(seat: int, dealer: int) -> str:
@@ -185,9 +252,11 @@ def _who(seat: int, dealer: int) -> str:
 
 def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = None,
             widow_taker: int | None = None,
-            memory_mb: float = DEFAULT_MEMORY_MB) -> Declaration:
+            memory_mb: float = DEFAULT_MEMORY_MB, simple: bool = False) -> Declaration:
     """Value every choice of ``seat`` (0-based) when the seats ``others`` play
     and ``widow_taker`` (one of them, before ``seat``), if any, took the widow.
+    ``simple``: the pool is a simple, where every player must play (Rams, by
+    Foster's "usual custom"): ``others`` are then every other seat dealt.
 
     ``limit`` and ``memory_mb`` cover every choice's search together, as in
     :func:`~jink.solver.api.solve`.
@@ -199,6 +268,24 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         raise PositionError(f"seats run from 1 to {n}")
     if seat in others:
         raise PositionError(f"seat {seat + 1} is the seat asking, not one of the others")
+    if deal.dealer_out and n - 1 in (seat, *others):
+        raise PositionError(f"with {n} at the table the dealer, seat {n}, takes no cards: he "
+                            "neither declares nor plays")
+    dealt = tuple(s for s in range(n) if not (deal.dealer_out and s == n - 1))
+    if simple:
+        if not simple_pools_declared(game):
+            raise PositionError(f"{game.title} has no simple pools in which players declare"
+                                + (" (a simple pool has no widow: every player plays)"
+                                   if game.ledger is not None and game.ledger.simple_pools
+                                   else ""))
+        missing = [s for s in dealt if s != seat and s not in others]
+        if missing:
+            raise PositionError(f"the pool is a simple, so every player plays: seat "
+                                f"{missing[0] + 1} is not among the seats that play")
+    eldest_plays = bool(deal.options.get("eldest_must_play"))
+    if eldest_plays and seat != 0 and 0 not in others:
+        raise PositionError("seat 1, the eldest hand, must play (option eldest_must_play): "
+                            "give him among the seats that play")
     if widow_taker is not None:
         if widow_taker not in others:
             raise PositionError(f"seat {widow_taker + 1} took the widow, so plays: give it "
@@ -216,6 +303,10 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
 
     # Passing.
     dealer_alone = seat == dealer and not others
+    #: Whether every other seat before the dealer passes (the dealer's own
+    #: choice comes after the seat asking's, whatever --playing says of it).
+    none_before = seat != dealer and not [s for s in others if s != dealer]
+    ledger = game.ledger
     if rams_rule and dealer_alone:
         raise PositionError("the pone must play against the dealer when all the others "
                             "pass: give the seats that play")
@@ -223,7 +314,14 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         choices.append(Choice("pool", True, "everybody before the dealer threw up: the dealer "
                               "takes the pool without play", ()))
         return Declaration(deal, seat, others, choices, widow_taker)
-    if rams_rule and seat == dealer and len(others) == 1:
+    if simple:
+        choices.append(Choice("pass", False, "the pool is a simple: every player must play "
+                              "(Foster's usual custom)", in_play(deal, others)))
+    elif eldest_plays and seat == 0:
+        choices.append(Choice("pass", False, "the eldest hand must play, with his own hand or "
+                              "the widow (option eldest_must_play)", in_play(deal, others)
+                              if others else ()))
+    elif rams_rule and seat == dealer and len(others) == 1:
         choices.append(Choice("pass", False, "the dealer must play against a lone player",
                               others))
     elif loo_rule and seat == dealer and len(others) == 1:
@@ -235,11 +333,34 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
             choices.append(Choice("pass", True, f"must play the widow for the pool against "
                                   f"seat {lone + 1}: what it wins stays in the pool, the "
                                   "dealer neither wins nor pays", (lone, dealer)))
+    elif none_before:
+        # Nobody else before the dealer plays: passing, the seat asking leaves
+        # the deal unplayed (or, Loo, the pool to the dealer).
+        counters = None
+        if deal.dealer_out:
+            note = (f"nobody plays: with {n} at the table the dealer holds no cards; the "
+                    "pool stays")
+        elif loo_rule:
+            note = ("everybody before the dealer throws up: the dealer takes the pool "
+                    "without play")
+        elif seat == pone and ledger is not None and ledger.pone_pays:
+            # Foster: "If all pass except the pone, he must play against the
+            # dealer ... If he declines to play, he must pay the dealer five
+            # counters, and the pool remains."
+            counters = -ledger.penalty
+            note = (f"all the others passed: the pone must play against the dealer or pay "
+                    f"him {ledger.penalty} counters; the pool stays")
+        elif seat == pone:
+            note = "all the others passed: the deal is not played"
+        else:
+            note = ("takes no part: no tricks, no penalty; every other seat before the "
+                    "dealer passes, so the deal is not played")
+            if rams_rule and ledger is not None and ledger.pone_pays:
+                note += f" (the pone pays the dealer {ledger.penalty})"
+        choices.append(Choice("pass", True, note, (), counters=counters))
     else:
-        note = "takes no part: no tricks, no penalty"
-        if rams_rule and seat == pone and not others:
-            note = "all the others passed: the pone who passes pays the dealer five counters"
-        choices.append(Choice("pass", True, note, in_play(deal, others) if others else ()))
+        choices.append(Choice("pass", True, "takes no part: no tricks, no penalty",
+                              in_play(deal, others)))
 
     def holdings(players: tuple[int, ...], widow_left: bool) -> list[Holding]:
         """Every way the other seats in the play may hold their cards: an
@@ -279,6 +400,10 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         for rob, hand in variants:
             worst: Verdict | None = None
             costs: list[str] = []
+            if len(players) == 1:
+                # Alone, the dealer holding no cards: nobody opposes him.
+                worst = unopposed(deal, index)
+                ways = []
             for hands, what in ways:
                 position = _position(deal, players, {**hands, seat: hand}, leader)
                 verdict = solver.verdict(position, index)
@@ -292,12 +417,16 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
             assert worst is not None
             if name.startswith("general") and game.general_rams_worth is not None:
                 succeeds = worst.max_tricks == game.tricks
-                worth = game.general_rams_worth(succeeds, n)
+                # Won, every player at the table pays him; lost, he pays each
+                # adversary: the seats dealt cards (Foster).
+                worth = game.general_rams_worth(succeeds, n if succeeds else len(dealt))
                 worst = Verdict(worst.seat, worst.max_tricks, worst.answers,
                                 tuple(worth.items()))
-                note += ("; succeeds: " if succeeds else "; fails: ") + ", ".join(
-                    f"{key} {value}" for key, value in worth.items())
             said = note
+            if name.startswith("general") and game.general_rams_worth is not None:
+                # Said per way of robbing (each its own verdict), not added up.
+                said += ("; succeeds: " if succeeds else "; fails: ") + ", ".join(
+                    f"{key} {value}" for key, value in worth.items())
             if rob:
                 said += "; robs the turn-up, discarding " + " or ".join(map(card_name, rob))
             if costs:
@@ -308,9 +437,11 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     players = in_play(deal, {seat, *others})
     own = deal.hands[seat]
     alone = loo_rule and not others and seat != dealer
+    unopposed_note = (f"; alone, unopposed (with {n} at the table the dealer holds no "
+                      "cards): every trick is his without play" if len(players) == 1 else "")
     valued("play", "plays the hand dealt" + ("; alone: the dealer stands, takes the widow "
-                                              "or plays it for the pool" if alone else ""),
-           players, own)
+                                              "or plays it for the pool" if alone else "")
+           + unopposed_note, players, own)
     if widow_taker is not None:
         choices.append(Choice("widow", False, f"seat {widow_taker + 1} took the widow",
                               players))
@@ -321,15 +452,15 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
             if alone:
                 note += (f"; alone: the dealer stands (if he throws up, seat {seat + 1} "
                          "takes the pool)")
-            valued("widow", note, players, hand, discard, takes_widow=True)
+            valued("widow", note + unopposed_note, players, hand, discard, takes_widow=True)
     if game.general_rams:
-        everybody = tuple(range(n))
+        everybody = dealt
         valued("general-rams", "announces all five and leads", everybody, own, leader=seat)
         if widow_taker is None:
             for discard, hand in widows:
                 valued("general-rams-widow", "announces all five and leads, with the widow",
                        everybody, hand, discard, leader=seat, takes_widow=True)
-    return Declaration(deal, seat, others, choices, widow_taker)
+    return Declaration(deal, seat, others, choices, widow_taker, simple)
 
 
 def _robs(deal: Deal, hand: CardSet) -> list[tuple[tuple[Card, ...], CardSet]]:
@@ -339,7 +470,7 @@ def _robs(deal: Deal, hand: CardSet) -> list[tuple[tuple[Card, ...], CardSet]]:
     live = deal.widow | 1 << deal.turnup
     for other in deal.hands:
         live |= other
-    return robbed_hands(deal.game.bind(deal.trump), hand, deal.turnup, live)
+    return robbed_hands(deal.game.bind(deal.trump, deal.options), hand, deal.turnup, live)
 
 
 def _worse(position: Position, a: Verdict, b: Verdict) -> Verdict:
@@ -358,7 +489,7 @@ def _widow_hands(deal: Deal) -> list[tuple[tuple[Card, ...], CardSet]]:
     size = deal.game.hand_size
     if count(deal.widow) == size:
         return [((), deal.widow)]
-    rules = deal.game.bind(deal.trump)
+    rules = deal.game.bind(deal.trump, deal.options)
     live = deal.widow
     for hand in deal.hands:
         live |= hand
@@ -367,7 +498,10 @@ def _widow_hands(deal: Deal) -> list[tuple[tuple[Card, ...], CardSet]]:
 
 
 def deal_from_text(game: Game, trump: Suit, hands: Sequence[str], widow: str,
-                   turnup: Card | None = None) -> Deal:
-    """A deal from card names (each hand and the widow)."""
-    return Deal(game, trump, tuple(parse_cardset(h) for h in hands), parse_cardset(widow),
-                turnup)
+                   turnup: Card | None = None,
+                   options: Mapping[str, Any] | None = None) -> Deal:
+    """A deal from card names (each hand and the widow; ``-``: a dealer's hand
+    of no cards, Rams at six)."""
+    return Deal(game, trump, tuple(0 if h.strip() == NO_CARDS else parse_cardset(h)
+                                   for h in hands), parse_cardset(widow), turnup,
+                dict(options or {}))
