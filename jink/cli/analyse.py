@@ -112,6 +112,8 @@ def analysis_picture(review: Analysis) -> list[RenderableType]:
         if card.trick != last and last:
             table.add_section()
         notes = [f"[bold red]{names_markup(n)}[/bold red]" for n in card.notes]
+        # Why: the cards that would have kept it, and the refutation.
+        notes += [names_markup(reason) for reason in card.reasons]
         if card.unknown:
             # Not "kept": the limit stopped an answer before or after the card.
             notes.append("[yellow]?[/yellow] [dim]some answers unknown (the limit)[/dim]")
