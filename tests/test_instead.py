@@ -272,3 +272,40 @@ def test_a_limit_leaves_reasons_unknown_not_wrong() -> None:
                 review.cards.index(card)].instead
     if review.reasons_cut:
         assert "reasons" in review.unknown
+
+
+# -- a session: players' names and the cost in counters ---------------------------------
+
+SLIP_EVENING = '''game = "spoil-five"
+players = ["Ann", "Bob", "Cat"]
+counters = 20
+
+[[deal]]
+turnup = "9D"
+hands = ["5D JD 2C 3C 4C", "KS QS 8D 3D 4D", "KC QC 5H 6H 7H"]
+play = ["4C 3D QC", "4D 6H JD", "3C KS KC", "7H 5D QS", "2C 8D 5H"]
+'''
+
+
+def test_a_session_names_the_player_the_better_cards_and_the_counters(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    path.write_text(SLIP_EVENING, encoding="utf-8")
+    result = runner.invoke(app, ["session", str(path), "--analyse", "--json"])
+    assert result.exit_code == 0, result.output
+    [slip] = json.loads(result.stdout)["deals"][0]["analysis"]["slips"]
+    # Bob (seat 2) leads the 4D to trick 2; the reference says which of his
+    # cards would have kept three tricks.
+    start = Position.create("spoil-five", "D", ["5D JD 2C 3C 4C", "KS QS 8D 3D 4D",
+                                                "KC QC 5H 6H 7H"])
+    before = start
+    for card in parse_cards("4C 3D QC"):
+        before = before.play(card)
+    keep = sorted(card_name(c) for c in ref.ref_legal(to_ref(before))
+                  if ref.ref_can_force(ref.ref_play(to_ref(before), c), 1, "three"))
+    assert keep and "4D" not in keep
+    named = slip.split(": ", 1)[1].split(" would have")[0].replace(" or ", ", ").split(", ")
+    assert sorted(named) == keep
+    assert slip.startswith("Bob's 4D (seat 2) in deal 1, trick 2, threw away three tricks")
+    # The pool was 3 counters (one from each player), all of it lost with three.
+    assert slip.endswith("worth 3 counters at that moment")
+    ref.clear_memos()

@@ -59,6 +59,9 @@ def _deal(result: DealResult) -> str:
         out.append(record_html(review))
         out.append("<h3>Summary</h3><ul>" + "".join(
             f"<li>{names_html(line)}</li>" for line in review.summary()) + "</ul>")
+        if result.slips:
+            out.append("<h3>Slips</h3><ul>" + "".join(f"<li>{names_html(s)}</li>"
+                                                     for s in result.slips) + "</ul>")
         if result.costs:
             out.append("<ul>" + "".join(f'<li class="bad">{names_html(c)}</li>'
                                         for c in result.costs) + "</ul>")

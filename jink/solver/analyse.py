@@ -142,7 +142,7 @@ class Analysis:
                          "the other seats were not solved.")
         name = game.winning_question
         if name is not None:
-            label = _label(self.start, name)
+            label = question_label(self.start, name)
             forcers = [v.seat for v in self.verdicts if v.answer(name)]
             open_seats = [v.seat for v in self.verdicts if v.answer(name) is None]
             if forcers:
@@ -166,9 +166,9 @@ class Analysis:
                          if None not in (b.answer(name), a.answer(name))
                          and b.answer(name) != a.answer(name))
             if swings == 0:
-                lines.append(f"Who could force {_label(self.start, name)} never changed.")
+                lines.append(f"Who could force {question_label(self.start, name)} never changed.")
             else:
-                lines.append(f"Who could force {_label(self.start, name)} changed "
+                lines.append(f"Who could force {question_label(self.start, name)} changed "
                              f"{plural(swings, 'time')}: the result was in "
                              "doubt.")
         lines.extend(review.claim for review in self.cards if review.claim)
@@ -209,7 +209,7 @@ def _seats(seats: list[int]) -> str:
     return ("seat " if len(names) == 1 else "seats ") + ", ".join(names)
 
 
-def _label(position: Position, name: str) -> str:
+def question_label(position: Position, name: str) -> str:
     """A question as a noun phrase: three tricks (the pool), the jink, the spoil."""
     fixed = {"three": "three tricks (the pool)", "jink": "the jink", "spoil": "the spoil"}
     if name in fixed:
@@ -221,9 +221,9 @@ def _label(position: Position, name: str) -> str:
 
 
 def _labeller(position: Position) -> Callable[[str], str]:
-    """:func:`_label` for one position's game."""
+    """:func:`question_label` for one position's game."""
     def label(name: str) -> str:
-        return _label(position, name)
+        return question_label(position, name)
     return label
 
 
@@ -280,7 +280,7 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
         for (name, was), (_, now) in zip(old.answers, new.answers, strict=True):
             if was == now or was is None or now is None:
                 continue  # an unknown answer: no change can be said
-            label = _label(position, name)
+            label = question_label(position, name)
             if was and not now:
                 owner = "" if old.seat == mover else f" for seat {old.seat + 1}"
                 notes.append(f"{played} threw away {label}{owner}")
