@@ -45,7 +45,7 @@ from jink.cli.common import (
     search_options,
     stdout,
 )
-from jink.cli.render import deal_diagram
+from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve import GoalOpt, SeatOpt
 from jink.cli.solve_render import line_table, moves_table
 from jink.errors import JinkError
@@ -257,7 +257,14 @@ class Prompt:
                        "achieves": m.achieves,
                        "equivalent": [card_name(c) for c in m.equivalent]}
                       for m in study.scores()],
+            **self._why(),
         }
+
+    def _why(self) -> dict[str, object]:
+        """``why``: the best card and why it matters, when the tree shows it."""
+        found = self.study.why()
+        return {} if found is None else {"why": {"card": card_name(found[0]),
+                                                 "reason": found[1]}}
 
     def picture(self) -> list[RenderableType]:
         """The deal, the cards played, the standing and the scored cards: sections."""
@@ -277,6 +284,10 @@ class Prompt:
             f"({sure} for sure)."))
         if not study.position.is_over:
             parts.append(moves_table(self._result(moves=study.scores())))
+            found = study.why()
+            if found is not None:
+                parts.append(Text.from_markup(
+                    f"[green]Why {card_markup(found[0])}: {names_markup(found[1])}.[/green]"))
         return parts
 
     def _result(self, moves: list[MoveScore] | None = None,
