@@ -251,3 +251,23 @@ def test_the_analysis_page_at_420_pixels(chromium: str, tmp_path: Path) -> None:
     keep = os.environ.get("JINK_SCREENSHOTS")
     if keep:
         Path(keep, "narrow.png").write_bytes((tmp_path / "narrow.png").read_bytes())
+
+
+def test_the_solve_page_verdicts_follow_the_line() -> None:
+    from jink.solver import Solver
+    from jink.solver.api import line_verdicts
+
+    result = solve(example("renege"))
+    after = line_verdicts(result)
+    steps = page_data(solve_page(result, after))["steps"]
+    assert "What each seat can force" in steps[0]["verdicts"]
+    position = result.position
+    for step, line_step in zip(steps[1:], result.line, strict=True):
+        position = position.play(line_step.card)
+        # A fresh solver on each position of the line, not the one the page used.
+        fresh = Solver().verdicts(position)
+        rows = re.findall(r"<tr><td>(\d+)</td><td>(?:<span[^>]*>)?(\d+)", step["verdicts"])
+        assert [(int(s), int(m)) for s, m in rows] == \
+            [(v.seat + 1, v.max_tricks) for v in fresh]
+    # Without them, the page keeps one table, the start's.
+    assert "verdicts" not in page_data(solve_page(result))["steps"][1]

@@ -122,3 +122,23 @@ def test_study_says_why_its_best_card() -> None:
     first, second = lines.splitlines()
     assert '"why": {"card": "8S", "reason": "draws the JS' in first
     assert '"why"' not in second       # the 7S is seat 2's only card
+
+
+def test_a_limit_leaves_why_unsaid_not_wrong() -> None:
+    from jink.solver import Limit
+
+    full = solve(example("default"))
+    cut_here = 0
+    for nodes in range(3000, 5001, 100):
+        result = solve(example("default"), limit=Limit(nodes=nodes))
+        if result.line_cut:
+            assert all(step.why is None for step in result.line)
+            continue
+        # The line is whole, and each why said is the one said without a limit.
+        assert [s.card for s in result.line] == [s.card for s in full.line]
+        for step, whole in zip(result.line, full.line, strict=True):
+            assert step.why in (None, whole.why)
+        said = [s.why for s in result.line] == [s.why for s in full.line]
+        assert ("why" in result.unknown) is not said
+        cut_here += not said
+    assert cut_here > 0

@@ -225,3 +225,23 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
                        [m for m in every if isinstance(m, MoveScore)], steps, solver.nodes,
                        time.perf_counter() - started, solver.table.snapshot(),
                        [m for m in every if isinstance(m, OpenScore)], line_cut, why_cut)
+
+
+def line_verdicts(result: SolveResult, limit: Limit | None = None,
+                  memory_mb: float = DEFAULT_MEMORY_MB) -> list[list[Verdict]]:
+    """The verdicts of the seats ``result`` solved after each card of its line
+    (the analysis page's verdict table follows the stepper with them). Under
+    ``limit`` (a budget of their own) the answers it stops are unknown (None).
+
+    >>> from jink.puzzles.examples import example
+    >>> after = line_verdicts(solve(example("renege")))
+    >>> [v.max_tricks for v in after[0]]
+    [1, 3, 1]
+    """
+    positions = []
+    position = result.position
+    for step in result.line:
+        position = position.play(step.card)
+        positions.append(position)
+    seats = [v.seat for v in result.verdicts]
+    return Solver(limit, memory_mb).verdicts_of(positions, seats, partial=True)

@@ -351,11 +351,16 @@ def _page(start: Position, heading: str, question: str, sections: list[str],
         data=payload, footer=footer, version=escape(__version__))
 
 
-def solve_page(result: SolveResult) -> str:
-    """The page of a solved position: deal, verdicts, scored cards, the line."""
+def solve_page(result: SolveResult, after: Sequence[list[Verdict]] | None = None) -> str:
+    """The page of a solved position: deal, verdicts, scored cards, the line.
+
+    With ``after`` (the verdicts after each card of the line:
+    :func:`~jink.solver.api.line_verdicts`), the verdict table follows the
+    stepper."""
     p = result.position
-    sections = [verdicts_html(p, result.verdicts,
-                              "What each {who} can force (all others against it)")]
+    start = verdicts_html(p, result.verdicts,
+                          "What each {who} can force (all others against it)")
+    sections = [f'<div id="verdicts-live">{start}</div>' if after is not None else start]
     if result.moves or result.open_moves:
         sections.append(moves_html(result))
     if result.line:
@@ -364,10 +369,20 @@ def solve_page(result: SolveResult) -> str:
         sections.append(f"<p>The limit stopped the line of play {cut_where(len(result.line))} "
                         "(it needs every card scored at every step).</p>")
     verdict = _asked(result)
-    play = [PlayedCard(step.card, step.note + (f"; why: {step.why}" if step.why else ""))
-            for step in result.line]
+    play = []
+    before = result.verdicts
+    for index, step in enumerate(result.line):
+        live = ""
+        if after is not None:
+            caption = (f"After trick {step.trick}, seat {step.seat + 1}'s "
+                       f"{escape(card_symbol(step.card))}: what each {{who}} can force")
+            live = verdicts_html(p, after[index], caption, before)
+            before = after[index]
+        play.append(PlayedCard(step.card, step.note + (f"; why: {step.why}" if step.why
+                                                        else ""), verdicts=live))
     return _page(p, _title(p), verdict, sections, play,
-                 f"{result.nodes} nodes in {result.seconds:.3f} s")
+                 f"{result.nodes} nodes in {result.seconds:.3f} s",
+                 start if after is not None else "")
 
 
 def _asked(result: SolveResult) -> str:
