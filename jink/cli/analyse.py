@@ -62,8 +62,9 @@ def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
     """Replay a played deal: every card with every seat's verdicts before and after.
 
     Marks each card that changed what a seat could force (threw it away, or let
-    another seat force it), says where a seat with three tricks should have
-    claimed or could jink, and sums up the deal.
+    another seat force it), names the cards that would have kept it, what it
+    cost and the line by which the others punish it, says where a seat with
+    three tricks should have claimed or could jink, and sums up the deal.
     """
     search = search_options(max_seconds, max_nodes, memory, engine)
     if file is None:

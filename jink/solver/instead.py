@@ -255,6 +255,7 @@ def instead_notes(before: Position, card: Card, why: Instead,
         notes.append(f"{cards_or(cards)} would have kept {what}{stopped} "
                      f"({plural(kept, 'trick')} for sure)"
                      + (f"; {card_name(card)} cost {cost}" if cost else ""))
+        cost = ""  # said once, with the first of the cards that keep something
     for stop in stoppers:
         notes.append(f"{cards_or(stop.cards)} would have stopped seat {stop.seat + 1} "
                      f"forcing {label(stop.goal)}")
