@@ -178,6 +178,16 @@ class Browser:
             self.call("Input.dispatchMouseEvent",
                       {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
 
+    def narrow(self, width: int, height: int) -> None:
+        """Show the page as on a screen ``width`` CSS pixels wide (narrower than
+        the smallest headless window, 500 px) and load it again, so the page's
+        script lays it out at that width."""
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1,
+                   "mobile": False})
+        self.call("Page.reload", {})
+        time.sleep(0.2)
+
     def screenshot(self, path: Path, clip: dict[str, float] | None = None) -> bytes:
         """A PNG of the page's viewport (or of ``clip``), written to ``path``."""
         params: dict[str, Any] = {"format": "png"}

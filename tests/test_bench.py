@@ -28,7 +28,9 @@ def test_one_seat_does_what_solve_with_seats_does() -> None:
     position = deal(4, 0, 2026)
     solver = Solver()
     one_seat(solver, position)
-    assert solver.nodes == solve(position, 0, seats=[0]).nodes
+    # The bench times the verdicts, the scored cards and the line; saying why
+    # the line's key cards matter (issue 39) is extra work it leaves out.
+    assert solver.nodes == solve(position, 0, seats=[0], why=False).nodes
 
 
 def test_json_lines() -> None:

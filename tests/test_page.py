@@ -173,3 +173,101 @@ def test_the_page_in_chromium(chromium: str, tmp_path: Path) -> None:
     if keep:  # to look at them: JINK_SCREENSHOTS=/some/dir pytest tests/test_page.py
         for shot_path in tmp_path.glob("*.png"):
             Path(keep, shot_path.name).write_bytes(shot_path.read_bytes())
+
+
+# -- the analysis page says what to play instead, and its verdicts follow the stepper ----
+
+
+def kd_review() -> Any:
+    return analyse(example("default"), [parse_cards("KD 9D 2D"), parse_cards("QD 4D JS")])
+
+
+def test_each_slip_has_a_play_instead_card() -> None:
+    review = kd_review()
+    page = analysis_page(review)
+    asides = re.findall(r'<aside class="instead">(.*?)</aside>', page, flags=re.DOTALL)
+    slips = [card for card in review.cards if card.instead is not None]
+    assert slips and len(asides) == len(slips)
+    for aside, card in zip(asides, slips, strict=True):
+        assert card.instead is not None
+        cards = next(iter(card.instead.better.values())) if card.instead.better \
+            else card.instead.stoppers[0].cards
+        better = re.search(r'<div class="better">(.*?)</div>', aside)
+        assert better is not None
+        assert re.findall(r'data-card="(\w+)"', better.group(1)) == [card_name(c) for c in cards]
+        assert 'class="refutation"' in aside
+    # The stepper shows the same card when it reaches the slip.
+    steps = page_data(page)["steps"]
+    assert steps[1].get("instead", "").startswith('<aside class="instead">')
+    assert "instead" not in steps[2]          # the 9D changed nothing
+
+
+def test_the_verdicts_of_every_step_are_in_the_page() -> None:
+    review = kd_review()
+    steps = page_data(analysis_page(review))["steps"]
+    assert "At the start" in steps[0]["verdicts"]
+    for step, card in zip(steps[1:], review.cards, strict=True):
+        rows = re.findall(r"<tr><td>(\d+)</td><td>(?:<span[^>]*>)?(\d+)", step["verdicts"])
+        assert [(int(s), int(m)) for s, m in rows] == \
+            [(v.seat + 1, v.max_tricks) for v in card.after]
+        assert ('class="changed"' in step["verdicts"]) == card.changed
+
+
+def test_the_analysis_page_at_420_pixels(chromium: str, tmp_path: Path) -> None:
+    review = kd_review()
+    page = tmp_path / "analysis.html"
+    page.write_text(analysis_page(review), encoding="utf-8")
+    with Browser(chromium, page.as_uri(), 800, 1000) as browser:
+        browser.wait_for("document.readyState === 'complete' && document.body.dataset.step")
+        browser.narrow(420, 900)
+        browser.wait_for("document.readyState === 'complete' && document.body.dataset.step "
+                         "&& window.innerWidth === 420")
+        # Nothing wider than the screen; every seat on it, no two overlapping.
+        assert browser.evaluate("document.documentElement.scrollWidth") <= 420
+        boxes = browser.evaluate("[...document.querySelectorAll('.seat')].map(e => { const r ="
+                                 " e.getBoundingClientRect(); return [r.left, r.right, r.top,"
+                                 " r.bottom]; })")
+        assert len(boxes) == 3 and all(left >= 0 and right <= 420 for left, right, _, _ in boxes)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2], (a, b)
+        assert browser.evaluate("document.getElementById('instead').textContent") == ""
+        browser.click("#next")
+        browser.wait_for("document.body.dataset.step === '1'")
+        # The KD threw the pool away: the "play instead" card names the 8S, and
+        # the verdict table now shows the verdicts after the KD.
+        assert browser.evaluate("[...document.querySelectorAll('#instead .better .card')]"
+                                ".map(e => e.dataset.card)") == ["8S"]
+        assert "After trick 1" in browser.evaluate(
+            "document.querySelector('#verdicts-live caption').textContent")
+        shown = browser.evaluate("[...document.querySelectorAll('#verdicts-live tbody tr')]"
+                                 ".map(r => r.cells[1].textContent)")
+        assert shown == [str(v.max_tricks) for v in review.cards[0].after]
+        browser.screenshot(tmp_path / "narrow.png")
+        browser.click("#prev")
+        browser.wait_for("document.body.dataset.step === '0'")
+        assert "At the start" in browser.evaluate(
+            "document.querySelector('#verdicts-live caption').textContent")
+    keep = os.environ.get("JINK_SCREENSHOTS")
+    if keep:
+        Path(keep, "narrow.png").write_bytes((tmp_path / "narrow.png").read_bytes())
+
+
+def test_the_solve_page_verdicts_follow_the_line() -> None:
+    from jink.solver import Solver
+    from jink.solver.api import line_verdicts
+
+    result = solve(example("renege"))
+    after = line_verdicts(result)
+    steps = page_data(solve_page(result, after))["steps"]
+    assert "What each seat can force" in steps[0]["verdicts"]
+    position = result.position
+    for step, line_step in zip(steps[1:], result.line, strict=True):
+        position = position.play(line_step.card)
+        # A fresh solver on each position of the line, not the one the page used.
+        fresh = Solver().verdicts(position)
+        rows = re.findall(r"<tr><td>(\d+)</td><td>(?:<span[^>]*>)?(\d+)", step["verdicts"])
+        assert [(int(s), int(m)) for s, m in rows] == \
+            [(v.seat + 1, v.max_tricks) for v in fresh]
+    # Without them, the page keeps one table, the start's.
+    assert "verdicts" not in page_data(solve_page(result))["steps"][1]

@@ -64,8 +64,9 @@ def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
     """Replay a played deal: every card with every seat's verdicts before and after.
 
     Marks each card that changed what a seat could force (threw it away, or let
-    another seat force it), says where a seat with three tricks should have
-    claimed or could jink, and sums up the deal.
+    another seat force it), names the cards that would have kept it, what it
+    cost and the line by which the others punish it, says where a seat with
+    three tricks should have claimed or could jink, and sums up the deal.
     """
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     if file is None:
@@ -114,6 +115,8 @@ def analysis_picture(review: Analysis) -> list[RenderableType]:
         if card.trick != last and last:
             table.add_section()
         notes = [f"[bold red]{names_markup(n)}[/bold red]" for n in card.notes]
+        # Why: the cards that would have kept it, and the refutation.
+        notes += [names_markup(reason) for reason in card.reasons]
         if card.unknown:
             # Not "kept": the limit stopped an answer before or after the card.
             notes.append("[yellow]?[/yellow] [dim]some answers unknown (the limit)[/dim]")

@@ -121,6 +121,7 @@ def evening_picture(evening: Evening) -> list[RenderableType]:
         seats = ", ".join(f"seat {i + 1} {name}" for i, name in enumerate(result.in_play))
         lines = [f"[bold]Deal {result.number}[/bold] [dim]({seats})[/dim]"]
         lines += [names_markup(line) for line in result.analysis.summary()]
+        lines += [names_markup(slip) for slip in result.slips]
         lines += [f"[bold red]{names_markup(c)}[/bold red]" for c in result.costs]
         sections.append(Text.from_markup("\n".join(lines)))
     costs = [c for r in evening.deals for c in r.costs]

@@ -50,6 +50,7 @@ from jink.errors import JinkError, ParseError
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import SolveResult, solve
+from jink.solver.api import line_verdicts
 from jink.solver.expected import solve_expected
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.page import solve_page
@@ -180,7 +181,10 @@ def solve_command(
                 continue
             result = run(item.position)
             if html is not None:
-                write_html(html, solve_page(result))
+                # The page's verdict table follows its stepper: every solved
+                # seat's verdicts after each card of the line (a limit of their own).
+                write_html(html, solve_page(result, line_verdicts(result, search.limit,
+                                                                  search.memory_mb)))
             if json_output:
                 print_json(result.to_dict())
             else:

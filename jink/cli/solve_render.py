@@ -174,6 +174,8 @@ def line_table(result: SolveResult) -> Table:
             table.add_section()
         last_trick = step.trick
         note = names_markup(step.note)
+        if step.why:
+            note += f"\n[green]why: {names_markup(step.why)}[/green]"
         if step.won_by is not None:
             note += f"\n[bold]Seat {step.won_by + 1} wins trick {step.trick}.[/bold]"
         if step.claim:

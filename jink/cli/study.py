@@ -46,10 +46,10 @@ from jink.cli.common import (
     search_options,
     stdout,
 )
-from jink.cli.render import deal_diagram
+from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve import GoalOpt, SeatOpt
 from jink.cli.solve_render import line_table, moves_table
-from jink.errors import JinkError
+from jink.errors import JinkError, LimitExceeded
 from jink.puzzles.files import position_to_dict
 from jink.solver import MoveScore, SolveResult
 from jink.solver.line import LineStep
@@ -259,7 +259,17 @@ class Prompt:
                        "achieves": m.achieves,
                        "equivalent": [card_name(c) for c in m.equivalent]}
                       for m in study.scores()],
+            **self._why(),
         }
+
+    def _why(self) -> dict[str, object]:
+        """``why``: the best card and why it matters, when the tree shows it."""
+        try:
+            found = self.study.why()
+        except LimitExceeded:
+            return {}  # the reason is extra: a limit that stops it is no error
+        return {} if found is None else {"why": {"card": card_name(found[0]),
+                                                 "reason": found[1]}}
 
     def picture(self) -> list[RenderableType]:
         """The deal, the cards played, the standing and the scored cards: sections."""
@@ -279,6 +289,13 @@ class Prompt:
             f"({sure} for sure)."))
         if not study.position.is_over:
             parts.append(moves_table(self._result(moves=study.scores())))
+            try:
+                found = study.why()
+            except LimitExceeded:
+                found = None  # the reason is extra: a limit that stops it is no error
+            if found is not None:
+                parts.append(Text.from_markup(
+                    f"[green]Why {card_markup(found[0])}: {names_markup(found[1])}.[/green]"))
         return parts
 
     def _result(self, moves: list[MoveScore] | None = None,

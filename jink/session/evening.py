@@ -86,6 +86,9 @@ class DealResult:
     unit: str = "counters"
     analysis: Any = None
     costs: list[str] = field(default_factory=list)
+    #: Each card that threw away a verdict, by name, with the cards that would
+    #: have kept it and its worth (for --analyse).
+    slips: list[str] = field(default_factory=list)
     #: Players whose tricks are not theirs to price (Loo: the dealer playing the miss).
     unpriced: list[str] = field(default_factory=list)
 
@@ -97,7 +100,7 @@ class DealResult:
         if self.analysis is not None:
             out["analysis"] = {"summary": self.analysis.summary(),
                                "forceable": self.analysis.forceable,
-                               "costs": self.costs}
+                               "costs": self.costs, "slips": self.slips}
         return out
 
 

@@ -20,6 +20,11 @@ th, td { border-bottom: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left;
 caption { text-align: left; font-weight: bold; }
 .red { color: #c00; } .bad { color: #c00; } .yes { color: #080; } .no { color: #888; }
 .claim { color: #a60; } section { border-top: 2px solid #888; margin-top: 1.5em; }
+aside.instead { margin: 0.3em 0; padding: 0.3em 0.6em; border-left: 4px solid #080;
+                background: #e3f4e3; font-weight: normal; }
+aside.instead .head { font-size: 0.8em; font-weight: bold; color: #080; }
+aside.instead .better { font-size: 1.3em; } aside.instead p { margin: 0.1em 0; }
+aside.instead p.refutation { color: #444; font-size: 0.9em; }
 """
 
 
@@ -59,6 +64,9 @@ def _deal(result: DealResult) -> str:
         out.append(record_html(review))
         out.append("<h3>Summary</h3><ul>" + "".join(
             f"<li>{names_html(line)}</li>" for line in review.summary()) + "</ul>")
+        if result.slips:
+            out.append("<h3>Slips</h3><ul>" + "".join(f"<li>{names_html(s)}</li>"
+                                                     for s in result.slips) + "</ul>")
         if result.costs:
             out.append("<ul>" + "".join(f'<li class="bad">{names_html(c)}</li>'
                                         for c in result.costs) + "</ul>")

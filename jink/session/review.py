@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from jink.cards import card_name
 from jink.session.evening import DealResult
-from jink.solver.analyse import analyse
+from jink.solver.analyse import Analysis, analyse, question_label
+from jink.solver.instead import cards_or
 from jink.solver.limits import Limit
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
@@ -25,6 +26,7 @@ def review_deal(result: DealResult, limit: Limit | None = None,
         return
     review = analyse(result.position, result.play, limit, memory_mb, partial=False)
     result.analysis = review
+    result.slips = slips(result, review)
     if result.value is None or review.end is None:
         return
     game = review.start.game
@@ -59,6 +61,42 @@ def review_deal(result: DealResult, limit: Limit | None = None,
                 f"{result.number}")
         result.costs.append(f"{what} cost {them} {_lost(result, sure, got)} against the "
                             f"double-dummy result: {plural(cost, result.unit[:-1])}")
+
+
+def slips(result: DealResult, review: Analysis) -> list[str]:
+    """Each card that threw away a verdict of its own side, by its player's
+    name: what it lost, the cards that would have kept it, and what that was
+    worth at that moment in the game's unit (the value of the tricks the side
+    could be sure of before the card, less after it)."""
+    out = []
+    game = review.start.game
+    for card in review.cards:
+        why = card.instead
+        if why is None or not why.better or why.refuted is None:
+            continue
+        seat = why.refuted[0]
+        side = next(s for s in game.sides(len(result.in_play)) if seat in s)
+        name = " & ".join(result.in_play[s] for s in side)
+        player = result.in_play[card.seat]
+        lost = " and ".join(question_label(review.start, n) for n in why.better)
+        if len(set(why.better.values())) == 1:
+            cards = next(iter(why.better.values()))
+            keep = (f"{cards_or(cards)} would have kept "
+                    f"{'it' if len(why.better) == 1 else 'them'}")
+        else:
+            keep = "; ".join(f"{cards_or(c)} would have kept {question_label(review.start, n)}"
+                             for n, c in why.better.items())
+        text = (f"{player}'s {card_name(card.card)} (seat {card.seat + 1}) in deal "
+                f"{result.number}, trick {card.trick}, threw away {lost}: {keep}")
+        before = next(v for v in card.before if v.seat == seat)
+        after = next(v for v in card.after if v.seat == seat)
+        if result.value is not None and name not in result.unpriced \
+                and before.max_tricks is not None and after.max_tricks is not None:
+            worth = result.value(name, before.max_tricks) - result.value(name, after.max_tricks)
+            if worth > 0:
+                text += f", worth {plural(worth, result.unit[:-1])} at that moment"
+        out.append(text)
+    return out
 
 
 def _lost(result: DealResult, sure: int, got: int) -> str:

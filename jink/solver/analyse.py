@@ -22,13 +22,14 @@ the summary says that some are not.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 
 from jink.cards import Card, card_name
 from jink.errors import IllegalPlayError, LimitExceeded, PositionError
 from jink.position import Position
 from jink.solver.goals import AtLeast
+from jink.solver.instead import Instead, explain_change, instead_notes
 from jink.solver.limits import Limit
 from jink.solver.solver import Solver, Verdict, every_side_solved, forceable
 from jink.solver.table import DEFAULT_MEMORY_MB
@@ -47,6 +48,11 @@ class CardReview:
     notes: list[str]
     won_by: int | None = None
     claim: str | None = None
+    #: Why the card changed a verdict: the cards that would have kept it, the
+    #: cost, the refutation (None: it changed nothing, or was not explained).
+    instead: Instead | None = None
+    #: ``instead`` in sentences, cards by name (see :func:`instead_notes`).
+    reasons: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -71,6 +77,21 @@ class CardReview:
             out["won_by"] = self.won_by + 1
         if self.claim is not None:
             out["claim"] = self.claim
+        why = self.instead
+        if why is not None:
+            # Keys added (issue 39), only on the cards that changed a verdict.
+            if why.better:
+                out["better"] = {name: [card_name(c) for c in cards]
+                                 for name, cards in why.better.items()}
+                out["better_tricks"] = dict(why.kept)
+            if why.stoppers:
+                out["would_stop"] = [stop.to_dict() for stop in why.stoppers]
+            if why.cost:
+                out["cost"] = dict(why.cost)
+            if why.refuted is not None:
+                out["refuted"] = {"seat": why.refuted[0] + 1, "goal": why.refuted[1]}
+                out["refutation"] = [step.to_dict() for step in why.refutation]
+            out["reasons"] = list(self.reasons)
         return out
 
 
@@ -85,13 +106,16 @@ class Analysis:
     nodes: int = 0
     #: Claims (a seat with three tricks: jink or claim?) the limit left open.
     claims_cut: int = 0
+    #: Cards that changed a verdict whose explanation the limit stopped.
+    reasons_cut: int = 0
 
     @property
     def unknown(self) -> list[str]:
         """The parts the limit left incomplete: ``verdicts`` (some answer, at
         the start or at some card, is unknown), ``claims``."""
         verdicts = any(v.unknown for v in self.verdicts) or any(c.unknown for c in self.cards)
-        return [name for name, cut in (("verdicts", verdicts), ("claims", bool(self.claims_cut)))
+        return [name for name, cut in (("verdicts", verdicts), ("claims", bool(self.claims_cut)),
+                                       ("reasons", bool(self.reasons_cut)))
                 if cut]
 
     @property
@@ -118,7 +142,7 @@ class Analysis:
                          "the other seats were not solved.")
         name = game.winning_question
         if name is not None:
-            label = _label(self.start, name)
+            label = question_label(self.start, name)
             forcers = [v.seat for v in self.verdicts if v.answer(name)]
             open_seats = [v.seat for v in self.verdicts if v.answer(name) is None]
             if forcers:
@@ -142,9 +166,9 @@ class Analysis:
                          if None not in (b.answer(name), a.answer(name))
                          and b.answer(name) != a.answer(name))
             if swings == 0:
-                lines.append(f"Who could force {_label(self.start, name)} never changed.")
+                lines.append(f"Who could force {question_label(self.start, name)} never changed.")
             else:
-                lines.append(f"Who could force {_label(self.start, name)} changed "
+                lines.append(f"Who could force {question_label(self.start, name)} changed "
                              f"{plural(swings, 'time')}: the result was in "
                              "doubt.")
         lines.extend(review.claim for review in self.cards if review.claim)
@@ -185,7 +209,7 @@ def _seats(seats: list[int]) -> str:
     return ("seat " if len(names) == 1 else "seats ") + ", ".join(names)
 
 
-def _label(position: Position, name: str) -> str:
+def question_label(position: Position, name: str) -> str:
     """A question as a noun phrase: three tricks (the pool), the jink, the spoil."""
     fixed = {"three": "three tricks (the pool)", "jink": "the jink", "spoil": "the spoil"}
     if name in fixed:
@@ -194,6 +218,13 @@ def _label(position: Position, name: str) -> str:
         if question.name == name:
             return question.label[0].lower() + question.label[1:]
     return name
+
+
+def _labeller(position: Position) -> Callable[[str], str]:
+    """:func:`question_label` for one position's game."""
+    def label(name: str) -> str:
+        return question_label(position, name)
+    return label
 
 
 def _outcome(end: Position) -> str:
@@ -221,10 +252,23 @@ def _went_on(end: Position, winner: int) -> bool:
     return won > pool or end.leader != winner
 
 
+@dataclass
+class _Changes:
+    """What one card changed: the notes, and the same as data: the questions
+    the mover's side lost (asked of ``own``, its seat that was solved) and the
+    (seat, question) pairs handed to other seats."""
+
+    notes: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    own: int | None = None
+    handed: list[tuple[int, str]] = field(default_factory=list)
+
+
 def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
-             after: list[Verdict]) -> list[str]:
+             after: list[Verdict]) -> _Changes:
     """Every verdict the card changed, said as lost (own side) or handed over."""
-    notes = []
+    changes = _Changes()
+    notes = changes.notes
     sides = position.game.sides(position.players)
     said: set[tuple[int, ...]] = set()
     played = f"seat {mover + 1}'s {card_name(card)}"
@@ -236,13 +280,16 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
         for (name, was), (_, now) in zip(old.answers, new.answers, strict=True):
             if was == now or was is None or now is None:
                 continue  # an unknown answer: no change can be said
-            label = _label(position, name)
+            label = question_label(position, name)
             if was and not now:
                 owner = "" if old.seat == mover else f" for seat {old.seat + 1}"
                 notes.append(f"{played} threw away {label}{owner}")
+                changes.lost.append(name)
+                changes.own = old.seat
             else:
                 notes.append(f"{played} let seat {old.seat + 1} force {label}")
-    return notes
+                changes.handed.append((old.seat, name))
+    return changes
 
 
 @dataclass(frozen=True)
@@ -293,7 +340,8 @@ def replay(start: Position, play: Sequence[Sequence[Card]]) -> list[Played]:
 
 def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None = None,
             memory_mb: float = DEFAULT_MEMORY_MB,
-            seats: Iterable[int] | None = None, partial: bool = True) -> Analysis:
+            seats: Iterable[int] | None = None, partial: bool = True,
+            explain: bool = True) -> Analysis:
     """Review a played record: ``play`` holds the tricks from ``start``, in order.
 
     ``start`` must be at the beginning of a trick. The last trick of the
@@ -305,6 +353,12 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
     stops are unknown (None): the cheap questions of every position of the
     record are answered before the hard ones of any, then the claims. Without
     ``partial``, past the limit :class:`~jink.errors.LimitExceeded`.
+
+    With ``explain`` (the default), every card that changed a verdict is
+    explained (:mod:`jink.solver.instead`): the cards that would have kept
+    it, its cost, the refutation. These come after every verdict and claim;
+    under a limit one the limit stops is left unexplained and counted in
+    :attr:`Analysis.reasons_cut`.
     """
     record = replay(start, play)
     solved = None if seats is None else sorted(set(seats))
@@ -320,6 +374,7 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
         verdicts, afters = solver.verdicts(start, solved), []
     review = Analysis(start, verdicts)
     last_trick = start.tricks_done + len(play)
+    found: list[_Changes] = []
     for index, step in enumerate(record):
         # Without a limit, each position's verdicts and claim in turn: the
         # order (and node counts) analyse always had.
@@ -337,14 +392,38 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
                 claim = (f"After trick {step.trick} seat {won_by + 1} had three tricks: "
                          "whether the jink could be forced is unknown (the limit stopped "
                          "the search).")
+        changes = _changes(step.before, step.seat, step.card, verdicts, after)
         review.cards.append(CardReview(step.trick, step.seat, step.card, verdicts, after,
-                                       _changes(step.before, step.seat, step.card, verdicts,
-                                                after),
-                                       won_by, claim))
+                                       changes.notes, won_by, claim))
+        found.append(changes)
         verdicts = after
+    if explain:
+        _explain(solver, review, record, found, anytime)
     review.end = record[-1].after if record else start
     review.nodes = solver.nodes
     return review
+
+
+def _explain(solver: Solver, review: Analysis, record: list[Played], found: list[_Changes],
+             anytime: bool) -> None:
+    """Explain every card that changed a verdict (after all the verdicts: under
+    a limit, the verdicts of the whole record matter more)."""
+    for index, (step, changes) in enumerate(zip(record, found, strict=True)):
+        if not changes.lost and not changes.handed:
+            continue
+        try:
+            if anytime and solver.budget.exhausted():
+                raise LimitExceeded("the limit was reached before the explanation")
+            why = explain_change(solver, step.before, step.card, changes.lost,
+                                 changes.handed, changes.own)
+        except LimitExceeded:
+            if not anytime:
+                raise
+            review.reasons_cut += 1
+            continue
+        reasons = instead_notes(step.before, step.card, why, _labeller(step.before))
+        review.cards[index] = replace(review.cards[index], instead=why,
+                                      reasons=tuple(reasons))
 
 
 def _claim(solver: Solver, position: Position, winner: int, trick_no: int,

@@ -42,6 +42,7 @@ from jink.solver.solver import (
     forceable,
 )
 from jink.solver.table import DEFAULT_MEMORY_MB, TableStats
+from jink.solver.why import explain_line
 
 
 @dataclass
@@ -63,13 +64,16 @@ class SolveResult:
     table: TableStats | None = None
     open_moves: list[OpenScore] = field(default_factory=list)
     line_cut: bool = False
+    #: Whether the limit stopped the saying of why the line's key cards matter.
+    why_cut: bool = False
 
     @property
     def unknown(self) -> list[str]:
         """The parts of the result the limit left incomplete: ``seats`` (some
         verdict unknown), ``moves`` (some card not scored), ``line``."""
         parts = [("seats", any(v.unknown for v in self.verdicts)),
-                 ("moves", bool(self.open_moves)), ("line", self.line_cut)]
+                 ("moves", bool(self.open_moves)), ("line", self.line_cut),
+                 ("why", self.why_cut)]
         return [name for name, cut in parts if cut]
 
     def every_move(self) -> list[MoveScore | OpenScore]:
@@ -157,7 +161,8 @@ def _move_dict(move: MoveScore | OpenScore) -> dict[str, object]:
 def solve(position: Position, seat: int | None = None, goal: Goal | str | None = None, *,
           moves: bool = True, line: bool = True, limit: Limit | None = None,
           memory_mb: float = DEFAULT_MEMORY_MB,
-          seats: Iterable[int] | None = None, partial: bool = True) -> SolveResult:
+          seats: Iterable[int] | None = None, partial: bool = True,
+          why: bool = True) -> SolveResult:
     """Solve ``position`` double dummy.
 
     ``seat`` (0-based, default the seat to play) and ``goal`` (default the
@@ -171,6 +176,10 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
     verdicts are worked out first, cheap questions before hard ones, then the
     cards' scores, then the line. Without ``partial``, past the limit
     :class:`~jink.errors.LimitExceeded`.
+
+    With ``why`` (the default), each key card of the line says why it
+    matters (:mod:`jink.solver.why`); a limit that stops this leaves the
+    rest unsaid (``unknown`` gets ``why``), never the line cut.
     """
     if turn_unknown(position):
         raise PositionError("the card to be turned is not known: give turn, or use the "
@@ -202,7 +211,37 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
             if not partial:
                 raise
             line_cut = True
+    why_cut = False
+    if line and why and not line_cut:
+        try:
+            if partial and solver.budget.exhausted():
+                raise LimitExceeded("the limit was reached before the reasons")
+            explain_line(solver, position, seat, goal, steps)
+        except LimitExceeded:
+            if not partial:
+                raise
+            why_cut = True
     return SolveResult(position, seat, goal, verdicts,
                        [m for m in every if isinstance(m, MoveScore)], steps, solver.nodes,
                        time.perf_counter() - started, solver.table.snapshot(),
-                       [m for m in every if isinstance(m, OpenScore)], line_cut)
+                       [m for m in every if isinstance(m, OpenScore)], line_cut, why_cut)
+
+
+def line_verdicts(result: SolveResult, limit: Limit | None = None,
+                  memory_mb: float = DEFAULT_MEMORY_MB) -> list[list[Verdict]]:
+    """The verdicts of the seats ``result`` solved after each card of its line
+    (the analysis page's verdict table follows the stepper with them). Under
+    ``limit`` (a budget of their own) the answers it stops are unknown (None).
+
+    >>> from jink.puzzles.examples import example
+    >>> after = line_verdicts(solve(example("renege")))
+    >>> [v.max_tricks for v in after[0]]
+    [1, 3, 1]
+    """
+    positions = []
+    position = result.position
+    for step in result.line:
+        position = position.play(step.card)
+        positions.append(position)
+    seats = [v.seat for v in result.verdicts]
+    return Solver(limit, memory_mb).verdicts_of(positions, seats, partial=True)

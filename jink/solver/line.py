@@ -31,6 +31,8 @@ class LineStep:
     keeps: tuple[Card, ...]
     won_by: int | None = None
     claim: str | None = None
+    #: Why a key card matters, read off the tree (:mod:`jink.solver.why`).
+    why: str | None = None
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -41,6 +43,8 @@ class LineStep:
             out["won_by"] = self.won_by + 1
         if self.claim is not None:
             out["claim"] = self.claim
+        if self.why is not None:
+            out["why"] = self.why
         return out
 
 

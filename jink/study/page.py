@@ -40,7 +40,7 @@ from jink.cards import (
     suit_of,
 )
 from jink.position import Position, sort_cards
-from jink.solver.analyse import Analysis
+from jink.solver.analyse import Analysis, CardReview
 from jink.solver.api import SolveResult
 from jink.solver.goals import Spoil
 from jink.solver.line import cut_where
@@ -80,20 +80,29 @@ def _card_data(card: Card) -> dict[str, object]:
 
 @dataclass(frozen=True)
 class PlayedCard:
-    """One card of the play the page steps through, with what to say about it."""
+    """One card of the play the page steps through, with what to say about it:
+    ``note`` (text, card names drawn as cards), ``instead`` (HTML: the "play
+    instead" card of a slip) and ``verdicts`` (HTML: the verdict table after
+    the card, for the live table)."""
 
     card: Card
     note: str = ""
+    instead: str = ""
+    verdicts: str = ""
 
 
-def steps_data(start: Position, play: Sequence[PlayedCard]) -> list[dict[str, object]]:
+def steps_data(start: Position, play: Sequence[PlayedCard],
+               verdicts: str = "") -> list[dict[str, object]]:
     """The state of the table before any card and after each: every hand (by the
     suit each card counts as, best first), the trick on the table, the tricks
-    won, and a caption. A finished trick stays on the table, its winner marked,
-    until the next card is played."""
+    won, and a caption; where given, the verdict table (``verdicts`` at the
+    start) and the "play instead" card. A finished trick stays on the table,
+    its winner marked, until the next card is played."""
     states = [_state(start, start, [], None, "The start: "
                      + (f"seat {start.seat_to_play + 1} to play." if not start.is_over
                         else "the deal is over."))]
+    if verdicts:
+        states[0]["verdicts"] = verdicts
     position = start
     for step in play:
         mover = position.seat_to_play
@@ -106,7 +115,12 @@ def steps_data(start: Position, play: Sequence[PlayedCard]) -> list[dict[str, ob
         if after.tricks_done > position.tricks_done:
             winner = after.leader
             caption += f" Seat {winner + 1} wins the trick."
-        states.append(_state(start, after, trick, winner, caption, step.note))
+        state = _state(start, after, trick, winner, caption, step.note)
+        if step.instead:
+            state["instead"] = step.instead
+        if step.verdicts:
+            state["verdicts"] = step.verdicts
+        states.append(state)
         position = after
     return states
 
@@ -150,8 +164,10 @@ def _flag(value: object) -> str:
     return escape(str(value))
 
 
-def verdicts_html(p: Position, verdicts: list[Verdict], caption: str) -> str:
-    """Every seat's (every side's) verdicts as an HTML table."""
+def verdicts_html(p: Position, verdicts: list[Verdict], caption: str,
+                  before: list[Verdict] | None = None) -> str:
+    """Every seat's (every side's) verdicts as an HTML table; with ``before``
+    (the verdicts a card changed), the answers it changed are marked."""
     questions = p.game.questions(p.players)
     extras = [name for name, _ in verdicts[0].extras] if verdicts else []
     partnership = p.game.partnerships and p.players > 2
@@ -159,16 +175,25 @@ def verdicts_html(p: Position, verdicts: list[Verdict], caption: str) -> str:
             *(q.label for q in questions), *(n.replace("_", " ").capitalize() for n in extras)]
     rows = []
     by_seat = {v.seat: v for v in verdicts}
+    was = {v.seat: v.to_dict() for v in before or []}
     groups = p.game.sides(p.players) if partnership else [(v.seat,) for v in verdicts]
     for seats in groups:
         solved = [by_seat[s] for s in seats if s in by_seat]
         if not solved:
             continue
         verdict = solved[0].to_dict()
+        old = was.get(solved[0].seat, verdict)
+
+        def mark(cell: str, key: str, now: dict[str, object] = verdict,
+                 then: dict[str, object] = old) -> str:
+            # An answer the card changed, known before and after it.
+            changed = None not in (now[key], then[key]) and now[key] != then[key]
+            return f'<span class="changed">{cell}</span>' if changed else cell
         cells = [" &amp; ".join(str(s + 1) for s in seats),
-                 _tricks(verdict["max_tricks"], verdict.get("max_tricks_at_least")),
-                 *(_flag(verdict[q.name]) for q in questions),
-                 *(_flag(verdict[n]) for n in extras)]
+                 mark(_tricks(verdict["max_tricks"], verdict.get("max_tricks_at_least")),
+                      "max_tricks"),
+                 *(mark(_flag(verdict[q.name]), q.name) for q in questions),
+                 *(mark(_flag(verdict[n]), n) for n in extras)]
         rows.append(cells)
     caption = caption.format(who="side" if partnership else "seat")
     if any(v.unknown for v in verdicts):
@@ -222,6 +247,8 @@ def line_html(result: SolveResult) -> str:
     rows = []
     for step in result.line:
         note = names_html(step.note)
+        if step.why:
+            note += f'<br><span class="why">why: {names_html(step.why)}</span>'
         if step.won_by is not None:
             note += f"<br><b>Seat {step.won_by + 1} wins trick {step.trick}.</b>"
         if step.claim:
@@ -232,12 +259,36 @@ def line_html(result: SolveResult) -> str:
     return _table(caption, ["Trick", "Seat", "Card", "Note"], rows, "line", steps=True)
 
 
+def instead_html(card: CardReview) -> str:
+    """The "play instead" card of a slip: the cards that would have kept what
+    it threw away (or stopped what it handed over), drawn large, then why in
+    words and the refutation; empty for a card that changed nothing."""
+    why = card.instead
+    if why is None:
+        return ""
+    if why.better:
+        head = "Play instead"
+        cards = next(iter(why.better.values()))
+    else:
+        head = "Would have stopped it"
+        cards = why.stoppers[0].cards if why.stoppers else ()
+    big = " ".join(card_html(c) for c in cards)
+    words = "".join(f'<p class="{"refutation" if r.startswith("after ") else "why"}">'
+                    f"{names_html(r)}</p>" for r in card.reasons)
+    return (f'<aside class="instead"><div class="head">{head}</div>'
+            f'<div class="better">{big}</div>{words}</aside>')
+
+
 def record_html(review: Analysis) -> str:
-    """The played record, card by card, with what each card did."""
+    """The played record, card by card, with what each card did and, beside
+    each slip, what to play instead."""
     rows = []
     for card in review.cards:
         notes = [f'<b class="bad">{names_html(n)}</b>' for n in card.notes] \
             or ['<span class="no">kept</span>']
+        instead = instead_html(card)
+        if instead:
+            notes.append(instead)
         if card.won_by is not None:
             notes.append(f"<b>Seat {card.won_by + 1} wins trick {card.trick}.</b>")
         if card.claim:
@@ -283,12 +334,12 @@ def _suit_heads(p: Position) -> list[dict[str, object]]:
 
 
 def _page(start: Position, heading: str, question: str, sections: list[str],
-          play: Sequence[PlayedCard], footer: str) -> str:
+          play: Sequence[PlayedCard], footer: str, verdicts: str = "") -> str:
     data = {
         "players": start.players,
         "dealer": start.players - 1,
         "suits": _suit_heads(start),
-        "steps": steps_data(start, play),
+        "steps": steps_data(start, play, verdicts),
     }
     # "</" may not appear inside a script element; JSON allows "<\/" for it.
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
@@ -300,11 +351,16 @@ def _page(start: Position, heading: str, question: str, sections: list[str],
         data=payload, footer=footer, version=escape(__version__))
 
 
-def solve_page(result: SolveResult) -> str:
-    """The page of a solved position: deal, verdicts, scored cards, the line."""
+def solve_page(result: SolveResult, after: Sequence[list[Verdict]] | None = None) -> str:
+    """The page of a solved position: deal, verdicts, scored cards, the line.
+
+    With ``after`` (the verdicts after each card of the line:
+    :func:`~jink.solver.api.line_verdicts`), the verdict table follows the
+    stepper."""
     p = result.position
-    sections = [verdicts_html(p, result.verdicts,
-                              "What each {who} can force (all others against it)")]
+    start = verdicts_html(p, result.verdicts,
+                          "What each {who} can force (all others against it)")
+    sections = [f'<div id="verdicts-live">{start}</div>' if after is not None else start]
     if result.moves or result.open_moves:
         sections.append(moves_html(result))
     if result.line:
@@ -313,9 +369,20 @@ def solve_page(result: SolveResult) -> str:
         sections.append(f"<p>The limit stopped the line of play {cut_where(len(result.line))} "
                         "(it needs every card scored at every step).</p>")
     verdict = _asked(result)
-    play = [PlayedCard(step.card, step.note) for step in result.line]
+    play = []
+    before = result.verdicts
+    for index, step in enumerate(result.line):
+        live = ""
+        if after is not None:
+            caption = (f"After trick {step.trick}, seat {step.seat + 1}'s "
+                       f"{escape(card_symbol(step.card))}: what each {{who}} can force")
+            live = verdicts_html(p, after[index], caption, before)
+            before = after[index]
+        play.append(PlayedCard(step.card, step.note + (f"; why: {step.why}" if step.why
+                                                        else ""), verdicts=live))
     return _page(p, _title(p), verdict, sections, play,
-                 f"{result.nodes} nodes in {result.seconds:.3f} s")
+                 f"{result.nodes} nodes in {result.seconds:.3f} s",
+                 start if after is not None else "")
 
 
 def _asked(result: SolveResult) -> str:
@@ -346,13 +413,20 @@ def _asked(result: SolveResult) -> str:
 
 
 def analysis_page(review: Analysis) -> str:
-    """The page of a played deal: deal, verdicts at the start, the record, the summary."""
+    """The page of a played deal: deal, verdicts (live: they follow the
+    stepper), the record with a "play instead" card beside each slip, the
+    summary."""
     p = review.start
     summary = "<h2>Summary</h2><ul>" + "".join(
         f"<li>{names_html(line)}</li>" for line in review.summary()) + "</ul>"
-    sections = [verdicts_html(p, review.verdicts, "At the start, what each {who} could force"),
-                record_html(review), summary]
-    play = [PlayedCard(card.card, "; ".join(card.notes)) for card in review.cards]
+    start = verdicts_html(p, review.verdicts, "At the start, what each {who} could force")
+    sections = [f'<div id="verdicts-live">{start}</div>', record_html(review), summary]
+    play = []
+    for card in review.cards:
+        caption = (f"After trick {card.trick}, seat {card.seat + 1}'s "
+                   f"{escape(card_symbol(card.card))}: what each {{who}} could force")
+        live = verdicts_html(p, card.after, caption, card.before)
+        play.append(PlayedCard(card.card, "; ".join(card.notes), instead_html(card), live))
     return _page(p, _title(p), "The played record, card by card: step through it below.",
-                 sections, play, f"{review.nodes} nodes")
+                 sections, play, f"{review.nodes} nodes", start)
 

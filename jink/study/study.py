@@ -30,6 +30,7 @@ from jink.solver.limits import Limit
 from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
+from jink.solver.why import explain_line, why_best
 from jink.study.tree import NO_TURN
 
 __all__ = ["Standing", "Study", "StudyError"]
@@ -132,8 +133,17 @@ class Study:
             self.undo()
 
     def best_line(self) -> list[LineStep]:
-        """Best play from here to the end of the deal, annotated (as ``jink solve``)."""
-        return principal_line(self.solver, self.position, self.seat, self.goal)
+        """Best play from here to the end of the deal, annotated (as ``jink solve``),
+        each key card with why it matters."""
+        line = principal_line(self.solver, self.position, self.seat, self.goal)
+        return explain_line(self.solver, self.position, self.seat, self.goal, line)
+
+    def why(self) -> tuple[Card, str] | None:
+        """The best card of the seat to play and why it matters, when another
+        card does worse and the tree shows why (see :mod:`jink.solver.why`)."""
+        if self.position.is_over:
+            return None
+        return why_best(self.solver, self.position, self.seat, self.goal, self.scores())
 
     def played_by_trick(self) -> list[tuple[int, list[Card]]]:
         """The cards played since the start, trick by trick (numbered 1-based)."""

@@ -1,0 +1,311 @@
+"""Why a card changed a verdict (issue 39): the better cards, the cost and the
+refutation of ``jink analyse``, checked on played records at 3 and 4 seats
+against the independent slow references (``tests/reference.py`` for Spoil
+Five, ``tests/reference_family.py`` for Forty-Five and Rams): every legal
+card tried with plain minimax, nothing of the solver used.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jink.cards import SUITS, card_name, iter_cards, parse_cards
+from jink.cli.app import app
+from jink.position import Position
+from jink.puzzles.examples import example
+from jink.solver.analyse import Analysis, CardReview, analyse
+from jink.solver.instead import line_words
+from tests import reference as ref
+from tests import reference_family as fam
+
+runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "80"})
+
+SPOIL_FIVE_GOALS = {"three": 3, "jink": 5, "spoil": None}
+RANKS = "23456789TJQKA"
+
+
+def random_record(position: Position, rng: random.Random) -> list[list[int]]:
+    """A whole deal played out from ``position`` with random legal cards: a
+    played record full of slips."""
+    record: list[list[int]] = []
+    while not position.is_over:
+        if not position.trick:
+            record.append([])
+        card = rng.choice(sorted(position.legal_cards()))
+        record[-1].append(card)
+        position = position.play(card)
+    return record
+
+
+def random_spoil_five(rng: random.Random, players: int, tricks_left: int) -> Position:
+    """A random Spoil Five deal of ``players`` seats with ``tricks_left`` cards
+    each, the tricks before shared out (the leader took the last)."""
+    deck = [r + s for s in "SHDC" for r in RANKS]
+    rng.shuffle(deck)
+    hands = [" ".join(deck[i * tricks_left:(i + 1) * tricks_left]) for i in range(players)]
+    won = [0] * players
+    leader = rng.randrange(players)
+    if tricks_left < 5:
+        won[leader] += 1
+        for _ in range(4 - tricks_left):
+            won[rng.randrange(players)] += 1
+    return Position.create("spoil-five", rng.choice("SHDC"), hands, leader=leader, won=won)
+
+
+def to_ref(position: Position) -> ref.RefPosition:
+    assert position.trump is not None
+    return ref.RefPosition(SUITS[position.trump],
+                           tuple(frozenset(iter_cards(hand)) for hand in position.hands),
+                           position.leader, tuple(position.trick), tuple(position.won))
+
+
+def check_spoil_five(review: Analysis, start: Position) -> int:
+    """Every card of the review against the reference; the number of cards
+    explained (so a test can insist there were some)."""
+    explained = 0
+    position = start
+    for card in review.cards:
+        before, after = to_ref(position), to_ref(position.play(card.card))
+        mover = card.seat
+        legal = ref.ref_legal(before)
+        # Every goal the mover lost, by the reference, is explained with
+        # exactly the cards that keep it; and nothing else is.
+        lost = {g for g in SPOIL_FIVE_GOALS if ref.ref_can_force(before, mover, g)
+                and not ref.ref_can_force(after, mover, g)}
+        better = card.instead.better if card.instead else {}
+        assert set(better) == lost, (card.trick, card_name(card.card))
+        for goal, cards in better.items():
+            keep = {c for c in legal if ref.ref_can_force(ref.ref_play(before, c), mover, goal)}
+            assert set(cards) == keep and card.card not in keep
+            assert len(cards) == len(set(cards))
+            best = max(ref.ref_max_tricks(ref.ref_play(before, c), mover) for c in keep)
+            assert card.instead is not None and card.instead.kept[goal] == best
+        # Every goal handed to another seat: the cards that would have stopped it.
+        handed = {(s, g) for s in range(len(before.hands)) if s != mover
+                  for g in SPOIL_FIVE_GOALS if not ref.ref_can_force(before, s, g)
+                  and ref.ref_can_force(after, s, g)}
+        stoppers = {(s.seat, s.goal): s.cards for s in card.instead.stoppers} \
+            if card.instead else {}
+        assert set(stoppers) == handed
+        for (seat, goal), cards in stoppers.items():
+            assert set(cards) == {c for c in legal if not ref.ref_can_force(
+                ref.ref_play(before, c), seat, goal)}
+        if card.instead is None:
+            assert not lost and not handed
+        else:
+            explained += 1
+            check_refutation(card, after, bool(lost))
+            if lost:
+                assert card.instead.cost["tricks"] == (ref.ref_max_tricks(before, mover)
+                                                       - ref.ref_max_tricks(after, mover))
+        position = position.play(card.card)
+    return explained
+
+
+def check_refutation(card: CardReview, after: ref.RefPosition, own: bool) -> None:
+    """The refutation is a legal line to the end of the deal along which the
+    question refuted never changes hands: the goal stays out of the mover's
+    reach (``own``), or within the favoured seat's, at every card."""
+    assert card.instead is not None and card.instead.refuted is not None
+    seat, goal = card.instead.refuted
+    if own:
+        assert seat == card.seat
+    position = after
+    assert ref.ref_can_force(position, seat, goal) is not own
+    for step in card.instead.refutation:
+        assert ref.seat_to_play(position) == step.seat
+        position = ref.ref_play(position, step.card)      # legal, or ValueError
+        assert ref.ref_can_force(position, seat, goal) is not own
+    assert ref.is_over(position)
+
+
+def check_deals(players: int, tricks_left: int, seeds: range) -> None:
+    """Random records of ``players`` seats from ``tricks_left`` cards each, each
+    checked card by card; some card among them must have needed explaining."""
+    explained = 0
+    for seed in seeds:
+        rng = random.Random(1000 * players + 100 * tricks_left + seed)
+        start = random_spoil_five(rng, players, tricks_left)
+        review = analyse(start, random_record(start, rng))
+        explained += check_spoil_five(review, start)
+        ref.clear_memos()
+    assert explained > 0
+
+
+def test_three_seats_against_the_reference() -> None:
+    # From the second trick: the reference tries every card with no pruning.
+    check_deals(3, 4, range(4))
+
+
+def test_four_seats_against_the_reference() -> None:
+    check_deals(4, 3, range(5))
+
+
+@pytest.mark.slow
+def test_whole_deals_against_the_reference() -> None:
+    check_deals(3, 5, range(3))
+    check_deals(4, 4, range(3))
+
+
+def to_fam(position: Position) -> fam.FamPosition:
+    return fam.fam_position(
+        position.game.name, SUITS[position.trump] if position.trump is not None else None,
+        [" ".join(card_name(c) for c in iter_cards(hand)) for hand in position.hands],
+        leader=position.leader, trick=" ".join(card_name(c) for c in position.trick),
+        won=list(position.won))
+
+
+def fam_max(position: Position, side: frozenset[int]) -> int:
+    """The reference's max tricks, or the tricks won once the deal is over
+    (the reference takes only positions with a trick left to play)."""
+    if position.is_over:
+        return sum(position.won[s] for s in side)
+    return fam.fam_max_tricks(to_fam(position), side)
+
+
+def worth(game: str, tricks: int) -> dict[str, object]:
+    """What tricks are worth, written out from the rulings: Forty-Five scores
+    5 for three or four tricks and 10 for all five; in Rams each trick takes a
+    fifth of the pool."""
+    if game == "forty-five":
+        return {"points": 10 if tricks == 5 else 5 if tricks >= 3 else 0}
+    return {"pool_share": Fraction(tricks, 5)}
+
+
+@pytest.mark.parametrize("game", ["forty-five", "rams"])
+def test_family_games_at_four_seats_against_the_reference(game: str) -> None:
+    # Forty-Five's partners share their verdicts; both games price tricks.
+    explained = sum(check_family_deal(game, random.Random(300 + seed)) for seed in range(4))
+    assert explained > 0
+
+
+def check_family_deal(game: str, rng: random.Random) -> int:
+    """One random record of ``game`` at four seats from the second trick,
+    checked card by card: the cards explained."""
+    pack = [r + s for s in "SHDC" for r in (RANKS if game == "forty-five" else "789TJQKA")]
+    rng.shuffle(pack)
+    hands = [" ".join(pack[i * 4:(i + 1) * 4]) for i in range(4)]
+    start = Position.create(game, rng.choice("SHDC"), hands, won=[1, 0, 0, 0])
+    review = analyse(start, random_record(start, rng))
+    questions = {q.name: q.tricks for q in start.game.questions(4)}
+    explained = 0
+    position = start
+    for card in review.cards:
+        before = to_fam(position)
+        side = fam.side_of(game, 4, card.seat)
+        was, now = fam_max(position, side), fam_max(position.play(card.card), side)
+        lost = {name for name, k in questions.items() if k is not None and now < k <= was}
+        better = card.instead.better if card.instead else {}
+        assert set(better) == lost
+        for name, cards in better.items():
+            assert set(cards) == {c for c in fam.fam_legal(before)
+                                  if fam_max(position.play(c), side) >= (questions[name] or 0)}
+        if lost:
+            explained += 1
+            assert card.instead is not None
+            cost = card.instead.cost
+            assert cost["tricks"] == was - now
+            for key, value in worth(game, was).items():
+                assert Fraction(str(cost[key])) == value - Fraction(str(worth(game, now)[key]))
+        position = position.play(card.card)
+    fam.clear_caches()
+    return explained
+
+
+# -- the documented example, in words and in JSON ---------------------------------------
+
+KD_LEAD = [parse_cards("KD 9D 2D"), parse_cards("QD 4D JS")]
+
+
+def test_the_kd_lead_names_the_8s() -> None:
+    review = analyse(example(), KD_LEAD)
+    first = review.cards[0]
+    assert first.instead is not None
+    assert [card_name(c) for c in first.instead.better["three"]] == ["8S"]
+    assert first.reasons[0].startswith("8S would have kept three tricks (the pool)")
+    assert first.reasons[-1].startswith("after KD: ")
+    data = json.loads(json.dumps(review.to_dict()))
+    card = data["cards"][0]
+    assert card["better"] == {"three": ["8S"]} and card["cost"]["tricks"] == 1
+    assert card["refuted"] == {"seat": 1, "goal": "three"}
+    assert [s["card"] for s in card["refutation"]][:2] == \
+        [card_name(s.card) for s in first.instead.refutation[:2]]
+    # A card that changed nothing gets none of the new keys.
+    assert "better" not in data["cards"][1] and "refutation" not in data["cards"][1]
+
+
+def test_the_refutation_in_words_stops_where_the_goal_is_settled() -> None:
+    review = analyse(example(), KD_LEAD)
+    first = review.cards[0]
+    assert first.instead is not None
+    after = example().play(first.card)
+    words = line_words(after, first.instead.refutation, 0, "three")
+    # Seat 1 cannot reach three once it has lost three tricks: no fourth trick said.
+    assert words.count("wins trick") <= 3 and words.endswith("(seat 1 can make 2 tricks)")
+
+
+def test_the_command_says_what_to_play_instead(tmp_path: Path) -> None:
+    path = str(Path(__file__).parent.parent / "docs" / "examples" / "kd-lead.toml")
+    human = runner.invoke(app, ["analyse", path])
+    assert human.exit_code == 0, human.output
+    text = " ".join(human.stdout.split())
+    assert "8♠ would have kept three tricks (the pool)" in text
+    assert "after K♦: " in text
+    assert max(len(line) for line in human.stdout.splitlines()) <= 80
+    data = json.loads(runner.invoke(app, ["analyse", path, "--json"]).stdout)
+    assert data["cards"][0]["better"] == {"three": ["8S"]}
+
+
+def test_a_limit_leaves_reasons_unknown_not_wrong() -> None:
+    from jink.solver import Limit
+
+    review = analyse(example(), KD_LEAD, Limit(nodes=3000))
+    for card in review.cards:
+        if card.instead is not None:
+            assert card.instead == analyse(example(), KD_LEAD).cards[
+                review.cards.index(card)].instead
+    if review.reasons_cut:
+        assert "reasons" in review.unknown
+
+
+# -- a session: players' names and the cost in counters ---------------------------------
+
+SLIP_EVENING = '''game = "spoil-five"
+players = ["Ann", "Bob", "Cat"]
+counters = 20
+
+[[deal]]
+turnup = "9D"
+hands = ["5D JD 2C 3C 4C", "KS QS 8D 3D 4D", "KC QC 5H 6H 7H"]
+play = ["4C 3D QC", "4D 6H JD", "3C KS KC", "7H 5D QS", "2C 8D 5H"]
+'''
+
+
+def test_a_session_names_the_player_the_better_cards_and_the_counters(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    path.write_text(SLIP_EVENING, encoding="utf-8")
+    result = runner.invoke(app, ["session", str(path), "--analyse", "--json"])
+    assert result.exit_code == 0, result.output
+    [slip] = json.loads(result.stdout)["deals"][0]["analysis"]["slips"]
+    # Bob (seat 2) leads the 4D to trick 2; the reference says which of his
+    # cards would have kept three tricks.
+    start = Position.create("spoil-five", "D", ["5D JD 2C 3C 4C", "KS QS 8D 3D 4D",
+                                                "KC QC 5H 6H 7H"])
+    before = start
+    for card in parse_cards("4C 3D QC"):
+        before = before.play(card)
+    keep = sorted(card_name(c) for c in ref.ref_legal(to_ref(before))
+                  if ref.ref_can_force(ref.ref_play(to_ref(before), c), 1, "three"))
+    assert keep and "4D" not in keep
+    named = slip.split(": ", 1)[1].split(" would have")[0].replace(" or ", ", ").split(", ")
+    assert sorted(named) == keep
+    assert slip.startswith("Bob's 4D (seat 2) in deal 1, trick 2, threw away three tricks")
+    # The pool was 3 counters (one from each player), all of it lost with three.
+    assert slip.endswith("worth 3 counters at that moment")
+    ref.clear_memos()
