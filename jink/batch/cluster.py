@@ -55,6 +55,9 @@ def run_dask(run: Run, store: Store, *, scheduler: str | None = None,
             except (OSError, TimeoutError) as error:
                 raise JinkError(f"cannot reach the Dask scheduler at {scheduler}: "
                                 f"{error}") from None
+            except (ValueError, TypeError) as error:  # (not an address Dask can parse)
+                raise JinkError(f"--scheduler: not a scheduler's address: {scheduler!r} "
+                                f"({error})") from None
         else:
             # ":0": the scheduler's HTTP server on any free port, never a
             # warning that 8787 is taken (None still binds 8787).

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from jink.batch.store import Store
+from jink.batch.store import Store, StoreError
 from jink.cards import CardSet, count, iter_cards
 from jink.dealing.odds import Share
 from jink.puzzles.files import position_from_dict
@@ -149,8 +149,13 @@ def summarise(stores: Iterable[Store]) -> list[Table]:
     tables: dict[tuple[str, int], Table] = {}
     for store in stores:
         for row in store.rows():
-            position = json.loads(row.position)
-            key = (position["game"], len(position["hands"]))
-            table = tables.setdefault(key, Table(*key))
-            table.add(position, json.loads(row.verdicts), row.nodes, row.seconds)
+            try:
+                position = json.loads(row.position)
+                key = (position["game"], len(position["hands"]))
+                table = tables.setdefault(key, Table(*key))
+                table.add(position, json.loads(row.verdicts), row.nodes, row.seconds)
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+                # (a row written by something else than jink batch)
+                raise StoreError(f"{store.path}: deal {row.deal}: not a row jink batch "
+                                 f"wrote ({type(error).__name__}: {error})") from None
     return [tables[key] for key in sorted(tables)]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -142,8 +143,18 @@ class Store:
         return store, True
 
     def _write_arguments(self, arguments: dict[str, Any]) -> None:
-        self.db.executemany("INSERT OR REPLACE INTO run (key, value) VALUES (?, ?)",
-                            [(k, json.dumps(v, sort_keys=True)) for k, v in arguments.items()])
+        with self._writing():
+            self.db.executemany("INSERT OR REPLACE INTO run (key, value) VALUES (?, ?)",
+                                [(k, json.dumps(v, sort_keys=True))
+                                 for k, v in arguments.items()])
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A write the database refuses (read-only, full, damaged) is one error."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path}: cannot write the database: {error}") from None
 
     # -- reading and writing -------------------------------------------------------
 
@@ -152,7 +163,11 @@ class Store:
 
     def arguments(self) -> dict[str, Any]:
         """The run's arguments, as stored."""
-        return {k: json.loads(v) for k, v in self.db.execute("SELECT key, value FROM run")}
+        try:
+            return {k: json.loads(v) for k, v in self.db.execute("SELECT key, value FROM run")}
+        except (ValueError, TypeError, sqlite3.Error) as error:
+            raise StoreError(f"{self.path}: its run table is not one jink batch wrote "
+                             f"({error})") from None
 
     def done(self) -> set[int]:
         """The deals already solved."""
@@ -164,7 +179,7 @@ class Store:
     def add(self, rows: Iterable[Row]) -> int:
         """Store ``rows`` in one transaction; a deal already stored is kept as
         it is. Returns how many rows were new."""
-        with self.transaction():
+        with self._writing(), self.transaction():
             before = self.db.total_changes
             self.db.executemany(
                 "INSERT OR IGNORE INTO results (deal, position, verdicts, nodes, seconds, "

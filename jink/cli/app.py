@@ -6,6 +6,9 @@ registers them, so the list below is the whole command set.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 from typing import Annotated
 
 import typer
@@ -82,5 +85,21 @@ def _root(
 
 
 def main() -> None:
-    """Run the ``jink`` command."""
-    app()
+    """Run the ``jink`` command.
+
+    What escapes a command's own error handling is still one line on stderr,
+    never a traceback: output that cannot be written (a full disk, a closed
+    pipe), exit status 1.
+    """
+    try:
+        app()
+    except OSError as error:
+        # Nothing more can go to stdout; Python's own flush at exit would
+        # complain about it too.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if isinstance(error, BrokenPipeError):
+            sys.exit(1)  # the reader went away (``| head``): nothing to say
+        what = error.filename or "the output"
+        sys.stderr.write(f"error: cannot write {what}: {error.strerror or error}\n")
+        sys.exit(1)

@@ -155,6 +155,14 @@ def batch_command(
             from jink.batch.cluster import distributed_module
 
             distributed_module()   # installed? said before anything is made
+        if scheduler is not None:
+            from distributed.comm.addressing import get_address_host_port
+
+            try:  # (a value that is no address at all: before any seed is drawn)
+                get_address_host_port(scheduler)
+            except ValueError as error:
+                raise typer.BadParameter(f"not a scheduler's address: {scheduler!r} "
+                                         f"({error})", param_hint="--scheduler") from None
         if workers is not None and (scheduler is not None or cluster is not None):
             raise typer.BadParameter("--workers is for local processes; the cluster has "
                                      "its own", param_hint="--workers")

@@ -178,8 +178,24 @@ def max_seconds_option(help: str = "Stop with an error (never a guess) past this
 def max_nodes_option(help: str = "Stop with an error (never a guess) past this many "
                                  "search nodes; default: no limit.") -> Any:
     """``--max-nodes``, checked by :func:`check_limit`."""
-    return typer.Option("--max-nodes", metavar="NODES", callback=check_limit, help=help,
+    return typer.Option("--max-nodes", metavar="NODES", callback=check_nodes, help=help,
                         rich_help_panel=LIMITS_PANEL, show_default=False)
+
+
+#: The most nodes a limit may name: the compiled core counts them in 64 bits.
+MAX_NODES = 2**62
+
+
+def check_nodes(value: int | None) -> int | None:
+    """``--max-nodes``: a limit (:func:`check_limit`) the search can count to.
+
+    >>> check_nodes(2**62)
+    4611686018427387904
+    """
+    check_limit(value)
+    if value is not None and value > MAX_NODES:
+        raise typer.BadParameter(f"must be at most {MAX_NODES} (2^62), not {value}")
+    return value
 
 
 def memory_option(help: str = "Memory cap of the transposition table, in MB; default "

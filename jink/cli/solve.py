@@ -47,6 +47,7 @@ from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
 from jink.errors import JinkError, ParseError
+from jink.inputs import read_bytes
 from jink.position import Position
 from jink.puzzles.files import parse_jsonl
 from jink.solver import SolveResult, solve
@@ -198,7 +199,7 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
     """
     # Bytes, not text: each line is decoded on its own, so one line that is not
     # UTF-8 is reported and the others are still solved.
-    entries = list(parse_jsonl(path.read_bytes(), source=str(path)))
+    entries = list(parse_jsonl(read_bytes(path), source=str(path)))
     if not entries:
         raise ParseError("no positions to solve: the file is empty"
                          + (" but for blank lines" if path.stat().st_size else ""), str(path))

@@ -29,7 +29,6 @@ dealer reads, once the trump suit is known.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +39,7 @@ from jink.cards import parse_suit as _parse_suit
 from jink.dealing.sampler import ConstraintError, Count, SeatRule
 from jink.errors import ParseError, UnknownNameError
 from jink.games import Game, Rules, find_game
+from jink.inputs import loads_toml, read_text
 
 __all__ = ["SEAT_KEYS", "TOP_KEYS", "Constraints", "SeatSpec", "constraints_from_dict",
            "load_constraints", "parse_count", "seat_rules", "seat_spec_from_dict"]
@@ -253,10 +253,7 @@ def constraints_from_dict(obj: Mapping[str, Any], source: str | None = None) -> 
 def load_constraints(path: str | Path) -> Constraints:
     """Read a constraints file (TOML)."""
     path = Path(path)
-    try:
-        obj = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise ParseError(f"not valid TOML: {error}", str(path)) from None
+    obj = loads_toml(read_text(path), str(path))
     return constraints_from_dict(obj, str(path))
 
 

@@ -18,11 +18,9 @@ guessing every unseen card right). See ``docs/dealing.md``.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +43,7 @@ from jink.dealing.deal import DealPlan, explain_empty
 from jink.dealing.sampler import ConstraintError, Dealer
 from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
 from jink.games import Game, find_game
+from jink.inputs import loads_json, loads_toml, read_text
 from jink.position import Position, sort_cards
 from jink.puzzles.files import KEYS as POSITION_KEYS
 from jink.solver.goals import AtLeast, Goal, spoil_of
@@ -248,20 +247,13 @@ def view_from_dict(obj: Mapping[str, Any], source: str | None = None) -> View:
 def load_view(path: str | Path) -> View:
     """Read a view file: TOML, or one JSON object for ``.json``."""
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     if path.suffix.lower() == ".json":
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ParseError(f"not valid JSON: {error.msg} (line {error.lineno})",
-                             str(path)) from None
+        obj = loads_json(text, str(path))
         if not isinstance(obj, dict):
             raise ParseError("expected a JSON object", str(path))
     else:
-        try:
-            obj = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise ParseError(f"not valid TOML: {error}", str(path)) from None
+        obj = loads_toml(text, str(path))
     return view_from_dict(obj, str(path))
 
 

@@ -41,6 +41,13 @@ from typing import IO, Any, NamedTuple
 from jink.cards import SUITS, Card, cards_text, parse_card, parse_cards, parse_cardset, parse_suit
 from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
 from jink.games import find_game
+from jink.inputs import UTF8_BOM as _UTF8_BOM
+from jink.inputs import check_not_wide as _check_not_wide
+from jink.inputs import decode as _decode
+from jink.inputs import not_utf8 as _not_utf8
+from jink.inputs import read_bytes
+from jink.inputs import unreadable as _unreadable
+from jink.inputs import where as _where
 from jink.position import Position, hand_text
 
 __all__ = [
@@ -78,11 +85,6 @@ class JsonlEntry(NamedTuple):
 
 
 # -- reading ---------------------------------------------------------------------------
-
-
-def _where(*parts: str | None) -> str | None:
-    text = ", ".join(p for p in parts if p)
-    return text or None
 
 
 def _type_name(value: Any) -> str:
@@ -311,41 +313,6 @@ def loads(text: str) -> Position:
     return parse(text).position
 
 
-_UTF8_BOM = b"\xef\xbb\xbf"
-_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
-              (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
-
-
-def _check_not_wide(data: bytes, source: str | None) -> None:
-    """Refuse UTF-16 and UTF-32 text as a whole: read line by line, it would give a
-    confusing error on every line. A NUL in the first two bytes gives it away even
-    without a byte-order mark (no TOML or JSON text starts with one).
-    """
-    name = next((name for bom, name in _WIDE_BOMS if data.startswith(bom)), None)
-    if name is None and b"\x00" in data[:2]:
-        name = "UTF-32" if data[:4].count(b"\x00") == 3 else "UTF-16"
-    if name is not None:
-        raise ParseError(f"not UTF-8 text (it looks like {name}; save it as UTF-8)", source)
-
-
-def _not_utf8(error: UnicodeDecodeError, where: str | None, offset: int = 0) -> ParseError:
-    byte = error.object[error.start]
-    return ParseError(f"not UTF-8 text (byte 0x{byte:02X} at byte {error.start - offset + 1} "
-                      "of the line)", where)
-
-
-def _decode(data: bytes, source: str | None) -> str:
-    """A whole file's text; the error for bytes that are not UTF-8 gives their line."""
-    _check_not_wide(data, source)
-    data = data.removeprefix(_UTF8_BOM)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line_start = data.rfind(b"\n", 0, error.start) + 1
-        line = data.count(b"\n", 0, error.start) + 1
-        raise _not_utf8(error, _where(source, f"line {line}"), line_start) from None
-
-
 def _read_text(fp: IO[str] | IO[bytes]) -> str:
     data = fp.read()
     if isinstance(data, bytes):
@@ -426,19 +393,6 @@ def _numbered_lines(text: str | bytes,
             yield number, _not_utf8(error, _where(source, f"line {number}"))
 
 
-def _unreadable(error: RecursionError | ValueError) -> str:
-    """What is wrong with a text the JSON or TOML parser gave up on without saying where.
-
-    Both parsers recurse once for each ``[`` or ``{``, and Python refuses to turn
-    more than a few thousand digits into a number: neither is a syntax error.
-    """
-    if isinstance(error, RecursionError):
-        return "nested too deeply"
-    if "digits" in str(error):
-        return "a number with too many digits"
-    return str(error)
-
-
 def _json_loads(text: str, where: str | None, *, say_line: bool = False) -> Any:
     """``json.loads``, every failure a :class:`ParseError` at ``where`` (and at the line
     of the fault, with ``say_line``, for a text of many lines)."""
@@ -499,7 +453,7 @@ def read(path: str | Path) -> list[PositionFile]:
     :class:`OSError` as :func:`open` does.
     """
     path = Path(path)
-    data = path.read_bytes()
+    data = read_bytes(path)
     source = str(path)
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson"):

@@ -31,7 +31,6 @@ True
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +38,7 @@ from typing import IO, Any
 
 from jink.cards import Card, card_name, cards_text, parse_card
 from jink.errors import ParseError
+from jink.inputs import loads_toml, read_text
 from jink.position import Position
 from jink.puzzles.files import PositionFile, file_from_dict
 from jink.puzzles.files import dumps as position_dumps
@@ -175,11 +175,7 @@ def from_dict(obj: Mapping[str, Any], *, source: str | None = None) -> Puzzle:
 
 def parse(text: str, *, source: str | None = None) -> Puzzle:
     """Read one puzzle file (TOML)."""
-    try:
-        obj = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ParseError(f"not valid TOML: {error}", source) from None
-    return from_dict(obj, source=source)
+    return from_dict(loads_toml(text, source), source=source)
 
 
 def loads(text: str) -> Puzzle:
@@ -198,7 +194,7 @@ def load(fp: IO[str] | IO[bytes]) -> Puzzle:
 def read(path: str | Path) -> Puzzle:
     """The puzzle in the file at ``path``; errors name the file."""
     path = Path(path)
-    return parse(path.read_text(encoding="utf-8-sig"), source=str(path))
+    return parse(read_text(path), source=str(path))
 
 
 def _toml(value: Any) -> str:

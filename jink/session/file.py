@@ -12,7 +12,6 @@ checks each deal against the rules as it replays it.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any
 from jink.cards import NO_CARDS, Card, CardSet, parse_card, parse_cards, parse_cardset, parse_suit
 from jink.errors import ParseError, UnknownNameError
 from jink.games import Game, find_game
+from jink.inputs import loads_toml, read_text
 
 KEYS = ("game", "players", "dealer", "counters", "crosses", "options", "ledger", "ended",
         "deal")
@@ -221,10 +221,7 @@ def session_from_dict(obj: Mapping[str, Any]) -> Session:
 
 def parse_session(text: str, source: str | None = None) -> Session:
     """Read a session file's text."""
-    try:
-        obj = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ParseError(f"not valid TOML: {error}", source) from None
+    obj = loads_toml(text, source)
     try:
         return session_from_dict(obj)
     except ParseError as error:
@@ -233,9 +230,5 @@ def parse_session(text: str, source: str | None = None) -> Session:
 
 def read_session(path: str | Path) -> Session:
     """Read a session file from disk (a file that cannot be read: OSError)."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ParseError("not UTF-8 text", str(path)) from None
+    text = read_text(path)
     return parse_session(text, str(path))

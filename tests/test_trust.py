@@ -1,0 +1,145 @@
+"""No traceback from what a user may give: files that are not text, not
+files, nested past the parsers or too big a number; output that cannot be
+written; a batch database that jink did not write.
+
+Each case is one line on stderr, ``error: ...``, naming what is wrong and
+where, and exit status 1 (2 for a command-line value that cannot be one).
+The output cases run the installed command in a process of its own
+(``python -m jink``), as a user does: stdout is a real file there.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jink.cli.app import app
+
+runner = CliRunner()
+
+#: A command reading the file named last, and the file's suffix.
+READERS = [(["odds"], ".toml"), (["deal", "--constraints"], ".toml"),
+           (["batch", "--deals", "1", "--db", "DB", "--constraints"], ".toml"),
+           (["puzzle", "show"], ".toml"), (["session"], ".toml"), (["solve"], ".toml"),
+           (["odds"], ".json")]
+
+
+def one_error(args: list[str], status: int = 1) -> str:
+    """The command's one error line (checked: the status, a single line)."""
+    result = runner.invoke(app, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    assert result.exit_code == status, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+def command(reader: list[str], path: Path, tmp_path: Path) -> list[str]:
+    return [arg.replace("DB", str(tmp_path / "run.db")) for arg in reader] + [str(path)]
+
+
+@pytest.mark.parametrize("reader, suffix", READERS)
+def test_a_file_that_is_not_utf8_is_named(reader: list[str], suffix: str,
+                                          tmp_path: Path) -> None:
+    path = tmp_path / f"latin{suffix}"
+    path.write_bytes(b'game = "spoil-five"\n# caf\xe9\n')
+    line = one_error(command(reader, path, tmp_path))
+    assert str(path) in line and "not UTF-8 text" in line
+
+
+@pytest.mark.parametrize("reader, suffix", READERS)
+def test_a_file_nested_past_the_parsers_is_named(reader: list[str], suffix: str,
+                                                 tmp_path: Path) -> None:
+    path = tmp_path / f"deep{suffix}"
+    depth = 100_000
+    path.write_text(("a = " if suffix == ".toml" else '{"a": ') + "[" * depth + "]" * depth
+                    + ("" if suffix == ".toml" else "}") + "\n")
+    line = one_error(command(reader, path, tmp_path))
+    assert str(path) in line and "nested too deeply" in line
+
+
+@pytest.mark.parametrize("reader, suffix", READERS[:3])
+def test_a_device_is_not_read(reader: list[str], suffix: str, tmp_path: Path) -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    line = one_error(command(reader, Path("/dev/zero"), tmp_path))
+    assert "/dev/zero" in line and "not a regular file" in line
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's /proc")
+def test_a_file_that_fails_when_read_is_named(tmp_path: Path) -> None:
+    line = one_error(["odds", "/proc/self/mem"])
+    assert line.startswith("error: cannot read /proc/self/mem:"), line
+
+
+def test_max_nodes_past_what_the_search_counts_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["solve", "--example", "--max-nodes", str(2**63)])
+    assert result.exit_code == 2
+    assert "--max-nodes" in result.stderr and "at most" in result.stderr
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["solve", "--example"], ["solve", "--example", "--json"],
+                                  ["rules"]])
+def test_a_full_disk_on_stdout_is_one_line(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "jink", *args], stdout=full,
+                              stderr=subprocess.PIPE, text=True,
+                              env={**os.environ, "COLUMNS": "80"})
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "error: cannot write the output: No space left on device"], done.stderr
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    db = tmp_path / "run.db"
+    result = runner.invoke(app, ["batch", "--deals", "2", "--players", "3", "--seed", "1",
+                                 "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def test_a_row_jink_did_not_write_is_named(database: Path) -> None:
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE results SET verdicts = '{bad' WHERE deal = 1")
+    line = one_error(["stats", str(database)])
+    assert f"{database}: deal 1: not a row jink batch wrote" in line
+
+
+def test_a_run_table_jink_did_not_write_is_named(database: Path) -> None:
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE run SET value = '{oops' WHERE key = 'seed'")
+    line = one_error(["batch", "--deals", "3", "--players", "3", "--seed", "1",
+                      "--db", str(database)])
+    assert f"{database}: its run table is not one jink batch wrote" in line
+
+
+@pytest.mark.parametrize("address", ["::::", "", "http://x y", "tcp://"])
+def test_a_scheduler_address_that_is_none_is_a_usage_error(address: str,
+                                                          tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    result = runner.invoke(app, ["batch", "--deals", "1", "--players", "3", "--db",
+                                 str(tmp_path / "s.db"), "--scheduler", address])
+    assert result.exit_code == 2, result.output
+    assert "not a scheduler's address" in result.stderr and "seed" not in result.stderr
+    assert not (tmp_path / "s.db").exists()
+
+
+def test_puzzle_check_reports_a_file_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b'game = "spoil-five"\n# caf\xe9\n')
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
+    assert result.exit_code == 1
+    assert "line 2: not UTF-8 text" in result.stdout
+    path.write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
+    assert result.exit_code == 1 and "nested too deeply" in result.stdout
