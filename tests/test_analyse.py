@@ -162,7 +162,7 @@ def test_some_seats_errors() -> None:
     result = runner.invoke(app, ["analyse", str(path), "--seats", "4"])
     assert result.exit_code == 1 and "--seats 4: the deal has seats 1 to 3" in result.stderr
     result = runner.invoke(app, ["analyse", str(path), "--seats", "1,1"])
-    assert result.exit_code == 1 and "--seats: seat 1 given twice" in result.stderr
+    assert result.exit_code == 2 and "seat 1 given twice" in result.stderr
     result = runner.invoke(app, ["analyse", str(path), "--seats", "1", "--json"])
     assert result.exit_code == 0
     assert [v["seat"] for v in json.loads(result.stdout)["start"]["seats"]] == [1]

@@ -528,8 +528,6 @@ def test_declare_defaults_to_spoil_five_and_the_first_seat() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--playing", "two"], "--playing: expected whole numbers"),
-    (["--playing", "3,3"], "--playing: seat 3 given twice"),
     (["--playing", "9"], "--playing 9: the deal has seats 1 to 4"),
     (["--playing", "1", "--seat", "1"], "--playing 1: seat 1 is the seat asking (--seat)"),
     (["--seat", "9"], "--seat 9: the deal has seats 1 to 4"),

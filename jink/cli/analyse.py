@@ -27,6 +27,7 @@ from jink.cli.common import (
     print_json,
     print_sections,
     search_options,
+    seats_option,
 )
 from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram, names_markup
@@ -47,8 +48,9 @@ EPILOG = epilog(
 
 
 SeatsOpt = Annotated[str | None, typer.Option(
-    "--seats", metavar="SEATS", help='Verdicts for these seats only ("1,3"); default '
-    "every seat. At a big table every seat's spoil question at every card can take hours.",
+    "--seats", metavar="SEATS", callback=seats_option,
+    help='Verdicts for these seats only ("1,3"); default every seat. At a big table every '
+         "seat's spoil question at every card can take hours.",
     show_default=False)]
 GameFileArg = Annotated[Path | None, typer.Argument(
     help="A game file: a position file (TOML, or JSON lines holding several) with the "

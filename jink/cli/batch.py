@@ -35,6 +35,7 @@ from jink.cli.common import (
     print_json,
     say_seed,
     search_options,
+    seats_option,
     seed_option,
     trump_option,
     turnup_option,
@@ -79,7 +80,7 @@ DealsOpt = Annotated[int | None, typer.Option(
 SeedOpt = Annotated[int | None, seed_option(
     "deals", "printed on stderr (a resumed run keeps its seed)")]
 PlayersOpt = Annotated[int | None, typer.Option(
-    "--players", "-n", metavar="N", help="How many seats.", rich_help_panel=DEAL_PANEL,
+    "--players", "-n", metavar="N", help="How many seats.", rich_help_panel=DEAL_PANEL, min=1,
     show_default=False)]
 ConstraintsOpt = Annotated[Path | None, typer.Option(
     "--constraints", "-c", metavar="FILE",
@@ -90,7 +91,7 @@ PositionsOpt = Annotated[Path | None, typer.Option(
     help="Solve the positions of this file (JSON lines, or TOML for one) instead of "
          "dealing.", show_default=False)]
 SeatsOpt = Annotated[str | None, typer.Option(
-    "--seats", metavar="SEATS",
+    "--seats", metavar="SEATS", callback=seats_option,
     help='Verdicts for these seats only ("1,3"); default every seat.', show_default=False)]
 GoalOpt = Annotated[str | None, typer.Option(
     "--goal", metavar="GOAL",

@@ -119,8 +119,23 @@ TrickOpt = Annotated[str | None, typer.Option(
     "--trick", metavar="CARDS",
     help='Cards already played to the current trick, in order: "3S 9S".',
     rich_help_panel=POSITION_PANEL, show_default=False)]
+def numbers_option(value: str | None) -> str | None:
+    """A callback: ``--won`` must read as whole numbers, or it is a misused
+    command line (exit status 2), as ``--leader one`` is.
+
+    >>> numbers_option("1, 0,1")
+    '1, 0,1'
+    """
+    if value is not None:
+        try:
+            parse_numbers(value, "")
+        except ParseError as error:
+            raise typer.BadParameter(str(error).removeprefix(": ")) from None
+    return value
+
+
 WonOpt = Annotated[str | None, typer.Option(
-    "--won", metavar="TRICKS",
+    "--won", metavar="TRICKS", callback=numbers_option,
     help='Tricks already taken by each seat: "1,0,1"; default none.',
     rich_help_panel=POSITION_PANEL, show_default=False)]
 OptionOpt = Annotated[list[str] | None, typer.Option(
@@ -360,6 +375,21 @@ def parse_seats(text: str, where: str = "--seats") -> list[int]:
     if twice:
         raise ParseError(f"seat {twice[0]} given twice", where)
     return seats
+
+
+def seats_option(value: str | None) -> str | None:
+    """A callback: ``--seats`` (or ``--playing``) must read as seats, or it is a
+    misused command line (exit status 2), as a bad limit is.
+
+    >>> seats_option("1,3")
+    '1,3'
+    """
+    if value is not None:
+        try:
+            parse_seats(value, "")
+        except ParseError as error:
+            raise typer.BadParameter(str(error).removeprefix(": ")) from None
+    return value
 
 
 def check_seats(seats: list[int], players: int, where: str = "--seats") -> None:

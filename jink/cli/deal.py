@@ -65,7 +65,7 @@ CountOpt = Annotated[int, typer.Option("--count", metavar="N",
                                        show_default=False)]
 SeedOpt = Annotated[int | None, seed_option("deals")]
 PlayersOpt = Annotated[int | None, typer.Option(
-    "--players", "-n", metavar="N", help="How many seats.", rich_help_panel=DEAL_PANEL,
+    "--players", "-n", metavar="N", help="How many seats.", rich_help_panel=DEAL_PANEL, min=1,
     show_default=False)]
 HoldsOpt = Annotated[list[str] | None, typer.Option(
     "--holds", metavar="SEAT=CARDS",

@@ -27,6 +27,7 @@ from jink.cli.common import (
     print_json,
     print_sections,
     search_options,
+    seats_option,
     trump_option,
     turnup_option,
 )
@@ -74,8 +75,8 @@ AskingSeatOpt = Annotated[int | None, typer.Option(
     "--seat", metavar="SEAT", help="The seat asking; default 1, the eldest hand, who "
     "declares first.", show_default=False)]
 PlayingOpt = Annotated[str | None, typer.Option(
-    "--playing", metavar="SEATS", help='The other seats that declare to play ("2,4"); '
-    "default none.", show_default=False)]
+    "--playing", metavar="SEATS", callback=seats_option,
+    help='The other seats that declare to play ("2,4"); default none.', show_default=False)]
 # --option as on every command, shown with the deal (declare reads no FILE).
 DeclareOptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="NAME=VALUE",

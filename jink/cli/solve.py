@@ -42,6 +42,7 @@ from jink.cli.common import (
     print_json,
     print_sections,
     search_options,
+    seats_option,
 )
 from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram
@@ -69,7 +70,7 @@ SeatOpt = Annotated[int | None, typer.Option(
     "--seat", metavar="SEAT", help="The seat asked about; default: the seat to play.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
 SeatsOpt = Annotated[str | None, typer.Option(
-    "--seats", metavar="SEATS",
+    "--seats", metavar="SEATS", callback=seats_option,
     help='Verdicts for these seats only, and the seat asked about ("1,3"); default every '
          "seat. At a big table another seat's spoil question can take minutes.",
     rich_help_panel=SOLVE_PANEL, show_default=False)]
