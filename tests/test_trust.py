@@ -143,3 +143,39 @@ def test_puzzle_check_reports_a_file_that_is_not_utf8(tmp_path: Path) -> None:
     path.write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n")
     result = runner.invoke(app, ["puzzle", "check", str(path)])
     assert result.exit_code == 1 and "nested too deeply" in result.stdout
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "kd-lead.toml"
+
+
+@pytest.mark.parametrize("args", [
+    ["analyse", "IN", "--html", "IN"], ["solve", "IN", "--html", "IN"],
+    ["tree", "IN", "--out", "IN"], ["solve", "--positions", "IN", "--out", "IN"],
+])
+def test_an_output_that_is_an_input_is_refused(args: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_bytes(EXAMPLE.read_bytes())
+    # the same file however it is spelt
+    spelt = [str(path) if a == "IN" and i < args.index("IN") + 1 else
+             str(tmp_path / "." / "game.toml") if a == "IN" else a for i, a in enumerate(args)]
+    result = runner.invoke(app, spelt)
+    assert result.exit_code == 2, result.output
+    assert "is an input of this command" in " ".join(result.stderr.replace("│", " ").split())
+    assert path.read_bytes() == EXAMPLE.read_bytes()
+
+
+def test_an_odds_or_session_output_that_is_its_input_is_refused(tmp_path: Path) -> None:
+    for command, option in (("odds", "--out"), ("session", "--html")):
+        path = tmp_path / f"{command}.toml"
+        path.write_text("# kept\n")
+        result = runner.invoke(app, [command, str(path), option, str(path)])
+        assert result.exit_code == 2, (command, result.output)
+        assert path.read_text() == "# kept\n"
+
+
+def test_a_goal_no_deal_has_is_refused_before_the_database(tmp_path: Path) -> None:
+    db = tmp_path / "run.db"
+    line = one_error(["batch", "--deals", "1", "--players", "3", "--db", str(db),
+                      "--goal", "bogus"])
+    assert "unknown goal 'bogus'" in line
+    assert not db.exists()

@@ -26,6 +26,7 @@ from jink.cli.common import (
     parse_seats,
     print_json,
     print_sections,
+    refuse_overwrite,
     search_options,
     seats_option,
 )
@@ -75,6 +76,7 @@ def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
         raise typer.BadParameter("give a game file: a position with play = [...]",
                                  param_hint="FILE")
     with handle_errors():
+        refuse_overwrite(html, "--html", file)
         solved = parse_seats(seats) if seats is not None else None
         items = read(file)
         check_html(html, len(items))

@@ -43,6 +43,7 @@ from jink.cli.common import (
 from jink.cli.deal import build_constraints
 from jink.errors import ParseError
 from jink.puzzles.files import read
+from jink.solver.goals import parse_goal
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
@@ -185,6 +186,7 @@ def batch_command(
                 raise ParseError("no positions: the file is empty", str(positions))
             run = Run.from_positions(found, question)
             tables = {p.position.players for p in found}
+            games = {(p.position.game, p.position.players) for p in found}
         else:
             if deals is None:
                 raise typer.BadParameter("give how many deals (or --positions FILE)",
@@ -196,8 +198,12 @@ def batch_command(
             drawn = fresh_seed(seed)
             run = Run(deals, question, constraints=spec, seed=drawn)
             tables = {spec.players}
+            games = {(spec.game, spec.players)}
         for table in tables:
             check_seats(solved or [], table)
+        if goal is not None:  # (a goal no deal has: said before the database is touched)
+            for game_of, table in games:
+                parse_goal(goal, game_of.tricks, game_of.questions(table), game_of.pool)
         store, resumed = Store.create_or_resume(db, run.arguments())
         try:
             if seed is None and drawn is not None:

@@ -540,6 +540,25 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(1)
 
 
+def same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (however spelt: ``./``, a link)."""
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False  # one of them does not exist (yet): not the same file
+
+
+def refuse_overwrite(out: Path | None, option: str, *inputs: Path | None) -> None:
+    """An output file (``option``'s) may not be one of the command's inputs: a
+    misused command line (exit status 2), before anything is read or written."""
+    if out is None:
+        return
+    for given in inputs:
+        if given is not None and same_file(out, given):
+            raise typer.BadParameter(f"{out} is an input of this command: writing there would "
+                                     "overwrite it (give another file)", param_hint=option)
+
+
 def open_out(path: Path) -> TextIO:
     """A file named by ``--out`` (or ``--html``), opened for writing; one that
     cannot be written is one error line (:func:`handle_errors` would say

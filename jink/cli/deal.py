@@ -19,6 +19,7 @@ from jink.cli.common import (
     handle_errors,
     open_out,
     parse_option,
+    refuse_overwrite,
     say_seed,
     seed_option,
 )
@@ -110,6 +111,7 @@ def deal_command(
     be met are an error before any dealing.
     """
     with handle_errors():
+        refuse_overwrite(out, "--out", constraints)
         if json_output and out is not None and out.suffix.lower() == ".toml":
             raise typer.BadParameter("--json writes JSON lines, not TOML (write .jsonl)",
                                      param_hint="--out")

@@ -31,6 +31,7 @@ from jink.cli.common import (
     handle_errors,
     print_json,
     print_sections,
+    refuse_overwrite,
     search_options,
     seed_option,
     write_out,
@@ -100,6 +101,7 @@ def odds_command(
     """
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
+        refuse_overwrite(out, "--out", file)
         if exhaustive and seed is not None:
             raise typer.BadParameter("--exhaustive deals every way: it takes no --seed",
                                      param_hint="--seed")

@@ -24,6 +24,7 @@ from jink.cli.common import (
     handle_errors,
     print_json,
     print_sections,
+    refuse_overwrite,
     search_options,
     write_out,
 )
@@ -69,6 +70,7 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
     """
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
+        refuse_overwrite(html, "--html", file)
         session = read_session(file)
         evening = play_evening(session)
         if analyse and evening.deals:

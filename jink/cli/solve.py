@@ -41,6 +41,7 @@ from jink.cli.common import (
     positions_from_cli,
     print_json,
     print_sections,
+    refuse_overwrite,
     search_options,
     seats_option,
 )
@@ -140,6 +141,7 @@ def solve_command(
                      seats=None if solved is None else [s - 1 for s in solved])
 
     with handle_errors():
+        refuse_overwrite(html, "--html", file, positions)
         if seats is not None:
             solved = parse_seats(seats)
         if positions is not None:
@@ -147,10 +149,7 @@ def solve_command(
             if file is not None or example or opts.given():
                 raise typer.BadParameter("--positions takes no other position",
                                          param_hint="--positions")
-            if out is not None and _same_file(out, positions):
-                raise typer.BadParameter(
-                    f"{out} is the --positions file: writing the results there would "
-                    "overwrite the positions", param_hint="--out")
+            refuse_overwrite(out, "--out", positions)
             check_html(html, 0, not_with="--positions")
             failed = solve_many(positions, out, run)
             if failed:
@@ -248,10 +247,4 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
     return failed
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    """Whether two paths name one file (however spelt: ``./``, a link)."""
-    try:
-        return a.samefile(b)
-    except OSError:
-        return False  # one of them does not exist (yet): not the same file
 

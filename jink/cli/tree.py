@@ -30,6 +30,7 @@ from jink.cli.common import (
     epilog,
     handle_errors,
     positions_from_cli,
+    refuse_overwrite,
     search_options,
     write_out,
 )
@@ -113,6 +114,7 @@ def tree_command(
     value). A summary (nodes, depth, widest trick) goes to stderr.
     """
     with handle_errors():
+        refuse_overwrite(out, "--out", file)
         fmt = _format(fmt, out, json_output)
         if depth is not None and depth < 0:
             raise typer.BadParameter(f"must be 0 or more, not {depth}", param_hint="--depth")
