@@ -315,7 +315,7 @@ def test_out_may_not_be_the_positions_file(tmp_path: Path, spelling: str) -> Non
     assert result.exit_code == 2, result.output
     # The usage box wraps a long path: compare without spaces and the box's sides.
     boxless = "".join(result.stderr.replace("│", "").split())
-    assert "isthe--positionsfile" in boxless, result.stderr
+    assert "isaninputofthiscommand" in boxless, result.stderr
     assert path.read_bytes() == before
 
 
