@@ -30,6 +30,7 @@ from jink.cards import (
     count,
     is_card,
     iter_cards,
+    make_card,
     parse_card,
     parse_cards,
     parse_cardset,
@@ -190,6 +191,32 @@ class Position:
             raise PositionError(f"the trick holds {len(self.trick)} cards; with {n} "
                                 "players it would be complete")
         self._validate_cards(done)
+        self._validate_robber(done)
+
+    def _validate_robber(self, done: int) -> None:
+        """A turn-up in a hand was robbed: by a seat that may rob it. Before the
+        first card (later the robber may have played the ace he kept): in
+        Spoil Five and Forty-Five the holder of the ace of trumps, or the
+        dealer on a turned ace; in a game where only the dealer robs (Rams) any
+        seat the game deals; in one where nobody robs, none."""
+        turnup, game = self.turnup, self.game
+        if turnup is None:
+            return
+        seat = next((s for s, hand in enumerate(self.hands) if hand >> turnup & 1), None)
+        if seat is None or game.dealer_robs:
+            return
+        name = card_name(turnup)
+        if game.robbing_rank is None:
+            raise PositionError(f"the turn-up {name} is in seat {seat + 1}'s hand, and in "
+                                f"{game.title} nobody robs it")
+        if done or self.trick or self.trump is None:
+            return
+        ace = make_card(game.robbing_rank, self.trump)
+        if (seat == len(self.hands) - 1) if turnup == ace else self.hands[seat] >> ace & 1:
+            return
+        raise PositionError(f"the turn-up {name} is in seat {seat + 1}'s hand, but only the "
+                            f"holder of the {card_name(ace)} may rob it, or the dealer (seat "
+                            f"{len(self.hands)}) when the {card_name(ace)} is turned")
 
     def _validate_cards(self, done: int) -> None:
         seen: dict[Card, str] = {}

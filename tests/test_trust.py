@@ -179,3 +179,27 @@ def test_a_goal_no_deal_has_is_refused_before_the_database(tmp_path: Path) -> No
                       "--goal", "bogus"])
     assert "unknown goal 'bogus'" in line
     assert not db.exists()
+
+
+@pytest.mark.parametrize(("hands", "turnup", "held"), [
+    ("5S JS AH KD 2C / 3C 4C 5C 6C 7C", "5S", False),    # seat 1 holds no A♠: no rob
+    ("5S JS AS KD 2C / 3C 4C 5C 6C 7C", "5S", True),     # the holder of the A♠ robbed
+    ("5S JS 3S KD 2C / 3C 4C 5C 6C AS", "AS", True),     # the dealer robbed a turned ace
+    ("AS JS 3S KD 2C / 3C 4C 5C 6C 7C", "AS", False),    # a turned ace, not the dealer
+])
+def test_a_turnup_in_a_hand_was_robbed_by_a_seat_that_may(hands: str, turnup: str,
+                                                          held: bool) -> None:
+    """RULINGS, Spoil Five 6: the dealer robs a turned ace; otherwise the holder
+    of the ace of trumps may take the turn-up."""
+    result = runner.invoke(app, ["show", "--hands", hands, "--turnup", turnup])
+    if held:
+        assert result.exit_code == 0, result.output
+    else:
+        line = one_error(["show", "--hands", hands, "--turnup", turnup])
+        assert f"the turn-up {turnup} is in seat 1's hand, but only the holder of the AS" in line
+
+
+@pytest.mark.parametrize("option", ["--holds", "--lacks"])
+def test_a_seat_given_no_cards_is_refused(option: str) -> None:
+    line = one_error(["deal", "--players", "3", "--seed", "1", option, "1="])
+    assert f"{option}: '1=' names no card" in line

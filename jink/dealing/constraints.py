@@ -270,9 +270,12 @@ def parse_seat_cards(text: str, where: str) -> tuple[int, tuple[Card, ...]]:
     if seat < 1:
         raise ParseError(f"seats are numbered from 1, not {seat}", where)
     try:
-        return seat - 1, tuple(parse_cards(cards_part))
+        cards = tuple(parse_cards(cards_part))
     except ParseError as error:
         raise ParseError(str(error), where) from None
+    if not cards:  # ("1=": a card list left out, not a rule about no cards)
+        raise ParseError(f"{text.strip()!r} names no card: give SEAT=CARDS, e.g. 1=5S,JS", where)
+    return seat - 1, cards
 
 
 _SUIT_COUNT = re.compile(r"^\s*([a-z]+)\s*((?:>=|<=|=)?\s*\d+(?:\s*-\s*\d+)?)\s*$")
