@@ -10,6 +10,7 @@ The output cases run the installed command in a process of its own
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -203,3 +204,22 @@ def test_a_turnup_in_a_hand_was_robbed_by_a_seat_that_may(hands: str, turnup: st
 def test_a_seat_given_no_cards_is_refused(option: str) -> None:
     line = one_error(["deal", "--players", "3", "--seed", "1", option, "1="])
     assert f"{option}: '1=' names no card" in line
+
+
+def test_exhaustive_odds_give_exact_counts(tmp_path: Path) -> None:
+    """Beside each rounded share, the deals where the goal holds, of how many."""
+    view = tmp_path / "view.toml"
+    # docs/examples/late.toml with more cards seen: fewer deals to solve
+    view.write_text('game = "spoil-five"\nturnup = "2S"\nhands = ["KS 9H", "?", "?"]\n'
+                    'won = [1, 1, 1]\nleader = 3\ntrick = "QD"\n'
+                    'seen = "4H JH 8H  7C 3S AS  5D 6D JD  2C 3C 4C 5C 6C 8C 9C TC JC QC KC"\n')
+    result = runner.invoke(app, ["odds", str(view), "--exhaustive", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["exhaustive"] and out["deals"] == out["possible_deals"] > 100
+    for card in out["cards"]:
+        for question in out["questions"]:
+            share = card[question]
+            assert share["deals"] == out["deals"]
+            assert round(share["hits"] / share["deals"], 4) == share["share"]
+    assert any(card["spoil"]["hits"] for card in out["cards"])

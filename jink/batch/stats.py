@@ -40,8 +40,6 @@ class Tally(Share):
     def add(self, hit: bool) -> Tally:
         return Tally(self.hits + hit, self.deals + 1)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "deals": self.deals}
 
     def text(self) -> str:
         """The share and its interval, for people: ``42.0% (39-45%)``; bounds

@@ -286,8 +286,11 @@ class Share:
         return low, high
 
     def to_dict(self) -> dict[str, float]:
+        """The share and its interval, rounded, beside the exact counts they
+        come from (``hits`` of ``deals``: every deal, with ``--exhaustive``)."""
         low, high = self.interval
-        return {"share": round(self.share, 4), "low": round(low, 4), "high": round(high, 4)}
+        return {"share": round(self.share, 4), "low": round(low, 4), "high": round(high, 4),
+                "hits": self.hits, "deals": self.deals}
 
 
 @dataclass(frozen=True)
