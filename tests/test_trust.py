@@ -223,3 +223,21 @@ def test_exhaustive_odds_give_exact_counts(tmp_path: Path) -> None:
             assert share["deals"] == out["deals"]
             assert round(share["hits"] / share["deals"], 4) == share["share"]
     assert any(card["spoil"]["hits"] for card in out["cards"])
+
+
+@pytest.mark.parametrize("command", ["legal", "rob"])
+def test_a_jsonl_file_answers_its_good_lines_and_names_its_bad_ones(command: str,
+                                                                   tmp_path: Path) -> None:
+    """As solve --positions: a bad line is named on stderr, the others answered."""
+    good = runner.invoke(app, ["show", "--hands", "5S JS AH KD 2C / 3C 4C 5C 6C 7C / "
+                               "2D 3D 4D 5D 6D", "--turnup", "AS", "--json"]).stdout
+    path = tmp_path / "deals.jsonl"
+    path.write_text(good + '{"bad": 1}\n' + good + "[1]\n")
+    result = runner.invoke(app, [command, str(path), "--json"])
+    assert result.exit_code == 1
+    assert len(result.stdout.splitlines()) == 2  # lines 1 and 3
+    assert result.stderr.splitlines() == [
+        f"error: {path}, line 2, bad: unknown key 'bad' (keys: game, trump, turnup, hands, "
+        "leader, trick, won, options, turn, play)",
+        f"error: {path}, line 4: expected a JSON object, got a list",
+        f"error: 2 lines of {path} failed (see above)"]

@@ -18,7 +18,7 @@ import math
 import random
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -31,11 +31,13 @@ from typer.core import TyperCommand, TyperGroup
 
 from jink.errors import JinkError, ParseError, PositionError
 from jink.games import GAMES
+from jink.inputs import read_bytes
 from jink.puzzles.examples import EXAMPLES, example_file
-from jink.puzzles.files import PositionFile, file_from_dict, read
+from jink.puzzles.files import PositionFile, file_from_dict, parse_jsonl, read
 from jink.solver.limits import Limit
 from jink.solver.native import ENGINES, use_engine, use_exact
 from jink.solver.table import DEFAULT_MEMORY_MB
+from jink.words import plural
 
 POSITION_PANEL = "Position (instead of a FILE)"
 LIMITS_PANEL = "Limits"
@@ -484,6 +486,45 @@ def positions_from_cli(file: Path | None, opts: PositionOptions, *,
         raise typer.BadParameter("give a position: a FILE, --example, or --hands",
                                  param_hint="FILE")
     return [position_from_options(opts)]
+
+
+def for_each_position(file: Path | None, opts: PositionOptions, *, example: bool,
+                      act: Callable[[PositionFile, int], None]) -> None:
+    """Run ``act`` on each position the command line names (and its index).
+
+    A JSON lines FILE is taken line by line, as ``solve --positions`` takes
+    one: a line that is no position, or that ``act`` finds bad, is named on
+    stderr and the others are still answered; then the command fails (exit
+    status 1), saying how many lines failed.
+    """
+    if file is None or example or file.suffix.lower() not in (".jsonl", ".ndjson"):
+        for index, item in enumerate(positions_from_cli(file, opts, example=example)):
+            act(item, index)
+        return
+    if opts.given():
+        raise typer.BadParameter(
+            f"give a position FILE or position options, not both ({', '.join(opts.given())})",
+            param_hint="FILE")
+    entries = list(parse_jsonl(read_bytes(file), source=str(file)))
+    if not entries:
+        raise ParseError("no positions: the file is empty"
+                         + (" but for blank lines" if file.stat().st_size else ""), str(file))
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    failed = done = 0
+    for entry in entries:
+        try:
+            if isinstance(entry.result, JinkError):
+                raise entry.result
+            act(entry.result, done)
+            done += 1
+        except JinkError as error:
+            failed += 1
+            message = str(error)
+            if f"line {entry.line}" not in message:
+                message = f"{file}, line {entry.line}: {message}"
+            err.print(f"[bold red]error:[/bold red] {escape(' '.join(message.split()))}")
+    if failed:
+        fail(f"{plural(failed, 'line')} of {file} failed (see above)")
 
 
 # -- output and errors ----------------------------------------------------------------

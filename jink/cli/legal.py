@@ -38,9 +38,9 @@ from jink.cli.common import (
     TurnupOpt,
     WonOpt,
     epilog,
+    for_each_position,
     handle_errors,
     parse_option,
-    positions_from_cli,
     print_json,
     print_sections,
 )
@@ -108,8 +108,9 @@ def legal(
             raise typer.BadParameter("--players goes with --hand; a position has its hands",
                                      param_hint="--players")
         opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
-        for index, item in enumerate(positions_from_cli(file, opts, example=example)):
-            _print_position(item.position, json_output, gap=index > 0)
+        for_each_position(file, opts, example=example,
+                          act=lambda item, index: _print_position(item.position, json_output,
+                                                                  gap=index > 0))
 
 
 def _print_position(p: Position, json_output: bool, gap: bool = False) -> None:

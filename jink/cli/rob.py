@@ -25,8 +25,8 @@ from jink.cli.common import (
     TrumpOpt,
     TurnupOpt,
     epilog,
+    for_each_position,
     handle_errors,
-    positions_from_cli,
     print_json,
     print_sections,
     search_options,
@@ -34,6 +34,7 @@ from jink.cli.common import (
 from jink.cli.render import deal_diagram
 from jink.cli.solve import GoalOpt
 from jink.cli.solve_render import label_of_goal
+from jink.puzzles.files import PositionFile
 from jink.solver.rob import RobDecision, rob
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
@@ -72,12 +73,15 @@ def rob_command(
     with handle_errors():
         # No --trick or --won: robbing happens before the first card is played.
         opts = PositionOptions(game, trump, turnup, hands, leader, options=option)
-        for index, item in enumerate(positions_from_cli(file, opts, example=example)):
+
+        def act(item: PositionFile, index: int) -> None:
             decision = rob(item.position, goal, search.limit, search.memory_mb)
             if json_output:
                 print_json(decision.to_dict())
             else:
                 print_sections(deal_diagram(item), *rob_picture(decision), gap=index > 0)
+
+        for_each_position(file, opts, example=example, act=act)
 
 
 def rob_picture(decision: RobDecision) -> list[RenderableType]:
