@@ -124,8 +124,9 @@ def test_key_cards_not_in_hand_or_not_legal() -> None:
 
 def test_seat_not_to_play_and_bad_goal() -> None:
     assert problems(make(seat=2)) == ("seat 2 is not the seat to play (seat 1 is)",)
-    [problem] = problems(make(goal="most"))
-    assert problem.startswith("goal: unknown goal 'most'")
+    # A goal that is none is refused as the file is read (puzzle show, play, check).
+    with pytest.raises(ParseError, match=r"puzzle\.goal: 'most' is no goal of Spoil Five"):
+        puzzles.loads(make(goal="most"))
 
 
 def test_past_the_limit_is_not_proved() -> None:

@@ -241,3 +241,24 @@ def test_a_jsonl_file_answers_its_good_lines_and_names_its_bad_ones(command: str
         "leader, trick, won, options, turn, play)",
         f"error: {path}, line 4: expected a JSON object, got a list",
         f"error: 2 lines of {path} failed (see above)"]
+
+
+def test_a_puzzle_goal_that_is_no_goal_is_refused(tmp_path: Path) -> None:
+    source = Path(__file__).resolve().parent.parent / "jink" / "puzzles" / "data"
+    text = next(source.glob("sf-*.toml")).read_text()
+    path = tmp_path / "p.toml"
+    path.write_text("\n".join('goal = "nonsense"' if line.startswith("goal =") else line
+                              for line in text.splitlines()) + "\n")
+    for command in ("show", "play", "solve"):
+        line = one_error(["puzzle", command, str(path)])
+        assert "puzzle.goal: 'nonsense' is no goal of Spoil Five" in line, command
+
+
+@pytest.mark.parametrize("prefix", ["../x", "a/b", "/tmp/x", ".hidden", "x/../../y"])
+def test_a_puzzle_prefix_stays_inside_out(prefix: str, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["puzzle", "generate", "--game", "spoil-five", "--players",
+                                 "3", "--seed", "1", "--out", str(tmp_path / "out"),
+                                 "--prefix", prefix])
+    assert result.exit_code == 2, result.output
+    assert "a plain name" in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -7,6 +7,7 @@ these commands parse options and print.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -187,8 +188,21 @@ GenerateSecondsOpt = Annotated[float | None, max_seconds_option(
 OutOpt = Annotated[Path, typer.Option(
     "--out", metavar="DIR", help="Folder to write the puzzle files to (made if missing); "
     "each is named ID.toml.", show_default=False)]
+def check_prefix(value: str | None) -> str | None:
+    """A prefix names files inside --out: a plain name, no folder.
+
+    >>> check_prefix("sf-4")
+    'sf-4'
+    """
+    if (value is not None and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", value)) \
+            or (value is not None and ".." in value):
+        raise typer.BadParameter(f"a plain name (letters, digits, '-', '_', '.'), not "
+                                 f"{value!r}: the files go in --out")
+    return value
+
+
 PrefixOpt = Annotated[str | None, typer.Option(
-    "--prefix", metavar="PREFIX",
+    "--prefix", metavar="PREFIX", callback=check_prefix,
     help="Ids are PREFIX-01, PREFIX-02, ...; default GAME-PLAYERS-sSEED.",
     show_default=False)]
 

@@ -167,10 +167,24 @@ def from_dict(obj: Mapping[str, Any], *, source: str | None = None) -> Puzzle:
         raise _fail(source, "key", str(error)) from None
     if len(set(key)) != len(key):
         raise _fail(source, "key", "a card is listed twice")
+    _check_goal(str(_string(table, "goal", source)), file.position, source)
     return Puzzle(file, str(_string(table, "id", source)), str(_string(table, "title", source)),
                   str(_string(table, "story", source)), seat - 1,
                   str(_string(table, "goal", source)), key, difficulty,
                   _string(table, "hint", source), _string(table, "source", source))
+
+
+def _check_goal(goal: str, position: Position, source: str | None) -> None:
+    """A puzzle's goal is one of its game's questions, or a number of tricks
+    (what jink.solver.goals.parse_goal reads, checked here where the file is
+    read)."""
+    game = position.game
+    word = goal.strip().lower().replace("-", "_")
+    names = [q.name for q in game.questions(position.players)]
+    if word in names or (word.isdigit() and 0 <= int(word) <= game.tricks):
+        return
+    raise _fail(source, "goal", f"{goal!r} is no goal of {game.title} (use {', '.join(names)} "
+                f"or a number of tricks 0 to {game.tricks})")
 
 
 def parse(text: str, *, source: str | None = None) -> Puzzle:
