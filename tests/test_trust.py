@@ -262,3 +262,11 @@ def test_a_puzzle_prefix_stays_inside_out(prefix: str, tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "a plain name" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("deals", ["1000001", str(10**20)])
+def test_odds_past_a_million_deals_is_a_usage_error(deals: str) -> None:
+    view = Path(__file__).resolve().parent.parent / "docs" / "examples" / "late.toml"
+    result = runner.invoke(app, ["odds", str(view), "--deals", deals])
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--deals'" in result.stderr
