@@ -270,3 +270,23 @@ def test_odds_past_a_million_deals_is_a_usage_error(deals: str) -> None:
     result = runner.invoke(app, ["odds", str(view), "--deals", deals])
     assert result.exit_code == 2, result.output
     assert "Invalid value for '--deals'" in result.stderr
+
+
+def test_study_interrupted_at_its_prompt_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at the prompt ends the session, and the command exits 1 (the end
+    of input, Ctrl-D, is a clean end: 0)."""
+    from jink.cli.study import Prompt
+    from jink.puzzles.examples import example
+    from jink.study.study import Study
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    def ended(prompt: str) -> str:
+        raise EOFError
+
+    for answer, failed in ((interrupted, True), (ended, False)):
+        prompt = Prompt(Study(example(), None, None))
+        prompt.interactive = True
+        monkeypatch.setattr("builtins.input", answer)
+        assert prompt.run() is failed

@@ -138,6 +138,8 @@ class Prompt:
         self.out = stdout()
         self.err = Console(stderr=True, highlight=False, soft_wrap=True)
         self.interactive = sys.stdin.isatty() and not json_output
+        #: Ctrl-C at the prompt: the session ends, and the command fails.
+        self.interrupted = False
 
     def run(self) -> bool:
         """Read commands until quit or the end of input; whether any failed
@@ -150,7 +152,7 @@ class Prompt:
         while True:
             line = self.read()
             if line is None:
-                return failed and not self.interactive
+                return self.interrupted or (failed and not self.interactive)
             words = line.split()
             if not words:
                 continue
@@ -171,8 +173,12 @@ class Prompt:
         if self.interactive:
             try:
                 return input(prompt)
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 self.out.print()
+                return None
+            except KeyboardInterrupt:
+                self.out.print()
+                self.interrupted = True
                 return None
         line = sys.stdin.readline()
         if not line:
