@@ -1,0 +1,59 @@
+"""Write the stored verdicts of the exact kernel (tests/data/exact_verdicts.jsonl).
+
+Every seat's verdicts (three, jink, spoil, max tricks) on the benchmark's deals
+(bench/deals.py) at nine and ten seats, worked out by the compiled core with
+every settler switched off: the kernel alone (rules, table, search). Slow: run
+once, by hand, and the file kept. tests/test_exact.py checks the full solver
+against it. Deals are taken in their order; a deal the kernel does not finish
+within ``--seconds`` is left out and said on stderr (the file's first line
+names them), so the choice of deals is not the solver's.
+
+    python -m tools.exact_fixture --players 9 --deals 25 --seconds 900 >> part9.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from bench.deals import deal
+from jink.errors import LimitExceeded
+from jink.puzzles.files import position_to_dict
+from jink.solver import Solver
+from jink.solver.limits import Limit
+
+SEED = 2026
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--deals", type=int, required=True, help="deals 0 to N-1")
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--seconds", type=float, default=900.0,
+                        help="leave out a deal the kernel has not finished by then")
+    args = parser.parse_args()
+    for index in range(args.first, args.deals):
+        position = deal(args.players, index, SEED)
+        solver = Solver(Limit(seconds=args.seconds), engine="native", exact=True)
+        started = time.process_time()
+        try:
+            verdicts = solver.verdicts(position)
+        except LimitExceeded:
+            print(f"deal {index} at {args.players} players: past {args.seconds} s, left out",
+                  file=sys.stderr, flush=True)
+            continue
+        record = {"players": args.players, "deal": index, "seed": SEED,
+                  "position": position_to_dict(position),
+                  "verdicts": [{"seat": v.seat + 1, "max_tricks": v.max_tricks,
+                                "three": v.three, "jink": v.jink, "spoil": v.spoil}
+                               for v in verdicts],
+                  "kernel_nodes": solver.nodes,
+                  "kernel_seconds": round(time.process_time() - started, 1)}
+        print(json.dumps(record, ensure_ascii=False), flush=True)
+
+
+if __name__ == "__main__":
+    main()
