@@ -128,9 +128,14 @@ def numbers_option(value: str | None) -> str | None:
     >>> numbers_option("1, 0,1")
     '1, 0,1'
     """
+    return _reads_as(value, parse_numbers)
+
+
+def _reads_as(value: str | None, parse: Callable[[str, str], object]) -> str | None:
+    """``value`` if ``parse`` reads it (None: not given), else a usage error."""
     if value is not None:
         try:
-            parse_numbers(value, "")
+            parse(value, "")
         except ParseError as error:
             raise typer.BadParameter(str(error).removeprefix(": ")) from None
     return value
@@ -386,12 +391,7 @@ def seats_option(value: str | None) -> str | None:
     >>> seats_option("1,3")
     '1,3'
     """
-    if value is not None:
-        try:
-            parse_seats(value, "")
-        except ParseError as error:
-            raise typer.BadParameter(str(error).removeprefix(": ")) from None
-    return value
+    return _reads_as(value, parse_seats)
 
 
 def check_seats(seats: list[int], players: int, where: str = "--seats") -> None:
@@ -519,12 +519,18 @@ def for_each_position(file: Path | None, opts: PositionOptions, *, example: bool
             done += 1
         except JinkError as error:
             failed += 1
-            message = str(error)
-            if f"line {entry.line}" not in message:
-                message = f"{file}, line {entry.line}: {message}"
-            err.print(f"[bold red]error:[/bold red] {escape(' '.join(message.split()))}")
+            say_bad_line(err, file, entry.line, error)
     if failed:
         fail(f"{plural(failed, 'line')} of {file} failed (see above)")
+
+
+def say_bad_line(err: Console, file: Path, line: int, error: JinkError) -> None:
+    """One error line on ``err`` for a bad line of a JSON lines file (the
+    file and line named once)."""
+    message = str(error)
+    if f"line {line}" not in message:
+        message = f"{file}, line {line}: {message}"
+    err.print(f"[bold red]error:[/bold red] {escape(' '.join(message.split()))}")
 
 
 # -- output and errors ----------------------------------------------------------------

@@ -11,7 +11,6 @@ from typing import Annotated, TextIO
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import Progress
 
 from jink.cli.common import (
@@ -42,6 +41,7 @@ from jink.cli.common import (
     print_json,
     print_sections,
     refuse_overwrite,
+    say_bad_line,
     search_options,
     seats_option,
 )
@@ -225,10 +225,7 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
                 solved = run(result.position)
             except JinkError as error:
                 failed += 1
-                message = str(error)
-                if f"line {entry.line}" not in message:
-                    message = f"{path}, line {entry.line}: {message}"
-                err.print(f"[bold red]error:[/bold red] {escape(' '.join(message.split()))}")
+                say_bad_line(err, path, entry.line, error)
             else:
                 # The input's line number, so results can be matched to inputs.
                 record = {"input_line": entry.line, **solved.to_dict()}
