@@ -9,7 +9,7 @@ highest trumps it holds. Every share comes with a 95% interval (Wilson's,
 as ``jink odds`` gives them).
 
 >>> Tally(3, 10).to_dict()
-{'share': 0.3, 'low': 0.1078, 'high': 0.6032, 'deals': 10}
+{'share': 0.3, 'low': 0.1078, 'high': 0.6032, 'hits': 3, 'deals': 10}
 >>> Tally(3, 10).text()
 '30.0% (11-60%)'
 >>> Tally(1, 400).text()
