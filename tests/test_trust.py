@@ -290,3 +290,15 @@ def test_study_interrupted_at_its_prompt_fails(monkeypatch: pytest.MonkeyPatch) 
         prompt.interactive = True
         monkeypatch.setattr("builtins.input", answer)
         assert prompt.run() is failed
+
+
+def test_the_declare_table_speaks_no_json_keys() -> None:
+    """A general rams that fails is said in words, not as JSON keys."""
+    result = runner.invoke(app, ["declare", "--game", "rams", "--trump", "H", "--widow",
+                                 "AD KD QD JD TD", "--hands", "AH KH 8C 9C TS / QH JH AC KC 7S"
+                                 " / 7H AS KS QS JS / 8H 9H TH 7D 8D", "--seat", "1",
+                                 "--playing", "3"], terminal_width=80)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "pool_share" not in text and "counters -" not in text
+    assert "fails: pays as much as the pool, pays 15 counters" in text

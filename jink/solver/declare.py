@@ -70,6 +70,7 @@ from jink.cards import (
 from jink.errors import PositionError
 from jink.games import GAMES, Declaring, Game
 from jink.position import Position
+from jink.solver.instead import worth_words
 from jink.solver.limits import Limit
 from jink.solver.rob import robbed_hands
 from jink.solver.search import Tables, equivalent_groups
@@ -426,7 +427,7 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
             if name.startswith("general") and game.general_rams_worth is not None:
                 # Said per way of robbing (each its own verdict), not added up.
                 said += ("; succeeds: " if succeeds else "; fails: ") + ", ".join(
-                    f"{key} {value}" for key, value in worth.items())
+                    worth_words(key, value) for key, value in worth.items())
             if rob:
                 said += "; robs the turn-up, discarding " + " or ".join(map(card_name, rob))
             if costs:

@@ -208,12 +208,20 @@ def cards_or(cards: Sequence[Card]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def _worth_words(key: str, value: object) -> str:
-    """A cost in the game's terms: ``5 points``, ``1/5 of the pool``."""
+def worth_words(key: str, value: object) -> str:
+    """A worth in the game's terms, for people (no key names): ``5 points``,
+    ``1/5 of the pool``; what is paid out (negative) said as paid.
+
+    >>> worth_words("pool_share", "-1"), worth_words("counters", -15)
+    ('pays as much as the pool', 'pays 15 counters')
+    """
     if key == "pool_share":
-        return f"{value} of the pool" if value != "1" else "the whole pool"
+        if value in ("-1", -1):
+            return "pays as much as the pool"
+        return f"{value} of the pool" if value not in ("1", 1) else "the whole pool"
     if isinstance(value, int):
-        return plural(value, key.rstrip("s").replace("_", " "))
+        noun = key.rstrip("s").replace("_", " ")
+        return f"pays {plural(-value, noun)}" if value < 0 else plural(value, noun)
     return f"{value} {key.replace('_', ' ')}"
 
 
@@ -227,7 +235,7 @@ def cost_words(cost: dict[str, object]) -> str:
     tricks = cost.get("tricks")
     if not isinstance(tricks, int) or tricks <= 0:
         return ""
-    worth = [_worth_words(k, v) for k, v in cost.items() if k != "tricks"
+    worth = [worth_words(k, v) for k, v in cost.items() if k != "tricks"
              and v not in (0, "0")]
     return ", ".join([plural(tricks, "trick"), *worth])
 
