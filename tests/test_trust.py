@@ -302,3 +302,19 @@ def test_the_declare_table_speaks_no_json_keys() -> None:
     text = " ".join(result.stdout.split())
     assert "pool_share" not in text and "counters -" not in text
     assert "fails: pays as much as the pool, pays 15 counters" in text
+
+
+def test_a_session_analysed_under_a_limit_keeps_the_deals_it_finished() -> None:
+    """The deal the limit stops is named; every other deal is analysed."""
+    evening = Path(__file__).resolve().parent.parent / "docs" / "examples" / "evening.toml"
+    full = runner.invoke(app, ["session", str(evening), "--analyse", "--json"])
+    assert full.exit_code == 0
+    # deal 1 takes the most nodes of this evening: a limit below it stops it alone
+    result = runner.invoke(app, ["session", str(evening), "--analyse", "--json",
+                                 "--max-nodes", "900"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: deal 1 not analysed: search stopped after 901 "
+                                    "nodes (limit 900)")
+    got, want = json.loads(result.stdout)["deals"], json.loads(full.stdout)["deals"]
+    assert "analysis" not in got[0] and "analysis" in want[0]
+    assert got[1:] == want[1:]

@@ -29,6 +29,7 @@ from jink.cli.common import (
     write_out,
 )
 from jink.cli.render import names_markup
+from jink.errors import LimitExceeded
 from jink.session.evening import Evening, play_evening
 from jink.session.file import read_session
 from jink.session.page import session_page
@@ -73,6 +74,8 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
         refuse_overwrite(html, "--html", file)
         session = read_session(file)
         evening = play_evening(session)
+        # The deals a limit stopped: the others are analysed all the same.
+        ran_out: list[tuple[int, LimitExceeded]] = []
         if analyse and evening.deals:
             # On stderr only, and only on a terminal; the ledger is printed after it.
             err = Console(stderr=True, highlight=False)
@@ -80,7 +83,10 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
                           redirect_stdout=False, redirect_stderr=False) as progress:
                 task = progress.add_task("analysing", total=len(evening.deals))
                 for result in evening.deals:
-                    review_deal(result, search.limit, search.memory_mb)
+                    try:
+                        review_deal(result, search.limit, search.memory_mb)
+                    except LimitExceeded as error:
+                        ran_out.append((result.number, error))
                     progress.advance(task)
         if html is not None:
             write_out(html, session_page(evening))
@@ -90,6 +96,10 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
             print_sections(*evening_picture(evening))
         if evening.error is not None:
             fail(evening.error)
+        if ran_out:
+            numbers = ", ".join(str(number) for number, _ in ran_out)
+            which = f"deal {numbers}" if len(ran_out) == 1 else f"deals {numbers}"
+            fail(f"{which} not analysed: {ran_out[0][1]}; the other deals are analysed above")
 
 
 def evening_picture(evening: Evening) -> list[RenderableType]:
