@@ -318,3 +318,31 @@ def test_a_session_analysed_under_a_limit_keeps_the_deals_it_finished() -> None:
     got, want = json.loads(result.stdout)["deals"], json.loads(full.stdout)["deals"]
     assert "analysis" not in got[0] and "analysis" in want[0]
     assert got[1:] == want[1:]
+
+
+def test_odds_fit_80_columns_without_key_names() -> None:
+    """Each share and its interval on one line; question names in words."""
+    view = Path(__file__).resolve().parent.parent / "docs" / "examples" / "late.toml"
+    result = runner.invoke(app, ["odds", str(view), "--deals", "50", "--seed", "1"],
+                           terminal_width=80)
+    assert result.exit_code == 0, result.output
+    assert "86% (74-93%)" in result.stdout and "…" not in result.stdout
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+
+
+def test_stats_fit_80_columns_without_key_names(tmp_path: Path) -> None:
+    db = tmp_path / "rams.db"
+    made = runner.invoke(app, ["batch", "--game", "rams", "--players", "4", "--deals", "3",
+                               "--seed", "1", "--db", str(db)])
+    assert made.exit_code == 0, made.output
+    result = runner.invoke(app, ["stats", str(db)], terminal_width=80)
+    assert result.exit_code == 0, result.output
+    assert "not ramsed" in result.stdout and "not_ramsed" not in result.stdout
+    assert "…" not in result.stdout
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+
+
+def test_the_puzzle_list_fits_80_columns_uncut() -> None:
+    result = runner.invoke(app, ["puzzle", "list"], terminal_width=80)
+    assert result.exit_code == 0
+    assert "…" not in result.stdout and "Level" in result.stdout

@@ -147,7 +147,7 @@ def odds_table(result: OddsResult) -> Table:
     table.add_column("card")
     table.add_column("max tricks (mean)", justify="right")
     for name in result.questions:
-        table.add_column(name, justify="right")
+        table.add_column(name.replace("_", " "), justify="right", no_wrap=True)
     table.add_column("best for")
     best = result.best()
     for card in result.cards:
@@ -155,8 +155,9 @@ def odds_table(result: OddsResult) -> Table:
         for name in result.questions:
             share = card.share(name)
             low, high = share.interval
+            # (one % sign for the interval: the share and its bounds on one line)
             text = f"{share.share:.0%}" if result.exhaustive else \
-                f"{share.share:.0%} ({low:.0%}-{high:.0%})"
+                f"{share.share:.0%} ({100 * low:.0f}-{100 * high:.0f}%)"
             cells.append(f"[bold]{text}[/bold]" if best.get(name) == card.card else text)
         best_for = ", ".join(name.replace("_", " ") for name, top in best.items()
                              if top == card.card)

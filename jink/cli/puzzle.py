@@ -323,7 +323,8 @@ def list_command(game: ListGameOpt = None, players: RangeOpt = None,
             return
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
         for column in ("Id", "Game", "Seats", "Where", "Goal", "Level"):
-            table.add_column(column, no_wrap=True)
+            # (the place in the deal wraps, so the rest fits 80 columns whole)
+            table.add_column(column, no_wrap=column != "Where")
         for puzzle in chosen:
             table.add_row(puzzle.id, puzzle.game, str(puzzle.players),
                           _where(puzzle.position), puzzle.goal, "*" * puzzle.difficulty)

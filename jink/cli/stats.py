@@ -82,7 +82,7 @@ def pictures(table: Table) -> list[RenderableType]:
     seats.add_column("Seat")
     seats.add_column("Max tricks (mean)", justify="right")
     for name in q:
-        seats.add_column(name, justify="right")
+        seats.add_column(name.replace("_", " "), justify="right", no_wrap=True)
     for seat, group in sorted(table.seats.items()):
         seats.add_row(str(seat), f"{group.tricks / group.deals:.2f}",
                       *_cells(group.tallies, q))
@@ -92,7 +92,7 @@ def pictures(table: Table) -> list[RenderableType]:
     if table.anybody and q and q[0] in table.anybody:
         anybody = table.anybody[q[0]]
         nobody = Tally(anybody.deals - anybody.hits, anybody.deals)
-        out.append(f"Nobody can force {q[0]} in {nobody.text()} of "
+        out.append(f"Nobody can force {q[0].replace('_', ' ')} in {nobody.text()} of "
                    f"{plural(nobody.deals, 'deal')} with every seat solved.")
     for groups, heading, what in ((table.by_trumps, "Trumps held", "by trumps held"),
                                   (table.by_top_trumps, f"Of the {TOP_TRUMPS} highest",
@@ -102,9 +102,9 @@ def pictures(table: Table) -> list[RenderableType]:
         picture = RichTable(title=f"{title}, {what} (each seat of each deal)",
                             box=box.SIMPLE_HEAD)
         picture.add_column(heading, justify="right")
-        picture.add_column("Seat-deals", justify="right")
+        picture.add_column("Seat deals", justify="right")
         for name in q:
-            picture.add_column(name, justify="right")
+            picture.add_column(name.replace("_", " "), justify="right", no_wrap=True)
         for k, group in sorted(groups.items()):
             picture.add_row(str(k), f"{group.deals:,}", *_cells(group.tallies, q))
         out.append(picture)
