@@ -10,11 +10,14 @@ The output cases run the installed command in a process of its own
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -346,3 +349,86 @@ def test_the_puzzle_list_fits_80_columns_uncut() -> None:
     result = runner.invoke(app, ["puzzle", "list"], terminal_width=80)
     assert result.exit_code == 0
     assert "…" not in result.stdout and "Level" in result.stdout
+
+
+def _batch_running(db: Path, *extra: str) -> subprocess.Popen[str]:
+    """A batch run started in a process of its own, once it has stored a few deals."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jink", "batch", "--players", "7", "--deals", "400",
+         "--seed", "3", "--db", str(db), *extra], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    started = time.monotonic()
+    while time.monotonic() - started < 120:
+        time.sleep(0.3)
+        try:
+            with sqlite3.connect(db) as found:
+                if found.execute("SELECT count(*) FROM results").fetchone()[0] >= 5:
+                    return process
+        except sqlite3.Error:
+            pass
+    process.kill()
+    raise AssertionError("the batch stored nothing in two minutes")
+
+
+def _children(pid: int) -> set[int]:
+    out: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            out |= {int(k) for k in (task / "children").read_text().split()}
+    return out
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def _all_gone(pids: set[int], seconds: float = 15.0) -> bool:
+    """Whether every process of ``pids`` ends within ``seconds`` (a loaded
+    machine may take a few to reap them)."""
+    deadline = time.monotonic() + seconds
+    while any(_running(pid) for pid in pids):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
+    return True
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="Linux's /proc")
+
+
+@pytest.mark.slow
+@needs_proc
+@pytest.mark.parametrize("how", [["--workers", "2"], ["--cluster", "local:2"]])
+def test_an_interrupted_batch_says_what_it_kept(how: list[str], tmp_path: Path) -> None:
+    """Ctrl-C: the summary (JSON here), then exit 1; no worker left running."""
+    if how[0] == "--cluster":
+        pytest.importorskip("distributed")
+    db = tmp_path / "run.db"
+    process = _batch_running(db, "--json", *how)
+    workers = _children(process.pid)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 1, err
+    summary = json.loads(out)
+    assert summary["interrupted"] is True and summary["solved"] >= 5
+    with sqlite3.connect(db) as found:
+        assert found.execute("SELECT count(*) FROM results").fetchone()[0] == summary["solved"]
+    assert err.strip().splitlines() == [
+        f"error: interrupted: {db} holds {summary['solved']} of 400; run the same command "
+        "again to go on"]
+    assert _all_gone(workers)
+
+
+@pytest.mark.slow
+@needs_proc
+def test_a_killed_batch_leaves_no_worker(tmp_path: Path) -> None:
+    """Even SIGKILL, which the run cannot pass on: its workers see it gone."""
+    process = _batch_running(tmp_path / "run.db", "--workers", "2")
+    workers = _children(process.pid)
+    assert workers
+    process.kill()
+    process.communicate()
+    assert _all_gone(workers)

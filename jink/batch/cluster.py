@@ -13,6 +13,7 @@ need jink installed too, the same version.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Iterator
@@ -72,29 +73,42 @@ def run_dask(run: Run, store: Store, *, scheduler: str | None = None,
             progress(stored, run.deals)
         pending = dd.as_completed()
         sent: dict[str, Items] = {}
+        flying: dict[str, Any] = {}   # (the futures, to cancel on Ctrl-C)
 
         def send(source: Iterator[Items]) -> None:
             items = next(source, None)
             if items:
                 future = client.submit(function, run.question, items, pure=False)
                 sent[future.key] = items
+                flying[future.key] = future
                 pending.add(future)
 
-        for _ in range(3 * workers):
-            send(chunks)
-        for future in pending:
-            items = sent.pop(future.key)
-            try:
-                rows = future.result()
-            except ChunkStopped as stopped:
-                store.add(stopped.rows)   # the deals solved before the one stopped
-                raise LimitExceeded(str(stopped)) from None
-            except dd.KilledWorker:
-                raise JinkError(f"workers died running deals {items[0][0]} to "
-                                f"{items[-1][0]} again and again: the run stops (those "
-                                "stored are kept)") from None
-            stored += store.add(rows)
-            if progress is not None:
-                progress(stored, run.deals)
-            send(chunks)
-    return Outcome(stored - already, already, run.deals, time.perf_counter() - started)
+        interrupted = False
+        try:
+            for _ in range(3 * workers):
+                send(chunks)
+            for future in pending:
+                items = sent.pop(future.key)
+                flying.pop(future.key, None)
+                try:
+                    rows = future.result()
+                except ChunkStopped as stopped:
+                    store.add(stopped.rows)   # the deals solved before the one stopped
+                    raise LimitExceeded(str(stopped)) from None
+                except dd.KilledWorker:
+                    raise JinkError(f"workers died running deals {items[0][0]} to "
+                                    f"{items[-1][0]} again and again: the run stops (those "
+                                    "stored are kept)") from None
+                stored += store.add(rows)
+                if progress is not None:
+                    progress(stored, run.deals)
+                send(chunks)
+        except KeyboardInterrupt:
+            # What is stored stays; the chunks in flight are dropped, not left
+            # running, before the client and any local cluster close.
+            interrupted = True
+            stored = store.count()  # (Ctrl-C may have come between a commit and its count)
+            with contextlib.suppress(Exception):
+                client.cancel(list(flying.values()), force=True)
+    return Outcome(stored - already, already, run.deals, time.perf_counter() - started,
+                   interrupted)

@@ -12,6 +12,8 @@ pool, up to :data:`MAX_TRIES` times.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -44,12 +46,15 @@ class Outcome:
     already: int
     deals: int
     seconds: float
+    #: Stopped by Ctrl-C (the deals solved by then are stored).
+    interrupted: bool = False
 
     def to_dict(self) -> dict[str, object]:
         rate = self.solved / self.seconds if self.seconds else None
         return {"deals": self.deals, "solved": self.solved, "already": self.already,
                 "seconds": round(self.seconds, 3),
-                "deals_per_second": None if rate is None else round(rate, 3)}
+                "deals_per_second": None if rate is None else round(rate, 3),
+                "interrupted": self.interrupted}
 
 
 def chunk_size(remaining: int, workers: int, most: int = 20) -> int:
@@ -89,6 +94,7 @@ def run_local(run: Run, store: Store, workers: int = 1, chunk: int | None = None
 
     if progress is not None:
         progress(stored, run.deals)
+    interrupted = False
     try:
         if workers <= 1:
             for items in chunks:
@@ -98,7 +104,22 @@ def run_local(run: Run, store: Store, workers: int = 1, chunk: int | None = None
     except ChunkStopped as stopped:
         keep(stopped.rows)   # the deals of the chunk solved before the one stopped
         raise LimitExceeded(str(stopped)) from None
-    return Outcome(stored - already, already, run.deals, time.perf_counter() - started)
+    except KeyboardInterrupt:
+        interrupted = True   # what is stored stays; the caller reports it
+        stored = store.count()  # (Ctrl-C may have come between a commit and its count)
+    return Outcome(stored - already, already, run.deals, time.perf_counter() - started,
+                   interrupted)
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit when the run's process is gone (killed, even with
+    SIGKILL, which it cannot pass on), rather than solve on as an orphan."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _over_processes(question: Question, chunks: Iterator[Items], workers: int,
@@ -106,7 +127,8 @@ def _over_processes(question: Question, chunks: Iterator[Items], workers: int,
     again: deque[tuple[Items, int]] = deque()   # chunks to send again, with their tries
     context = multiprocessing.get_context("spawn")
     while True:
-        pool = ProcessPoolExecutor(workers, mp_context=context)
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_watch_parent,
+                                   initargs=(os.getpid(),))
         flying: dict[Future[list[Row]], tuple[Items, int]] = {}
         broken = False
         try:
@@ -134,6 +156,12 @@ def _over_processes(question: Question, chunks: Iterator[Items], workers: int,
                     keep(rows)
                 if broken:
                     break
+        except KeyboardInterrupt:
+            # Stop the workers now: a chunk in flight is lost (it is solved
+            # again on the next run), none is left solving for nobody.
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            raise
         finally:
             pool.shutdown(wait=broken, cancel_futures=True)
         # A worker died: every chunk in flight is sent again to a new pool.

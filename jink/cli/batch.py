@@ -28,6 +28,7 @@ from jink.cli.common import (
     MemoryOpt,
     check_seats,
     epilog,
+    fail,
     fresh_seed,
     game_option,
     handle_errors,
@@ -261,9 +262,13 @@ def _run(run: Run, store: Store, workers: int | None, chunk: int | None,
 
 
 def report(outcome: Outcome, db: Path, resumed: bool, json_output: bool) -> None:
-    """One line for people on stderr, or the outcome as JSON on stdout."""
+    """One line for people on stderr, or the outcome as JSON on stdout; an
+    interrupted run is reported too, then fails."""
     if json_output:
         print_json({"db": str(db), "resumed": resumed, **outcome.to_dict()})
+        if outcome.interrupted:
+            fail(f"interrupted: {db} holds {outcome.already + outcome.solved} of "
+                 f"{outcome.deals}; run the same command again to go on")
         return
     rate = (f", {outcome.solved / outcome.seconds:.1f} deals/s" if outcome.seconds
             and outcome.solved else "")
@@ -271,3 +276,5 @@ def report(outcome: Outcome, db: Path, resumed: bool, json_output: bool) -> None
     Console(highlight=False).print(
         f"{plural(outcome.solved, 'deal')} solved in {outcome.seconds:.1f} s{rate}{already}; "
         f"{db} holds {outcome.already + outcome.solved} of {outcome.deals}.")
+    if outcome.interrupted:
+        fail("interrupted: run the same command again to go on")
