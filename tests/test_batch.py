@@ -90,7 +90,7 @@ def test_a_rerun_solves_nothing_again_and_more_deals_extend_the_run(tmp_path: Pa
     more = batch(db, "--json", deals=15)
     assert json.loads(more.stdout) | {"seconds": 0, "deals_per_second": 0} == {
         "db": str(db), "resumed": True, "deals": 15, "solved": 5, "already": 10,
-        "seconds": 0, "deals_per_second": 0}
+        "seconds": 0, "deals_per_second": 0, "interrupted": False}
     same(rows(db), serial_rows(3, 15, 1))
 
 
