@@ -238,6 +238,9 @@ def test_every_solving_command_keeps_its_node_limit(game_file: Path, puzzle_file
         assert "(limit 10)" in result.stdout
     elif command == "puzzle generate":
         assert result.stderr.startswith("error: found 0 of 1 puzzle in 20 deals")
+    elif command == "session":  # (it names the deals the limit stopped)
+        assert result.stderr.startswith("error: deal 1 not analysed: search stopped after")
+        assert "(limit 10)" in result.stderr and len(result.stderr.splitlines()) == 1
     else:
         assert result.stderr.startswith("error: search stopped after"), result.stderr
         assert "(limit 10)" in result.stderr and len(result.stderr.splitlines()) == 1
