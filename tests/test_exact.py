@@ -181,8 +181,10 @@ def test_the_stored_verdicts_cover_nine_and_ten_seats() -> None:
 def test_the_full_solver_gives_the_exact_kernels_verdicts(size: Size) -> None:
     found = records()
     # The sample: the cheapest deals of each table size (the full run: all).
-    chosen = found if size.full else \
-        sorted(found, key=lambda r: r["kernel_nodes"])[:size.examples]
+    chosen = found if size.full else [
+        r for players in (9, 10)
+        for r in sorted((r for r in found if r["players"] == players),
+                        key=lambda r: r["kernel_nodes"])[:size.examples // 2]]
     for r in chosen:
         position = position_from_dict(r["position"])
         got = [dict(zip(("seat", "max_tricks", "three", "jink", "spoil"), v, strict=True))
