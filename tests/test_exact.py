@@ -127,7 +127,7 @@ def test_exact_means_no_settler() -> None:
 
 
 @needs_core
-@pytest.mark.parametrize("size", sweep(sample=8, full=30))
+@pytest.mark.parametrize("size", sweep(sample=5, full=30))
 @pytest.mark.parametrize("settler", native.SETTLERS)
 def test_a_settler_switched_off_changes_no_verdict(settler: str, size: Size) -> None:
     others = set(native.SETTLERS) - {settler}

@@ -215,7 +215,8 @@ def test_exhaustive_odds_give_exact_counts(tmp_path: Path) -> None:
     # docs/examples/late.toml with more cards seen: fewer deals to solve
     view.write_text('game = "spoil-five"\nturnup = "2S"\nhands = ["KS 9H", "?", "?"]\n'
                     'won = [1, 1, 1]\nleader = 3\ntrick = "QD"\n'
-                    'seen = "4H JH 8H  7C 3S AS  5D 6D JD  2C 3C 4C 5C 6C 8C 9C TC JC QC KC"\n')
+                    'seen = "4H JH 8H  7C 3S AS  5D 6D JD  2C 3C 4C 5C 6C 8C 9C TC JC QC KC '
+                    'AC 2H 3H"\n')
     result = runner.invoke(app, ["odds", str(view), "--exhaustive", "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
