@@ -255,7 +255,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
     "rx_budget": (
         "the relaxed game, past its steps, answers that no threat reaches its tricks",
         "if (--x->budget < 0) return 0;",
-        "if (--x->budget < RELAX_STEPS - 8) return 1;"),
+        "if (--x->budget < RELAXED.steps - 8) return 1;"),
     "rs_won": (
         "the relaxed spoil forgets the tricks its threats have won",
         "x->won[x->m] = s->won[p];",

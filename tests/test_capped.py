@@ -1,6 +1,6 @@
 """The relaxed and pooled games cut short (docs/solver.md, "The pooled game
-first"): every game is capped in the cards it plays (RELAX_PLAYS), a game
-given fewer steps (spoil_early's, at four tricks left) at CAPPED_PLAYS, and a
+first"): every game is capped in the cards it plays (RELAXED.plays), a game
+given fewer steps (spoil_early's, at four tricks left) at POOLED.capped_plays, and a
 game that runs out gives no answer, never a "yes".
 
 As it runs, the core plays the four-left games from nine seats only, caps

@@ -12,9 +12,9 @@ trick) would hand a whole set of positions a wrong answer.
 - The core built with ``JINK_CHECK_NEXT`` searches each such answer again,
   below it without the shortcut, and counts the answers that differ: none on
   full tables of big deals, where it answers thousands of times.
-- Turned off (``NEXT_FROM`` past the table), the core gives every verdict the
+- Turned off (``NEXT.from_seats`` past the table), the core gives every verdict the
   same, in more nodes.
-- From four seats (``NEXT_FROM 4``), where the Python engine can answer the
+- From four seats (``NEXT.from_seats`` 4), where the Python engine can answer the
   same positions, the core agrees with it.
 - (slow) The checking core finds faults in the mutants of the shortcut
   (tests/mutants.py), so the checks are not idle.

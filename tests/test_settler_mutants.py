@@ -67,7 +67,7 @@ def checks() -> dict[str, list[tuple[Position, Any]]]:
     """The positions and their verdicts from the real core (or the Python
     engine, for the port)."""
     small, big = small_positions(8, 39), big_positions(8, 38)
-    port = small_positions(12, 42)
+    port = small_positions(12, 39)
     deals = sorted(records(), key=lambda r: r["kernel_nodes"])
     return {"small": [(p, capped(p, CAP)[1]) for p in small],
             "big": [(p, capped(p, CAP)[1]) for p in big],
