@@ -471,21 +471,31 @@ def positions_from_cli(file: Path | None, opts: PositionOptions, *,
             raise typer.BadParameter(f"--example does not take {', '.join(given)}")
         return [example_file(str(file) if file is not None else "default")]
     if file is not None:
-        if given:
-            raise typer.BadParameter(
-                f"give a position FILE or position options, not both ({', '.join(given)})",
-                param_hint="FILE")
+        _file_alone(opts)
         found = read(file)
         if not found:
             # Only a JSON lines file can hold no position: a TOML one needs its keys.
-            raise ParseError("no positions: the file is empty"
-                             + (" but for blank lines" if file.stat().st_size else ""),
-                             str(file))
+            raise _empty(file)
         return found
     if opts.hands is None:
         raise typer.BadParameter("give a position: a FILE, --example, or --hands",
                                  param_hint="FILE")
     return [position_from_options(opts)]
+
+
+def _file_alone(opts: PositionOptions) -> None:
+    """A position FILE takes no position options: a usage error."""
+    given = opts.given()
+    if given:
+        raise typer.BadParameter(
+            f"give a position FILE or position options, not both ({', '.join(given)})",
+            param_hint="FILE")
+
+
+def _empty(file: Path) -> ParseError:
+    """The error for a positions file that holds none."""
+    return ParseError("no positions: the file is empty"
+                      + (" but for blank lines" if file.stat().st_size else ""), str(file))
 
 
 def for_each_position(file: Path | None, opts: PositionOptions, *, example: bool,
@@ -501,14 +511,10 @@ def for_each_position(file: Path | None, opts: PositionOptions, *, example: bool
         for index, item in enumerate(positions_from_cli(file, opts, example=example)):
             act(item, index)
         return
-    if opts.given():
-        raise typer.BadParameter(
-            f"give a position FILE or position options, not both ({', '.join(opts.given())})",
-            param_hint="FILE")
+    _file_alone(opts)
     entries = list(parse_jsonl(read_bytes(file), source=str(file)))
     if not entries:
-        raise ParseError("no positions: the file is empty"
-                         + (" but for blank lines" if file.stat().st_size else ""), str(file))
+        raise _empty(file)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     failed = done = 0
     for entry in entries:
