@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,7 @@ from jink.solver.solver import Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 __all__ = ["MAX_EXHAUSTIVE", "VIEW_KEYS", "CardOdds", "OddsResult", "Share", "View",
-           "load_view", "odds", "view_from_dict"]
+           "hand_view", "load_view", "odds", "view_from_dict"]
 
 #: ``--exhaustive`` is refused above this many deals.
 MAX_EXHAUSTIVE = 1_000_000
@@ -244,6 +244,34 @@ def view_from_dict(obj: Mapping[str, Any], source: str | None = None) -> View:
                 cards("turn", parse_card), cardset(cards("seen", parse_cards) or ()), specs)
 
 
+def hand_view(game: str, hand: str, players: int, *, seat: int = 0,
+              turnup: str | None = None, trump: str | None = None, trick: str = "",
+              options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The view file of one seat knowing only its own hand, at the first trick:
+    every other hand unseen (``"?"``), seat 1 leading, ``trick`` the cards the
+    seats before ``seat`` (0-based) have played. Read it with
+    :func:`view_from_dict`: the one-line question and the file are one view.
+
+    >>> hand_view("spoil-five", "5S JS AH KD 2C", 3, turnup="7S")
+    {'game': 'spoil-five', 'hands': ['5S JS AH KD 2C', '?', '?'], 'leader': 1, \
+'trick': '', 'turnup': '7S'}
+    """
+    if players < 1:
+        raise ParseError(f"expected a number of players, not {players}", "--players")
+    if not 0 <= seat < players:
+        raise PositionError(f"seat {seat + 1}: the deal has seats 1 to {players}")
+    hands = [UNSEEN] * players
+    hands[seat] = hand
+    obj: dict[str, Any] = {"game": game, "hands": hands, "leader": 1, "trick": trick}
+    if turnup is not None:
+        obj["turnup"] = turnup
+    if trump is not None:
+        obj["trump"] = trump
+    if options:
+        obj["options"] = dict(options)
+    return obj
+
+
 def load_view(path: str | Path) -> View:
     """Read a view file: TOML, or one JSON object for ``.json``."""
     path = Path(path)
@@ -351,6 +379,27 @@ class OddsResult:
 Progress = Callable[[int, int], None]
 
 
+def deals_of(plan: DealPlan, deals: int, seed: int | None,
+             exhaustive: bool) -> tuple[Iterable[Position], int, int | None]:
+    """The deals a run solves: ``deals`` drawn with a private
+    ``random.Random(seed)`` (a fresh seed when None, returned so the run can be
+    repeated), or every possible one (``exhaustive``, refused above
+    :data:`MAX_EXHAUSTIVE`); with how many and the seed."""
+    if exhaustive:
+        possible = plan.total
+        if possible > MAX_EXHAUSTIVE:
+            raise JinkError(f"{possible} possible deals: --exhaustive takes at most "
+                            f"{MAX_EXHAUSTIVE:,}; sample them with --deals")
+        return plan.every(), possible, None
+    if deals < 1:
+        raise ParseError(f"deal at least once, not {deals} times", "deals")
+    if seed is None:
+        # A fresh seed, reported in the result, so any run can be repeated.
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    return (plan.sample(rng) for _ in range(deals)), deals, seed
+
+
 def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: bool = False,
          seat: int | None = None, limit: Limit | None = None,
          memory_mb: float = DEFAULT_MEMORY_MB, progress: Progress | None = None) -> OddsResult:
@@ -374,21 +423,7 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     if view.hands[seat] is None:
         raise PositionError(f"seat {seat + 1} is to play but its hand is unseen (\"?\"): "
                             "give its hand")
-    possible = plan.total
-    if exhaustive:
-        if possible > MAX_EXHAUSTIVE:
-            raise JinkError(f"{possible} possible deals: --exhaustive takes at most "
-                            f"{MAX_EXHAUSTIVE:,}; sample them with --deals")
-        positions = plan.every()
-        deals = possible
-    else:
-        if deals < 1:
-            raise ParseError(f"deal at least once, not {deals} times", "deals")
-        if seed is None:
-            # A fresh seed, reported in the result, so any run can be repeated.
-            seed = random.SystemRandom().randrange(2**32)
-        rng = random.Random(seed)
-        positions = (plan.sample(rng) for _ in range(deals))
+    positions, deals, seed = deals_of(plan, deals, seed, exhaustive)
     game = view.game
     questions = game.questions(view.players)
     names = tuple(q.name for q in questions)
@@ -415,8 +450,8 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     if not done:
         raise ConstraintError("no deal of the unseen cards agrees with the cards played to "
                               "the trick")
-    if exhaustive:
-        possible = done  # those that passed the check on the current trick
+    # Exhaustive: the deals that passed the check on the current trick.
+    possible = done if exhaustive else plan.total
     rules = game.bind(view.trump, view.options, view.players)
     cards = tuple(
         CardOdds(card, tricks_sum[card] / done,
@@ -425,3 +460,94 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     return OddsResult(game, seat, done, exhaustive, possible, None if exhaustive else seed,
                       names, cards, time.perf_counter() - started)
 
+
+
+# -- the odds of a choice made before the play (robbing, declaring) ------------------------
+
+
+@dataclass(frozen=True)
+class ChoiceOdds:
+    """One choice (``keep``, ``rob 2C``, ``play``, ``pass``...): the mean of the
+    seat's most tricks over the deals, and its share of deals per question."""
+
+    choice: str
+    max_tricks_mean: float
+    shares: tuple[tuple[str, Share], ...]
+
+    def share(self, question: str) -> Share:
+        return dict(self.shares)[question]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"choice": self.choice, "max_tricks_mean": round(self.max_tricks_mean, 4),
+                **{name: share.to_dict() for name, share in self.shares}}
+
+
+@dataclass(frozen=True)
+class ChoicesResult:
+    """The odds of each choice of one seat (:func:`jink.dealing.rob_odds.rob_odds`,
+    :func:`jink.dealing.declare_odds.declare_odds`); :meth:`to_dict` is their
+    ``--json`` contract."""
+
+    game: Game
+    seat: int
+    #: What is chosen: "rob" or "declare".
+    question: str
+    deals: int
+    exhaustive: bool
+    possible: int
+    seed: int | None
+    questions: tuple[str, ...]
+    choices: tuple[ChoiceOdds, ...]
+    seconds: float = 0.0
+    #: Choices that involve no play (passing), each with what it means.
+    without_play: tuple[tuple[str, str], ...] = ()
+
+    def best(self) -> dict[str, str | None]:
+        """For each question (and ``max_tricks``): the choice with the highest
+        share (ties: the higher mean, then the first listed); None when no
+        choice achieved it in any deal."""
+        out: dict[str, str | None] = {}
+        order = {c.choice: i for i, c in enumerate(self.choices)}
+        for name in self.questions:
+            top = max(self.choices, key=lambda c: (c.share(name).hits, c.max_tricks_mean,
+                                                   -order[c.choice]))
+            out[name] = top.choice if top.share(name).hits else None
+        if self.choices:
+            out["max_tricks"] = max(self.choices, key=lambda c: (c.max_tricks_mean,
+                                                                 -order[c.choice])).choice
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {"game": self.game.name, "seat": self.seat + 1, "question": self.question,
+                "deals": self.deals, "exhaustive": self.exhaustive,
+                "possible_deals": self.possible, "seed": self.seed,
+                "questions": list(self.questions),
+                "choices": [c.to_dict() for c in self.choices],
+                "without_play": [{"choice": name, "note": note}
+                                 for name, note in self.without_play],
+                "best": self.best(), "seconds": round(self.seconds, 3)}
+
+
+class Tally:
+    """Counts, over the deals, each choice's most tricks and questions achieved."""
+
+    def __init__(self, questions: tuple[str, ...]) -> None:
+        self.questions = questions
+        self.tricks: dict[str, int] = {}
+        self.hits: dict[str, dict[str, int]] = {}
+        self.deals = 0
+
+    def add(self, choice: str, max_tricks: int, answers: Mapping[str, bool | None]) -> None:
+        """One deal's value of ``choice`` (call for every choice, then :meth:`next`)."""
+        self.tricks[choice] = self.tricks.get(choice, 0) + max_tricks
+        mine = self.hits.setdefault(choice, dict.fromkeys(self.questions, 0))
+        for name in self.questions:
+            mine[name] += bool(answers[name])
+
+    def choices(self, exhaustive: bool) -> tuple[ChoiceOdds, ...]:
+        """Every choice, in the order first added."""
+        return tuple(
+            ChoiceOdds(choice, self.tricks[choice] / self.deals,
+                       tuple((name, Share(self.hits[choice][name], self.deals, exhaustive))
+                             for name in self.questions))
+            for choice in self.tricks)

@@ -1,0 +1,107 @@
+"""Single-dummy odds of robbing: from the robber's view, keep the hand or rob,
+and with which discard.
+
+The seat knows its own hand and the turn-up (see :mod:`jink.dealing.odds`
+for the view). Each deal of the unseen cards is a position as dealt, before
+any robbing; in each, every choice of the robber (:mod:`jink.solver.rob`:
+keep the hand, or take the turn-up for each card it may discard) is solved
+double dummy at the first lead, and counted per question. Discards that are
+equivalent cards in a deal get that deal's one value. Each choice is valued
+as made before the lead, as ``jink rob``'s table values it (an ace's holder
+who is not the leader may do better by waiting: not counted here).
+
+>>> from jink.dealing.odds import hand_view, view_from_dict
+>>> view = view_from_dict(hand_view("spoil-five", "AS 2C 3C 4H 9D", 3, turnup="7S"))
+>>> result = rob_odds(view, deals=2, seed=1)
+>>> [c.choice for c in result.choices]
+['keep', 'rob 4H', 'rob 9D', 'rob 2C', 'rob 3C']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from jink.cards import card_name, iter_cards
+from jink.dealing.odds import ChoicesResult, Progress, Tally, View, deals_of
+from jink.errors import PositionError
+from jink.position import sort_cards
+from jink.solver.limits import Limit
+from jink.solver.rob import kept_card, robbed_hands, robber
+from jink.solver.solver import Solver
+from jink.solver.table import DEFAULT_MEMORY_MB
+
+__all__ = ["KEEP", "rob_odds"]
+
+#: The choice not to rob.
+KEEP = "keep"
+
+
+def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
+             exhaustive: bool = False, seat: int | None = None, limit: Limit | None = None,
+             memory_mb: float = DEFAULT_MEMORY_MB,
+             progress: Progress | None = None) -> ChoicesResult:
+    """How often keeping the hand, and robbing with each discard, achieves each
+    of the game's questions for ``seat`` (0-based; default the one seat whose
+    hand is known), over the deals of the unseen cards (as :func:`~jink.dealing.odds.odds`
+    draws them: the same seed, the same deals)."""
+    plan = view.plan()
+    known = [s for s, hand in enumerate(view.hands) if hand is not None]
+    if seat is None:
+        if len(known) != 1:
+            raise PositionError("name the seat that may rob (several hands are known)")
+        seat = known[0]
+    if view.hands[seat] is None:
+        raise PositionError(f"seat {seat + 1}'s hand is unseen (\"?\"): give it")
+    if view.turnup is None:
+        raise PositionError("robbing needs the turn-up: give turnup, not trump")
+    if view.trick or sum(view.won):
+        raise PositionError("robbing happens before the first trick")
+    positions, deals, seed = deals_of(plan, deals, seed, exhaustive)
+    game, turnup = view.game, view.turnup
+    questions = game.questions(view.players)
+    names = tuple(q.name for q in questions)
+    tally = Tally(names)
+    compulsory = bool(view.options.get("compulsory_rob"))
+    started = time.perf_counter()
+    if progress is not None:
+        progress(0, deals)
+    for position in positions:
+        if tally.deals == 0:
+            may_rob = robber(position)  # the game's rule: errors say why nobody robs
+            if may_rob != seat:
+                raise PositionError(
+                    f"seat {seat + 1} may not rob the {card_name(turnup)}: "
+                    + ("the dealer robs a turned ace" if may_rob == view.players - 1
+                       and kept_card(position) is None else
+                       "only the holder of the ace of trumps may"))
+            kept = kept_card(position)
+            keep_mask = 0 if kept is None else 1 << kept
+            hand = position.hands[seat]
+            order = sort_cards(position.rules, iter_cards(hand & ~keep_mask))
+            if not compulsory:
+                tally.tricks[KEEP] = 0  # first in the table
+            for card in order:
+                tally.tricks[f"rob {card_name(card)}"] = 0
+        solver = Solver(limit, memory_mb)
+        if not compulsory:
+            verdict = solver.verdict(position, seat)
+            tally.add(KEEP, verdict.max_tricks or 0, dict(verdict.answers))
+        live = 1 << turnup
+        for other in position.hands:
+            live |= other
+        for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live,
+                                          keep_mask):
+            hands = list(position.hands)
+            hands[seat] = robbed
+            verdict = solver.verdict(dataclasses.replace(position, hands=tuple(hands)), seat)
+            for card in group:
+                tally.add(f"rob {card_name(card)}", verdict.max_tricks or 0,
+                          dict(verdict.answers))
+        tally.deals += 1
+        if progress is not None:
+            progress(tally.deals, deals)
+    return ChoicesResult(game, seat, "rob", tally.deals, exhaustive,
+                         tally.deals if exhaustive else plan.total,
+                         None if exhaustive else seed, names, tally.choices(exhaustive),
+                         time.perf_counter() - started)
