@@ -493,6 +493,8 @@ def with_game(tmp_path: Path) -> dict[str, list[str]]:
                   "--db", str(tmp_path / "b.db")],
         "puzzle generate": ["puzzle", "generate", "--out", str(tmp_path)],
         "puzzle list": ["puzzle", "list"],
+        "odds": ["odds", "--hand", "5D JD AH KC 2S", "--trump", "D", "--players", "3",
+                 "--deals", "1", "--seed", "1"],
     }
 
 

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 from rich import box
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -18,8 +18,9 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
-from jink.cards import card_markup
+from jink.cards import card_markup, parse_card
 from jink.cli.common import (
     EngineOpt,
     ExactOpt,
@@ -27,20 +28,44 @@ from jink.cli.common import (
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
+    check_seats,
     epilog,
+    game_option,
     handle_errors,
+    parse_option,
+    parse_seats,
     print_json,
     print_sections,
     refuse_overwrite,
     search_options,
+    seats_option,
     seed_option,
+    trump_option,
+    turnup_option,
     write_out,
 )
-from jink.dealing.odds import OddsResult, load_view, odds
+from jink.dealing.declare_odds import declare_odds
+from jink.dealing.odds import (
+    UNSEEN,
+    ChoicesResult,
+    OddsResult,
+    Share,
+    View,
+    hand_view,
+    load_view,
+    odds,
+    view_from_dict,
+)
+from jink.dealing.rob_odds import rob_odds
+from jink.errors import ParseError, PositionError
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
 EPILOG = epilog(
+    'jink odds --hand "5S JS AH KD 2C" --turnup 7S --players 5 --seed 1',
+    'jink odds --hand "AS 2C 3C 4H 9D" --turnup 7S --players 4 --rob --deals 200',
+    'jink odds -g rams --hand "AH KH QH 9C 7S" --trump H --players 4 --declare \\\n'
+    '    --playing 3',
     "jink odds view.toml --deals 1000 --seed 1",
     "jink odds view.toml --exhaustive --json",
     "jink odds view.toml --deals 200 --max-seconds 5 --out odds.json",
@@ -57,13 +82,50 @@ and the cards known to be out of them listed in seen:
   seat = 2
   hearts = "0"                   # seat 2 showed out of hearts
 
+Or give one hand on the command line (--hand, with --turnup or --trump and
+--players): the view of that seat (--seat, default 1) at the first lead,
+every other hand unseen, as the file form gives it (the same seed, the same
+numbers). --rob values keeping the hand and robbing with each discard;
+--declare (Rams, Rounce, Bierspiel, Loo) each way to play, the widow drawn
+from the unseen cards too, with --playing the other seats that play.
+
 The limits apply to each deal, as jink solve applies them to each position.
 Each deal is solved double dummy (every hand open): the shares are upper
 estimates of what the seat can expect. See docs/dealing.md.""")
 
-FileArg = Annotated[Path, typer.Argument(
-    help='A view: a position file (TOML, or .json) with unseen hands written "?".',
-    metavar="FILE", show_default=False)]
+FileArg = Annotated[Path | None, typer.Argument(
+    help='A view: a position file (TOML, or .json) with unseen hands written "?" '
+         "(or give --hand).", metavar="FILE", show_default=False)]
+HAND_PANEL = "One hand (instead of a FILE)"
+HandOpt = Annotated[str | None, typer.Option(
+    "--hand", metavar="CARDS", help='The hand of the seat asking, as dealt: "5S JS AH KD 2C".',
+    rich_help_panel=HAND_PANEL, show_default=False)]
+PlayersOpt = Annotated[int | None, typer.Option(
+    "--players", "-n", metavar="N", help="How many seats are dealt cards.", min=1,
+    rich_help_panel=HAND_PANEL, show_default=False)]
+OddsGameOpt = Annotated[str | None, game_option(HAND_PANEL)]
+OddsTrumpOpt = Annotated[str | None, trump_option(HAND_PANEL)]
+OddsTurnupOpt = Annotated[str | None, turnup_option(HAND_PANEL)]
+OddsTrickOpt = Annotated[str | None, typer.Option(
+    "--trick", metavar="CARDS", help="The cards the seats before --seat played to the first "
+    'trick, in order: "3S 9S".', rich_help_panel=HAND_PANEL, show_default=False)]
+OddsOptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", metavar="NAME=VALUE",
+    help="A rule option, name=true or name=false (repeatable; see jink rules GAME).",
+    rich_help_panel=HAND_PANEL, show_default=False)]
+RobOpt = Annotated[bool, typer.Option(
+    "--rob", help="Value keeping the hand and robbing the turn-up with each discard, "
+    "instead of the leads.")]
+DeclareOpt = Annotated[bool, typer.Option(
+    "--declare", help="Value each way to play (own hand, widow, general rams; Rams, Rounce, "
+    "Bierspiel, Loo), instead of the leads.")]
+PlayingOpt = Annotated[str | None, typer.Option(
+    "--playing", metavar="SEATS", callback=seats_option,
+    help='With --declare: the other seats that play ("2,4"); default none.',
+    show_default=False)]
+SimpleOpt = Annotated[bool, typer.Option(
+    "--simple", help="With --declare: the pool is a simple, every player plays (Rams); "
+    "--playing is then every other seat.")]
 #: The most deals --deals takes: at a million the 95% interval of a share is
 #: within a tenth of a percent; more only takes longer (a limit applies to
 #: each deal, not to the run).
@@ -76,14 +138,26 @@ ExhaustiveOpt = Annotated[bool, typer.Option(
     "--exhaustive", help="Solve every possible deal (at most a million) instead.")]
 SeatOpt = Annotated[int | None, typer.Option(
     "--seat", metavar="SEAT", help="The seat whose cards are scored; default: the seat to "
-    "play.", show_default=False)]
+    "play (with --hand: the seat holding it, default 1, the eldest hand, who leads).",
+    show_default=False)]
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", metavar="FILE", help="Write the JSON result here instead of stdout.",
     show_default=False)]
 
 
 def odds_command(
-    file: FileArg,
+    file: FileArg = None,
+    hand: HandOpt = None,
+    players: PlayersOpt = None,
+    game: OddsGameOpt = None,
+    trump: OddsTrumpOpt = None,
+    turnup: OddsTurnupOpt = None,
+    trick: OddsTrickOpt = None,
+    option: OddsOptionOpt = None,
+    rob: RobOpt = False,
+    declare: DeclareOpt = False,
+    playing: PlayingOpt = None,
+    simple: SimpleOpt = False,
     deals: DealsOpt = 1000,
     seed: SeedOpt = None,
     exhaustive: ExhaustiveOpt = False,
@@ -101,7 +175,8 @@ def odds_command(
     Deals the cards the seat cannot see many times (or every way), solves each
     deal double dummy, and reports for each legal card the share of deals in
     which it keeps each of the game's goals, with a 95% interval, the mean of
-    the most tricks, and the recommended card.
+    the most tricks, and the recommended card. With --rob or --declare: the
+    same for each choice made before the play.
     """
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
@@ -109,7 +184,16 @@ def odds_command(
         if exhaustive and seed is not None:
             raise typer.BadParameter("--exhaustive deals every way: it takes no --seed",
                                      param_hint="--seed")
-        view = load_view(file)
+        if rob and declare:
+            raise typer.BadParameter("ask one question: --rob or --declare",
+                                     param_hint="--declare")
+        if (playing is not None or simple) and not declare:
+            raise typer.BadParameter("--playing and --simple go with --declare",
+                                     param_hint="--playing" if playing else "--simple")
+        view = _view(file, hand, players, game, trump, turnup, trick, option, seat)
+        asking = None if seat is None else seat - 1
+        if hand is not None and asking is None:
+            asking = 0
         err = Console(stderr=True, highlight=False)
         columns = (TextColumn("solving deals"), BarColumn(), MofNCompleteColumn(),
                    TaskProgressColumn(), TextColumn("{task.fields[rate]}"),
@@ -123,16 +207,85 @@ def odds_command(
                 rate = f"{done / elapsed:.1f} deals/s" if elapsed else ""
                 bar.update(task, completed=done, total=total, rate=rate)
 
-            result = odds(view, deals=deals, seed=seed, exhaustive=exhaustive,
-                          seat=None if seat is None else seat - 1,
-                          limit=search.limit, memory_mb=search.memory_mb,
-                          progress=advance)
+            result: OddsResult | ChoicesResult
+            if rob:
+                result = rob_odds(view, deals=deals, seed=seed, exhaustive=exhaustive,
+                                  seat=asking, limit=search.limit,
+                                  memory_mb=search.memory_mb, progress=advance)
+            elif declare:
+                others = _others(view, asking, playing, simple)
+                result = declare_odds(view, others=others, deals=deals, seed=seed,
+                                      exhaustive=exhaustive, seat=asking,
+                                      limit=search.limit, memory_mb=search.memory_mb,
+                                      simple=simple, progress=advance)
+            else:
+                if hand is not None and view.seat_to_play != asking:
+                    raise PositionError(
+                        f"seat {view.seat_to_play + 1} is to play, not seat {seat}: give "
+                        f"--trick, the cards seats 1 to {asking} played to the first trick")
+                result = odds(view, deals=deals, seed=seed, exhaustive=exhaustive,
+                              seat=asking, limit=search.limit, memory_mb=search.memory_mb,
+                              progress=advance)
         if out is not None:
             write_out(out, json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
         if json_output:
             print_json(result.to_dict())
         elif out is None:
-            print_sections(odds_table(result))
+            if isinstance(result, OddsResult):
+                print_sections(odds_table(result))
+            else:
+                print_sections(*choices_table(result))
+
+
+def _view(file: Path | None, hand: str | None, players: int | None, game: str | None,
+          trump: str | None, turnup: str | None, trick: str | None,
+          option: list[str] | None, seat: int | None) -> View:
+    """The view a command line names: a FILE, or one hand and the table."""
+    given = [name for name, value in (("--hand", hand), ("--players", players),
+                                      ("--game", game), ("--trump", trump),
+                                      ("--turnup", turnup), ("--trick", trick),
+                                      ("--option", option)) if value is not None]
+    if file is not None:
+        if given:
+            raise typer.BadParameter(f"give a view FILE or --hand, not both "
+                                     f"({', '.join(given)})", param_hint="FILE")
+        return load_view(file)
+    if hand is None:
+        raise typer.BadParameter("give a view: a FILE, or --hand with --players",
+                                 param_hint="FILE")
+    if players is None:
+        raise typer.BadParameter("give the number of players with --hand",
+                                 param_hint="--players")
+    if trump is None and turnup is None:
+        raise ParseError("give the turn-up (or the trump suit)", "--turnup")
+    if hand.strip() == UNSEEN:
+        raise ParseError("give the cards of the hand, not \"?\"", "--hand")
+    options = dict(parse_option(o) for o in option or [])
+    obj = hand_view("spoil-five" if game is None else game, hand, players,
+                    seat=0 if seat is None else seat - 1, turnup=turnup, trump=trump,
+                    trick=trick or "", options=options)
+    try:
+        return view_from_dict(obj)
+    except ParseError as error:
+        # Named by the option given, not by the key of the file form.
+        if not error.where:
+            raise
+        key = error.where.partition(" (")[0]
+        named = {"hands": "--hand", "options": "--option"}.get(key, f"--{key}")
+        raise ParseError(str(error)[len(error.where) + 2:], named) from None
+
+
+def _others(view: View, seat: int | None, playing: str | None, simple: bool) -> list[int]:
+    """The other seats that play (0-based), from --playing (all, with --simple)."""
+    asking = seat if seat is not None else next(
+        (s for s, h in enumerate(view.hands) if h is not None), 0)
+    if simple and playing is None:
+        return [s for s in range(view.players) if s != asking]
+    seats = parse_seats(playing, "--playing") if playing is not None else []
+    check_seats(seats, view.players, "--playing")
+    if asking + 1 in seats:
+        raise PositionError(f"--playing {asking + 1}: seat {asking + 1} is the seat asking")
+    return [s - 1 for s in seats]
 
 
 def odds_table(result: OddsResult) -> Table:
@@ -163,3 +316,40 @@ def odds_table(result: OddsResult) -> Table:
                              if top == card.card)
         table.add_row(card_markup(card.card), f"{card.max_tricks_mean:.2f}", *cells, best_for)
     return table
+
+
+def choices_table(result: ChoicesResult) -> list[RenderableType]:
+    """Each choice: mean max tricks and each question's share with its interval."""
+    how = ("every possible deal" if result.exhaustive
+           else f"{plural(result.deals, 'deal')} of {result.possible:,} possible, "
+                f"seed {result.seed}")
+    what = {"rob": "to rob or not", "declare": "how to play"}[result.question]
+    caption = ("each deal solved double dummy; shares of deals, exact" if result.exhaustive
+               else "each deal solved double dummy; shares of deals, 95% interval")
+    table = Table(title=f"Seat {result.seat + 1}, {what}: single-dummy odds over {how}",
+                  box=box.SIMPLE_HEAD, caption=caption)
+    table.add_column("choice", no_wrap=True)
+    table.add_column("max tricks (mean)", justify="right")
+    for name in result.questions:
+        table.add_column(name.replace("_", " "), justify="right", no_wrap=True)
+    table.add_column("best for")
+    best = result.best()
+    for choice in result.choices:
+        cells = [_share_text(choice.share(name), result.exhaustive,
+                             best.get(name) == choice.choice) for name in result.questions]
+        best_for = ", ".join(name.replace("_", " ") for name, top in best.items()
+                             if top == choice.choice)
+        label = " ".join(card_markup(parse_card(w)) if i else w
+                         for i, w in enumerate(choice.choice.split()))
+        table.add_row(label, f"{choice.max_tricks_mean:.2f}", *cells, best_for)
+    notes: list[RenderableType] = [table]
+    for name, note in result.without_play:
+        notes.append(Text(f"{name}: {note}"))
+    return notes
+
+
+def _share_text(share: Share, exhaustive: bool, bold: bool) -> str:
+    low, high = share.interval
+    text = f"{share.share:.0%}" if exhaustive else \
+        f"{share.share:.0%} ({100 * low:.0f}-{100 * high:.0f}%)"
+    return f"[bold]{text}[/bold]" if bold else text

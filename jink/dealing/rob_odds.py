@@ -22,12 +22,12 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from jink.cards import card_name, iter_cards
+from jink.cards import card_name, iter_cards, make_card, rank_of, suit_of
 from jink.dealing.odds import ChoicesResult, Progress, Tally, View, deals_of
 from jink.errors import PositionError
 from jink.position import sort_cards
 from jink.solver.limits import Limit
-from jink.solver.rob import kept_card, robbed_hands, robber
+from jink.solver.rob import robbed_hands, robber
 from jink.solver.solver import Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
 
@@ -57,8 +57,24 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
         raise PositionError("robbing needs the turn-up: give turnup, not trump")
     if view.trick or sum(view.won):
         raise PositionError("robbing happens before the first trick")
-    positions, deals, seed = deals_of(plan, deals, seed, exhaustive)
     game, turnup = view.game, view.turnup
+    rank = game.robbing_rank
+    if rank is None:
+        raise PositionError(f"{game.name}: no seat robs the turn-up by this rule")
+    # Who robs follows from the turn-up and the seat's own hand alone.
+    ace = make_card(rank, suit_of(turnup))
+    dealer = view.players - 1
+    if rank_of(turnup) == rank:
+        if seat != dealer:
+            raise PositionError(f"seat {seat + 1} may not rob the {card_name(turnup)}: the "
+                                f"dealer (seat {dealer + 1}) robs a turned ace")
+        keep_mask = 0
+    elif not (view.hands[seat] or 0) >> ace & 1:
+        raise PositionError(f"seat {seat + 1} may not rob the {card_name(turnup)}: only the "
+                            f"holder of the {card_name(ace)} may")
+    else:
+        keep_mask = 1 << ace  # the ace's holder keeps it (see jink.solver.rob)
+    positions, deals, seed = deals_of(plan, deals, seed, exhaustive)
     questions = game.questions(view.players)
     names = tuple(q.name for q in questions)
     tally = Tally(names)
@@ -68,15 +84,7 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
         progress(0, deals)
     for position in positions:
         if tally.deals == 0:
-            may_rob = robber(position)  # the game's rule: errors say why nobody robs
-            if may_rob != seat:
-                raise PositionError(
-                    f"seat {seat + 1} may not rob the {card_name(turnup)}: "
-                    + ("the dealer robs a turned ace" if may_rob == view.players - 1
-                       and kept_card(position) is None else
-                       "only the holder of the ace of trumps may"))
-            kept = kept_card(position)
-            keep_mask = 0 if kept is None else 1 << kept
+            robber(position)  # the game's own checks: errors say why nobody robs
             hand = position.hands[seat]
             order = sort_cards(position.rules, iter_cards(hand & ~keep_mask))
             if not compulsory:
