@@ -32,6 +32,7 @@ from typer.core import TyperCommand, TyperGroup
 from jink.errors import JinkError, ParseError, PositionError
 from jink.games import GAMES
 from jink.inputs import read_bytes
+from jink.puzzles.dealstring import read_deal_string
 from jink.puzzles.examples import EXAMPLES, example_file
 from jink.puzzles.files import PositionFile, file_from_dict, parse_jsonl, read
 from jink.solver.limits import Limit
@@ -148,6 +149,11 @@ WonOpt = Annotated[str | None, typer.Option(
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="NAME=VALUE",
     help="A rule option, name=true or name=false (repeatable; see jink rules GAME).",
+    rich_help_panel=POSITION_PANEL, show_default=False)]
+DealOpt = Annotated[str | None, typer.Option(
+    "--deal", metavar="STRING",
+    help='The position as one deal string, GAME:TRUMP:SEAT:HANDS[:KEY=VALUE]...: '
+         '"spoil-five:D:1:5D.JD.AH.KC.2S 9C.8C.7C.6C.4C KD.QD.2D.3H.4H" (see docs/files.md).',
     rich_help_panel=POSITION_PANEL, show_default=False)]
 JsonOpt = Annotated[bool, typer.Option(
     "--json", help="Print JSON on stdout (one line per result) instead of a picture.")]
@@ -324,6 +330,8 @@ class PositionOptions:
     trick: str | None = None
     won: str | None = None
     options: list[str] | None = None
+    #: A deal string (``--deal``), instead of the other options.
+    deal: str | None = None
 
     def given(self) -> list[str]:
         """The options given, as their command-line names."""
@@ -470,6 +478,12 @@ def positions_from_cli(file: Path | None, opts: PositionOptions, *,
         if given:
             raise typer.BadParameter(f"--example does not take {', '.join(given)}")
         return [example_file(str(file) if file is not None else "default")]
+    if opts.deal is not None and file is None:
+        others = [name for name in given if name != "--deal"]
+        if others:
+            raise typer.BadParameter(f"a deal string goes alone, without {', '.join(others)}",
+                                     param_hint="--deal")
+        return [read_deal_string(opts.deal)]
     if file is not None:
         _file_alone(opts)
         found = read(file)

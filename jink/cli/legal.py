@@ -25,6 +25,7 @@ from jink.cards import (
     suit_of,
 )
 from jink.cli.common import (
+    DealOpt,
     ExampleOpt,
     FileArg,
     GameOpt,
@@ -79,6 +80,7 @@ def legal(
     trick: TrickOpt = None,
     won: WonOpt = None,
     option: OptionOpt = None,
+    deal: DealOpt = None,
     example: ExampleOpt = False,
     json_output: JsonOpt = False,
 ) -> None:
@@ -89,7 +91,7 @@ def legal(
     with handle_errors():
         if hand is not None:
             extra = (["FILE"] if file is not None else []) + (["--example"] if example else [])
-            extra += PositionOptions(hands=hands, leader=leader, won=won).given()
+            extra += PositionOptions(hands=hands, leader=leader, won=won, deal=deal).given()
             if extra:
                 raise typer.BadParameter(
                     f"--hand is one hand without a position: no {', '.join(extra)}",
@@ -107,7 +109,7 @@ def legal(
         if players is not None:
             raise typer.BadParameter("--players goes with --hand; a position has its hands",
                                      param_hint="--players")
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         for_each_position(file, opts, example=example,
                           act=lambda item, index: _print_position(item.position, json_output,
                                                                   gap=index > 0))

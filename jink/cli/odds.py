@@ -58,6 +58,7 @@ from jink.dealing.odds import (
 )
 from jink.dealing.rob_odds import rob_odds
 from jink.errors import ParseError, PositionError
+from jink.puzzles.dealstring import WHERE, parse_deal_string
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
@@ -97,6 +98,9 @@ FileArg = Annotated[Path | None, typer.Argument(
     help='A view: a position file (TOML, or .json) with unseen hands written "?" '
          "(or give --hand).", metavar="FILE", show_default=False)]
 HAND_PANEL = "One hand (instead of a FILE)"
+OddsDealOpt = Annotated[str | None, typer.Option(
+    "--deal", metavar="STRING", help='The view as one deal string, unseen hands "?": '
+    '"spoil-five:7S:1:5S.JS.AH.KD.2C ? ?" (see docs/files.md).', show_default=False)]
 HandOpt = Annotated[str | None, typer.Option(
     "--hand", metavar="CARDS", help='The hand of the seat asking, as dealt: "5S JS AH KD 2C".',
     rich_help_panel=HAND_PANEL, show_default=False)]
@@ -147,6 +151,7 @@ OutOpt = Annotated[Path | None, typer.Option(
 
 def odds_command(
     file: FileArg = None,
+    deal: OddsDealOpt = None,
     hand: HandOpt = None,
     players: PlayersOpt = None,
     game: OddsGameOpt = None,
@@ -190,7 +195,7 @@ def odds_command(
         if (playing is not None or simple) and not declare:
             raise typer.BadParameter("--playing and --simple go with --declare",
                                      param_hint="--playing" if playing else "--simple")
-        view = _view(file, hand, players, game, trump, turnup, trick, option, seat)
+        view = _view(file, deal, hand, players, game, trump, turnup, trick, option, seat)
         asking = None if seat is None else seat - 1
         if hand is not None and asking is None:
             asking = 0
@@ -237,11 +242,12 @@ def odds_command(
                 print_sections(*choices_table(result))
 
 
-def _view(file: Path | None, hand: str | None, players: int | None, game: str | None,
-          trump: str | None, turnup: str | None, trick: str | None,
+def _view(file: Path | None, deal: str | None, hand: str | None, players: int | None,
+          game: str | None, trump: str | None, turnup: str | None, trick: str | None,
           option: list[str] | None, seat: int | None) -> View:
-    """The view a command line names: a FILE, or one hand and the table."""
-    given = [name for name, value in (("--hand", hand), ("--players", players),
+    """The view a command line names: a FILE, a deal string, or one hand and the table."""
+    given = [name for name, value in (("--deal", deal), ("--hand", hand),
+                                      ("--players", players),
                                       ("--game", game), ("--trump", trump),
                                       ("--turnup", turnup), ("--trick", trick),
                                       ("--option", option)) if value is not None]
@@ -250,8 +256,16 @@ def _view(file: Path | None, hand: str | None, players: int | None, game: str | 
             raise typer.BadParameter(f"give a view FILE or --hand, not both "
                                      f"({', '.join(given)})", param_hint="FILE")
         return load_view(file)
+    if deal is not None:
+        if given[1:]:
+            raise typer.BadParameter(f"a deal string goes alone, without {', '.join(given[1:])}",
+                                     param_hint="--deal")
+        try:
+            return view_from_dict(parse_deal_string(deal))
+        except ParseError as error:
+            raise ParseError(str(error).removeprefix(f"{WHERE}: "), WHERE) from None
     if hand is None:
-        raise typer.BadParameter("give a view: a FILE, or --hand with --players",
+        raise typer.BadParameter("give a view: a FILE, --deal, or --hand with --players",
                                  param_hint="FILE")
     if players is None:
         raise typer.BadParameter("give the number of players with --hand",

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.common import (
+    DealOpt,
     EngineOpt,
     ExactOpt,
     ExampleOpt,
@@ -54,6 +55,7 @@ def rob_command(
     hands: HandsOpt = None,
     leader: LeaderOpt = None,
     option: OptionOpt = None,
+    deal: DealOpt = None,
     example: ExampleOpt = False,
     goal: GoalOpt = None,
     max_seconds: MaxSecondsOpt = None,
@@ -72,7 +74,7 @@ def rob_command(
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         # No --trick or --won: robbing happens before the first card is played.
-        opts = PositionOptions(game, trump, turnup, hands, leader, options=option)
+        opts = PositionOptions(game, trump, turnup, hands, leader, options=option, deal=deal)
 
         def act(item: PositionFile, index: int) -> None:
             decision = rob(item.position, goal, search.limit, search.memory_mb)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import typer
 from rich.text import Text
 
 from jink.cli.common import (
+    DealOpt,
     ExampleOpt,
     FileArg,
     GameOpt,
@@ -24,11 +28,18 @@ from jink.cli.common import (
     print_sections,
 )
 from jink.cli.render import deal_diagram
+from jink.puzzles.dealstring import deal_string
 from jink.puzzles.examples import example_note
+
+DealStringOpt = Annotated[bool, typer.Option(
+    "--deal-string", help="Print each position's deal string (one line, for --deal) "
+    "instead of a picture.")]
 
 EPILOG = epilog(
     "jink show --example",
     "jink show deal.toml --json",
+    "jink show deal.toml --deal-string",
+    'jink show --deal "spoil-five:D:1:5D.JD.AH.KC.2S 9C.8C.7C.6C.4C KD.QD.2D.3H.4H"',
     'jink show --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"')
 
 
@@ -42,18 +53,26 @@ def show(
     trick: TrickOpt = None,
     won: WonOpt = None,
     option: OptionOpt = None,
+    deal: DealOpt = None,
     example: ExampleOpt = False,
     json_output: JsonOpt = False,
+    deal_string_output: DealStringOpt = False,
 ) -> None:
     """Show a position: every hand by suit, the trick so far, tricks won, who is to play.
 
-    With --json: the position's object form, as in a .jsonl file (one per line).
+    With --json: the position's object form, as in a .jsonl file (one per line);
+    with --deal-string: its deal string (one per line).
     """
     with handle_errors():
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         items = positions_from_cli(file, opts, example=example)
+        if json_output and deal_string_output:
+            raise typer.BadParameter("choose --json or --deal-string",
+                                     param_hint="--deal-string")
         for index, item in enumerate(items):
-            if json_output:
+            if deal_string_output:
+                typer.echo(deal_string(item))
+            elif json_output:
                 print_json(item.to_dict())
             elif example:  # and what the example is there to show
                 print_sections(deal_diagram(item),

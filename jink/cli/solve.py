@@ -16,6 +16,7 @@ from rich.progress import Progress
 from jink.cli.common import (
     AnytimeNodesOpt,
     AnytimeSecondsOpt,
+    DealOpt,
     EngineOpt,
     ExactOpt,
     ExampleOpt,
@@ -107,6 +108,7 @@ def solve_command(
     trick: TrickOpt = None,
     won: WonOpt = None,
     option: OptionOpt = None,
+    deal: DealOpt = None,
     example: ExampleOpt = False,
     seat: SeatOpt = None,
     seats: SeatsOpt = None,
@@ -145,7 +147,7 @@ def solve_command(
         if seats is not None:
             solved = parse_seats(seats)
         if positions is not None:
-            opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+            opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
             if file is not None or example or opts.given():
                 raise typer.BadParameter("--positions takes no other position",
                                          param_hint="--positions")
@@ -168,7 +170,7 @@ def solve_command(
                 raise typer.BadParameter(
                     f"--expected gives every seat's averaged verdicts; it takes no "
                     f"{', '.join(ignored)}", param_hint="--expected")
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         items = positions_from_cli(file, opts, example=example)
         check_html(html, len(items), not_with="--expected" if expected else None)
         for index, item in enumerate(items):

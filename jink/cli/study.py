@@ -19,6 +19,7 @@ from rich.text import Text
 
 from jink.cards import card_markup, card_name, parse_card
 from jink.cli.common import (
+    DealOpt,
     EngineOpt,
     ExactOpt,
     ExampleOpt,
@@ -94,6 +95,7 @@ def study_command(
     trick: TrickOpt = None,
     won: WonOpt = None,
     option: OptionOpt = None,
+    deal: DealOpt = None,
     example: ExampleOpt = False,
     seat: SeatOpt = None,
     goal: GoalOpt = None,
@@ -111,7 +113,7 @@ def study_command(
     prompt; commands may come from a script on stdin.
     """
     with handle_errors():
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         items = positions_from_cli(file, opts, example=example)
         if len(items) != 1:
             fail(f"{file} holds {len(items)} positions; jink study takes one")

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 from jink.cli.common import (
+    DealOpt,
     EngineOpt,
     ExactOpt,
     ExampleOpt,
@@ -91,6 +92,7 @@ def tree_command(
     trick: TrickOpt = None,
     won: WonOpt = None,
     option: OptionOpt = None,
+    deal: DealOpt = None,
     example: ExampleOpt = False,
     seat: SeatOpt = None,
     goal: GoalOpt = None,
@@ -123,7 +125,7 @@ def tree_command(
         if max_size < 1:
             raise typer.BadParameter(f"must be positive, not {max_size}",
                                      param_hint="--max-size")
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option)
+        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         items = positions_from_cli(file, opts, example=example)
         if len(items) != 1:
             raise PositionError(f"{file} holds {len(items)} positions; jink tree draws one")
