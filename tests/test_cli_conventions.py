@@ -108,6 +108,7 @@ def solving_commands(game_file: Path) -> dict[str, list[str]]:
         "tree": ["tree", "--example"],
         "study": ["study", "--example"],
         "odds": ["odds", str(DOCS / "examples" / "late.toml"), "--deals", "3", "--seed", "1"],
+        "table": ["table", "--example"],
         "batch": ["batch", "--players", "3", "--deals", "2", "--seed", "1", "--workers", "1",
                   "--db", str(game_file.parent / "batch.db")],
         "puzzle check": ["puzzle", "check", puzzle],
@@ -427,6 +428,7 @@ def bad_input(tmp_path: Path) -> dict[str, list[str]]:
         "study": ["study", missing],
         "deal": ["deal", "--players", "3", "--trump", "S", "--holds", "1=AS,KS,QS,JS,TS,9S"],
         "odds": ["odds", missing],
+        "table": ["table", missing],
         "batch": ["batch", "--positions", missing, "--db", str(tmp_path / "b.db")],
         "stats": ["stats", missing],
         "puzzle check": ["puzzle", "check", "--json", missing],
@@ -485,7 +487,7 @@ def with_game(tmp_path: Path) -> dict[str, list[str]]:
     """Every command with --game, each with something to work on but the game."""
     hands = ["--trump", "D", "--hands", "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"]
     return {
-        **{c: [c, *hands] for c in ("legal", "show", "solve", "tree", "study")},
+        **{c: [c, *hands] for c in ("legal", "show", "solve", "tree", "study", "table")},
         "rob": ["rob", "--turnup", "9D", "--hands", ROB_HANDS],
         "declare": ["declare", *RAMS_DECLARE[2:]],
         "deal": ["deal", "--players", "3", "--seed", "1"],

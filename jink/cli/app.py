@@ -17,6 +17,7 @@ from jink import __version__
 from jink.cli import (
     analyse,
     batch,
+    ddtable,
     deal,
     declare,
     legal,
@@ -57,6 +58,7 @@ app.command("study", cls=Command, epilog=study_cli.EPILOG)(study_cli.study_comma
 app.add_typer(puzzle.app, name="puzzle")
 app.command("deal", cls=Command, epilog=deal.EPILOG)(deal.deal_command)
 app.command("odds", cls=Command, epilog=odds.EPILOG)(odds.odds_command)
+app.command("table", cls=Command, epilog=ddtable.EPILOG)(ddtable.table_command)
 app.command("session", cls=Command, epilog=session.EPILOG)(session.session_command)
 app.command("batch", cls=Command, epilog=batch.EPILOG)(batch.batch_command)
 app.command("stats", cls=Command, epilog=stats.EPILOG)(stats.stats_command)
