@@ -80,9 +80,11 @@ def table_command(
     """
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
-        if hands is not None and trump is None and turnup is None:
+        no_trump = hands is not None and trump is None and turnup is None
+        if no_trump:
             # Every suit is tried: the deal's own trump, needed to make a
-            # position, matters not; when not given any suit will do.
+            # position, matters not; when not given any suit will do (and no
+            # deal diagram is drawn, which would sort the hands by it).
             trump = "S"
         opts = PositionOptions(game, trump, turnup, hands, leader, options=option, deal=deal)
         err = Console(stderr=True, highlight=False)
@@ -99,7 +101,8 @@ def table_command(
             if json_output:
                 print_json(table.to_dict())
             else:
-                print_sections(deal_diagram(item), *table_pictures(table), gap=index > 0)
+                diagram = [] if no_trump else [deal_diagram(item)]
+                print_sections(*diagram, *table_pictures(table), gap=index > 0)
 
         for_each_position(file, opts, example=example, act=act)
 
