@@ -173,3 +173,17 @@ def test_odds_takes_a_view_string() -> None:
     strip = [{k: v for k, v in json.loads(r.stdout).items() if k != "seconds"}
              for r in (by_string, by_hand)]
     assert strip[0] == strip[1]
+
+
+def test_analyse_takes_a_deal_string_with_its_record(tmp_path) -> None:
+    record = ("spoil-five:2S:1:8S.QH.KD.QD.KC 7S.7H.9D.4D.JC JS.QS.TH.2D.TC"
+              ":play=KD.9D.2D/QD.4D.JS/QS.8S.7S/TH.QH.7H")
+    path = tmp_path / "game.toml"
+    path.write_text(files.dumps(read_deal_string(record)), encoding="utf-8")
+    by_string = invoke("analyse", "--deal", record, "--json")
+    by_file = invoke("analyse", str(path), "--json")
+    assert by_string.exit_code == 0, by_string.output
+    assert untimed(json.loads(by_string.stdout)) == untimed(json.loads(by_file.stdout))
+    result = invoke("analyse", "--deal", record.split(":play")[0])
+    assert result.exit_code == 1
+    assert "no played record: add :play=" in result.stderr

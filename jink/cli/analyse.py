@@ -15,6 +15,7 @@ from jink.cards import card_markup
 from jink.cli.common import (
     AnytimeNodesOpt,
     AnytimeSecondsOpt,
+    DealOpt,
     EngineOpt,
     ExactOpt,
     JsonOpt,
@@ -34,6 +35,7 @@ from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve_render import verdicts_table
 from jink.errors import JinkError
+from jink.puzzles.dealstring import read_deal_string
 from jink.puzzles.files import read
 from jink.solver.analyse import Analysis, analyse, replay
 from jink.solver.table import DEFAULT_MEMORY_MB
@@ -58,7 +60,7 @@ GameFileArg = Annotated[Path | None, typer.Argument(
          "tricks played from it, play = [...].", metavar="FILE", show_default=False)]
 
 
-def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
+def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: SeatsOpt = None,
                     max_seconds: AnytimeSecondsOpt = None, max_nodes: AnytimeNodesOpt = None,
                     memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     engine: EngineOpt = None,
@@ -72,21 +74,25 @@ def analyse_command(file: GameFileArg = None, seats: SeatsOpt = None,
     three tricks should have claimed or could jink, and sums up the deal.
     """
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
-    if file is None:
+    if file is None and deal is None:
         raise typer.BadParameter("give a game file: a position with play = [...]",
                                  param_hint="FILE")
+    if file is not None and deal is not None:
+        raise typer.BadParameter("give a game FILE or --deal, not both", param_hint="--deal")
     with handle_errors():
         refuse_overwrite(html, "--html", file)
         solved = parse_seats(seats) if seats is not None else None
-        items = read(file)
+        items = [read_deal_string(deal)] if deal is not None else read(file or Path())
         check_html(html, len(items))
+        source = str(file) if file is not None else "deal string"
         # Every record is checked before the first search: a bad card in the
         # last game of a file must not wait for the others to be solved.
         for number, item in enumerate(items, start=1):
-            where = f"{file}, position {number}" if len(items) > 1 else str(file)
+            where = f"{source}, position {number}" if len(items) > 1 else source
             if item.play is None:
-                fail(f"{where}: no played record: add play = [\"...\", ...], the tricks "
-                     "played from this position")
+                add = 'play = ["...", ...]' if deal is None else ":play=5D.9C.KD/..."
+                fail(f"{where}: no played record: add {add}, the tricks played from this "
+                     "position")
             if solved is not None:
                 check_seats(solved, item.position.players)
             try:
