@@ -112,7 +112,7 @@ def abbreviations(questions: tuple[Question, ...]) -> list[str]:
     names, in capitals (three, jink, spoil: T, J, S).
 
     >>> abbreviations((Question("three", "", 3), Question("tricks", "", 1)))
-    ['THR', 'TRI']
+    ['TH', 'TR']
     """
     names = [q.name.upper() for q in questions]
     for size in range(1, max((len(n) for n in names), default=1) + 1):

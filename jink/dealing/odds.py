@@ -253,8 +253,9 @@ def hand_view(game: str, hand: str, players: int, *, seat: int = 0,
     :func:`view_from_dict`: the one-line question and the file are one view.
 
     >>> hand_view("spoil-five", "5S JS AH KD 2C", 3, turnup="7S")
-    {'game': 'spoil-five', 'hands': ['5S JS AH KD 2C', '?', '?'], 'leader': 1, \
-'trick': '', 'turnup': '7S'}
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'game': 'spoil-five', 'hands': ['5S JS AH KD 2C', '?', '?'], 'leader': 1,
+     'trick': '', 'turnup': '7S'}
     """
     if players < 1:
         raise ParseError(f"expected a number of players, not {players}", "--players")
