@@ -46,7 +46,9 @@ def random_position(rng: random.Random, name: str, played: int) -> PositionFile:
     spare = deck[seats * size]
     trump: int | None = suit_of(spare)
     turnup = turn = None
-    if game.uses_turn and seats >= game.simple_min_players and rng.random() < 0.5:
+    double_too_big = bool(game.double_max_players) and seats > game.double_max_players
+    if game.uses_turn and seats >= game.simple_min_players and (
+            double_too_big or rng.random() < 0.5):
         trump, turn = None, spare
     elif rng.random() < 0.5:
         try:
