@@ -210,7 +210,7 @@ def test_every_record_of_a_file_is_checked_before_any_search(tmp_path: Path) -> 
     result = runner.invoke(app, ["analyse", str(path), "--max-nodes", "1"])
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert "games.jsonl, position 2: trick 1: seat 2 cannot play JC" in result.stderr
+    assert "games.jsonl, position 2: trick 1: seat 2 cannot play J♣" in result.stderr
     unplayed = tmp_path / "unplayed.jsonl"
     no_play = {k: v for k, v in good.items() if k != "play"}
     unplayed.write_text(json.dumps(good) + "\n" + json.dumps(no_play) + "\n",

@@ -526,7 +526,7 @@ def test_a_turned_up_seven_of_diamonds_is_refused(tmp_path) -> None:  # type: ig
     from jink.games import find_game
     from jink.solver.declare import deal_from_text
 
-    message = "a turned-up 7D: in Bierspiel the dealer then turns the next card"
+    message = "a turned-up 7♦: in Bierspiel the dealer then turns the next card"
     with pytest.raises(PositionError, match=message):
         Position.create("bierspiel", None, ["AS KS QS JS TS", "AH KH QH JH TH"], turnup="7D")
     with pytest.raises(PositionError, match=message):

@@ -173,7 +173,7 @@ def test_positions_file_with_a_bad_line(tmp_path: Path) -> None:
     # Each result names its input line (the bad line 2 has none).
     assert [out["input_line"] for out in outs] == [1, 3]
     errors = [line for line in result.stderr.splitlines() if line.strip()]
-    assert any("deals.jsonl, line 2" in e and "KH is in the hand of seat 1" in e
+    assert any("deals.jsonl, line 2" in e and "K♥ is in the hand of seat 1" in e
                for e in errors), result.stderr
     assert not any("line 1" in e or "line 3" in e for e in errors)
     assert errors[-1] == f"error: 1 line of {path} failed (see above)"
@@ -206,7 +206,7 @@ def test_positions_with_a_question(tmp_path: Path) -> None:
 BAD = [
     (["--trump", "D", "--hands", HANDS.replace("2S", "2X")], "not a card: '2X'"),
     (["--trump", "D", "--hands", HANDS.replace("4C", "KC")],
-     "KC is in the hand of seat 1 and in the hand of seat 2"),
+     "K♣ is in the hand of seat 1 and in the hand of seat 2"),
     (["--example", "--goal", "bogus"], "unknown goal 'bogus'"),
     (["--example", "--seat", "4"], "--seat 4: the deal has seats 1 to 3"),
     (["--example", "--seat", "0"], "--seat 0"),

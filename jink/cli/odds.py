@@ -28,6 +28,7 @@ from jink.cli.common import (
     MaxSecondsOpt,
     MemoryOpt,
     epilog,
+    fail,
     handle_errors,
     print_json,
     print_sections,
@@ -133,6 +134,9 @@ def odds_command(
             print_json(result.to_dict())
         elif out is None:
             print_sections(odds_table(result))
+        if result.interrupted:
+            fail(f"interrupted: the shares are of the {plural(result.deals, 'deal')} solved "
+                 "by then")
 
 
 def odds_table(result: OddsResult) -> Table:

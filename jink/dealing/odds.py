@@ -322,6 +322,8 @@ class OddsResult:
     questions: tuple[str, ...]
     cards: tuple[CardOdds, ...]
     seconds: float = 0.0
+    #: Stopped (Ctrl-C) part-way: the shares are of the ``deals`` solved by then.
+    interrupted: bool = False
 
     def best(self) -> dict[str, Card | None]:
         """For each question (and ``max_tricks``): the card with the highest share
@@ -344,7 +346,8 @@ class OddsResult:
                 "cards": [c.to_dict() for c in self.cards],
                 "best": {k: None if v is None else card_name(v)
                          for k, v in self.best().items()},
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3)} | (
+                    {"interrupted": True} if self.interrupted else {})
 
 
 #: Called after each deal solved: ``(done, total)``.
@@ -401,21 +404,28 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     done = 0
     if progress is not None:
         progress(0, deals)
-    for position in positions:
-        solver = Solver(limit, memory_mb)
-        for move in solver.score_moves(position, seat, goal):
-            tricks_sum[move.card] = tricks_sum.get(move.card, 0) + move.max_tricks
-            mine = hits.setdefault(move.card, dict.fromkeys(names, 0))
-            for q in questions:
-                achieved = move.achieves if q.tricks is None else move.max_tricks >= q.tricks
-                mine[q.name] += achieved
-        done += 1
-        if progress is not None:
-            progress(done, deals)
+    interrupted = False
+    try:
+        for position in positions:
+            solver = Solver(limit, memory_mb)
+            moves = solver.score_moves(position, seat, goal)
+            for move in moves:
+                tricks_sum[move.card] = tricks_sum.get(move.card, 0) + move.max_tricks
+                mine = hits.setdefault(move.card, dict.fromkeys(names, 0))
+                for q in questions:
+                    achieved = move.achieves if q.tricks is None else move.max_tricks >= q.tricks
+                    mine[q.name] += achieved
+            done += 1
+            if progress is not None:
+                progress(done, deals)
+    except KeyboardInterrupt:
+        if not done:
+            raise
+        interrupted = True  # the deals solved so far are kept, and said to be all there is
     if not done:
         raise ConstraintError("no deal of the unseen cards agrees with the cards played to "
                               "the trick")
-    if exhaustive:
+    if exhaustive and not interrupted:
         possible = done  # those that passed the check on the current trick
     rules = game.bind(view.trump, view.options, view.players)
     cards = tuple(
@@ -423,5 +433,5 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
                  tuple((name, Share(hits[card][name], done, exhaustive)) for name in names))
         for card in sort_cards(rules, tricks_sum))
     return OddsResult(game, seat, done, exhaustive, possible, None if exhaustive else seed,
-                      names, cards, time.perf_counter() - started)
+                      names, cards, time.perf_counter() - started, interrupted)
 
