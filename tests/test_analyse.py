@@ -178,7 +178,7 @@ def test_people_see_cards_and_json_keeps_names() -> None:
     assert "(with its equal Q♦)" in " ".join(line.split())
 
 
-# -- the record is checked whole before any search (issue 12, item 7) ------------------
+# -- the record is checked whole before any search ------------------
 
 # Seven seats, hearts trumps: seat 1 leads the 2C, and seat 2, holding the 9C,
 # plays the KD: a renege of a plain suit, illegal at the first trick.

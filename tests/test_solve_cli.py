@@ -253,7 +253,7 @@ def test_help_has_examples() -> None:
     assert "jink solve --example" in out and "--positions" in out
 
 
-# -- positions files that are not UTF-8 (issue 12, item 1) ----------------------------
+# -- positions files that are not UTF-8 ----------------------------
 
 
 def test_positions_line_not_utf8_is_reported_and_the_rest_solved(tmp_path: Path) -> None:
@@ -279,7 +279,7 @@ def test_positions_utf16_file_is_one_error(tmp_path: Path) -> None:
     assert line.startswith(f"error: {path}: not UTF-8 text (it looks like UTF-16")
 
 
-# -- values nested too deeply (issue 12, item 3) ---------------------------------------
+# -- values nested too deeply ---------------------------------------
 
 
 def test_positions_nested_too_deeply_is_one_bad_line(tmp_path: Path) -> None:
@@ -300,7 +300,7 @@ def test_toml_nested_too_deeply_is_one_error(tmp_path: Path) -> None:
     assert result.stderr.splitlines() == [f"error: {path}: not valid TOML: nested too deeply"]
 
 
-# -- where --out may write (issue 12, item 5) ------------------------------------------
+# -- where --out may write ------------------------------------------
 
 
 @pytest.mark.parametrize("spelling", ["same", "dotted", "symlink"])
@@ -337,7 +337,7 @@ def test_out_is_not_emptied_when_the_positions_cannot_be_read(tmp_path: Path) ->
     assert out.read_text(encoding="utf-8") == "earlier results\n"
 
 
-# -- the progress bar on a terminal (issue 12, item 6) ---------------------------------
+# -- the progress bar on a terminal ---------------------------------
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
