@@ -66,7 +66,8 @@ class Tables:
     def of(cls, rules: Rules) -> Tables:
         tables = cls._cache.get(id(rules))
         if tables is None:
-            tables = cls._cache[id(rules)] = cls(rules)
+            # setdefault: two threads building them at once share one.
+            tables = cls._cache.setdefault(id(rules), cls(rules))
         return tables
 
 
