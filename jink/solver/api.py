@@ -186,6 +186,14 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
     :func:`jink.solver.native.use_engine`), else native. Both give the same
     answers; without the compiled core, native means python (said once on
     stderr).
+
+    >>> from jink.cards import card_name
+    >>> p = Position.create("spoil-five", "H", ["KH 2C", "AH 3C", "5H 4C"], won=[1, 1, 1])
+    >>> result = solve(p, engine="python")
+    >>> [(v.seat, v.max_tricks, v.three) for v in result.verdicts]
+    [(0, 1, False), (1, 1, False), (2, 2, False)]
+    >>> [(card_name(m.card), m.max_tricks) for m in result.moves]
+    [('KH', 1), ('2C', 1)]
     """
     if turn_unknown(position):
         raise PositionError("the card to be turned is not known: give turn, or use the "
