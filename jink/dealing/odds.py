@@ -364,6 +364,13 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     refused above :data:`MAX_EXHAUSTIVE`). ``limit`` applies to each deal's
     solve; a deal past it raises :class:`~jink.errors.LimitExceeded` (no
     deal is skipped: skipping would bias the shares).
+
+    >>> view = view_from_dict({"game": "spoil-five", "turnup": "2S", "hands": ["KS 9H", "?", "?"],
+    ...                        "won": [1, 1, 1], "leader": 3, "trick": "QD",
+    ...                        "seen": "4H JH 8H 7C 3S AS 5D 6D JD"})
+    >>> found = odds(view, deals=30, seed=2)
+    >>> [(card_name(c.card), c.share("three").hits, c.share("three").deals) for c in found.cards]
+    [('KS', 4, 30), ('9H', 0, 30)]
     """
     plan = view.plan()
     to_play = view.seat_to_play
