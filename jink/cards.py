@@ -17,7 +17,7 @@ output is canonical (``5D``, ``TH``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeAlias
 
 from jink.errors import ParseError
@@ -115,6 +115,32 @@ def card_markup(card: Card) -> str:
     """Rich markup for a card: the symbol name, red suits in red."""
     text = card_symbol(card)
     return f"[red]{text}[/red]" if suit_of(card) in RED_SUITS else text
+
+
+#: A card's name inside a sentence (``KD``, ``TD``), as the library writes its
+#: notes and errors; and a quoted stretch (``'5DD'``), the user's own words. An
+#: apostrophe after a letter (``seat 1's``) opens no quotation. A name inside
+#: a path (``deals/AS.toml``) is a file's, not a card's.
+_NAME_IN_TEXT = re.compile(r"(?<![\w/\\.-])([2-9TJQKA][SHDC])(?![\w]|\.\w)")
+_QUOTED = re.compile(r"((?<![\w])'[^']*'(?![\w]))")
+
+
+def with_symbols(text: str, draw: Callable[[Card], str] = card_symbol) -> str:
+    """``text`` with the card names the library wrote in it (``QD``) drawn
+    for people (``Q♦``); quoted text, the user's own, is left as given. JSON
+    keeps the names; this is for what people read: errors, notes.
+
+    >>> with_symbols("card 5D given twice in '5D JD 5D'")
+    "card 5♦ given twice in '5D JD 5D'"
+    >>> with_symbols("seat 2's TH beats seat 1's QH")
+    "seat 2's 10♥ beats seat 1's Q♥"
+    >>> with_symbols("deals/AS.toml: the AS is held twice.")
+    'deals/AS.toml: the A♠ is held twice.'
+    """
+    parts = _QUOTED.split(text)
+    for i in range(0, len(parts), 2):  # the odd parts are the quotations
+        parts[i] = _NAME_IN_TEXT.sub(lambda m: draw(parse_card(m.group(1))), parts[i])
+    return "".join(parts)
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -2,7 +2,15 @@
 
 Every error a user can provoke is a :class:`JinkError`, and also a
 :class:`ValueError`, so callers can catch either. The CLI turns any of them
-into a one-line message and exit status 1.
+into a one-line message and exit status 1. (:class:`LimitExceeded` is no
+bad input: a limit reached where no partial answer was wanted.)
+
+>>> from jink.cards import parse_card
+>>> try:
+...     parse_card("5X")
+... except ValueError as error:
+...     print(type(error).__name__, isinstance(error, JinkError), error)
+ParseError True not a card: '5X' (unknown suit 'X')
 """
 
 from __future__ import annotations

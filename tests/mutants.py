@@ -72,7 +72,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (mine) {"),
     "counts": (
         "keys forget how many cards of each suit each seat holds",
-        "counts |= (u64)__builtin_popcountll(hands[p] & R->suit_masks[su]) << (4 * p);",
+        "counts |= (u64)popcount64(hands[p] & R->suit_masks[su]) << (4 * p);",
         "counts |= 0;"),
     "hit": (
         "an answer read from the table rests on nothing",

@@ -4,7 +4,8 @@
 # Builds jink/solver/_core.c (and the core/ files it includes) with
 # -fsanitize=address,undefined into a temporary copy of the sources and runs
 # the native sample tests (tests/test_native.py, tests/test_partition.py,
-# tests/test_exact.py: every settler on and off) against it, and the tests
+# tests/test_exact.py: every settler on and off; tests/test_threads.py:
+# searches in several threads at once) against it, and the tests
 # that build the core again with other thresholds or checking itself
 # (tests/test_widen.py, tests/test_capped.py, tests/test_pooled.py,
 # tests/test_next.py), whose builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
@@ -58,4 +59,4 @@ PY
 # --capture=sys: a sanitizer report on fd 2 must reach the log, not pytest's capture.
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
-    tests/test_next.py tests/test_exact.py "$@"
+    tests/test_next.py tests/test_exact.py tests/test_threads.py "$@"

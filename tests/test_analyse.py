@@ -178,7 +178,7 @@ def test_people_see_cards_and_json_keeps_names() -> None:
     assert "(with its equal Q♦)" in " ".join(line.split())
 
 
-# -- the record is checked whole before any search (issue 12, item 7) ------------------
+# -- the record is checked whole before any search ------------------
 
 # Seven seats, hearts trumps: seat 1 leads the 2C, and seat 2, holding the 9C,
 # plays the KD: a renege of a plain suit, illegal at the first trick.
@@ -210,7 +210,7 @@ def test_every_record_of_a_file_is_checked_before_any_search(tmp_path: Path) -> 
     result = runner.invoke(app, ["analyse", str(path), "--max-nodes", "1"])
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert "games.jsonl, position 2: trick 1: seat 2 cannot play JC" in result.stderr
+    assert "games.jsonl, position 2: trick 1: seat 2 cannot play J♣" in result.stderr
     unplayed = tmp_path / "unplayed.jsonl"
     no_play = {k: v for k, v in good.items() if k != "play"}
     unplayed.write_text(json.dumps(good) + "\n" + json.dumps(no_play) + "\n",

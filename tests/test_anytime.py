@@ -1,4 +1,4 @@
-"""Anytime answers (issue 17, item 2): a question the limit stops is unknown,
+"""Anytime answers: a question the limit stops is unknown,
 never wrong, and everything else stays exact.
 
 Each position is solved twice: without a limit (the truth) and under random

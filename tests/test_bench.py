@@ -29,7 +29,7 @@ def test_one_seat_does_what_solve_with_seats_does() -> None:
     solver = Solver()
     one_seat(solver, position)
     # The bench times the verdicts, the scored cards and the line; saying why
-    # the line's key cards matter (issue 39) is extra work it leaves out.
+    # the line's key cards matter is extra work it leaves out.
     assert solver.nodes == solve(position, 0, seats=[0], why=False).nodes
 
 

@@ -526,7 +526,7 @@ def test_a_turned_up_seven_of_diamonds_is_refused(tmp_path) -> None:  # type: ig
     from jink.games import find_game
     from jink.solver.declare import deal_from_text
 
-    message = "a turned-up 7D: in Bierspiel the dealer then turns the next card"
+    message = "a turned-up 7♦: in Bierspiel the dealer then turns the next card"
     with pytest.raises(PositionError, match=message):
         Position.create("bierspiel", None, ["AS KS QS JS TS", "AH KH QH JH TH"], turnup="7D")
     with pytest.raises(PositionError, match=message):
@@ -543,7 +543,7 @@ def test_a_turned_up_seven_of_diamonds_is_refused(tmp_path) -> None:  # type: ig
                  ["declare", "--game", "bierspiel", "--turnup", "7D", "--widow",
                   "AH KH QH JH TH", "--hands",
                   "AS KS QS 7H 8H / 7C 8C 9C TC JC / AD KD QD JD TD", "--seat", "1"],
-                 # jink legal of one hand (issue 41: this path made diamonds trumps).
+                 # jink legal of one hand (this path once made diamonds trumps).
                  ["legal", "--game", "bierspiel", "--turnup", "7D", "--hand", "AS KS 8C",
                   "--players", "3"],
                  ["legal", "--game", "bierspiel", "--turnup", "7D", "--hand", "AS KS 8C",

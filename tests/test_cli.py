@@ -286,10 +286,10 @@ BAD = [
     (["show", "--trump", "D", "--hands", HANDS.replace("2S", "2X")], "not a card: '2X'"),
     (["legal", "--trump", "S", "--hand", "2S 1H"], "--hand: not a card: '1H'"),
     # duplicate card in a hand
-    (["show", "--trump", "D", "--hands", HANDS.replace("2S", "5D")], "5D given twice"),
+    (["show", "--trump", "D", "--hands", HANDS.replace("2S", "5D")], "5♦ given twice"),
     # a card in two hands
     (["show", "--trump", "D", "--hands", HANDS.replace("4C", "5D")],
-     "5D is in the hand of seat 1 and in the hand of seat 2"),
+     "5♦ is in the hand of seat 1 and in the hand of seat 2"),
     (["legal", "--trump", "S", "--hand", "2S AH", "--trick", "2S"], "in the hand and in the trick"),
     # wrong hand size
     (["show", "--trump", "D", "--hands", HANDS.replace(" 4C", "")], "seat 2 holds 4 cards"),

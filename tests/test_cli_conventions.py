@@ -1,6 +1,6 @@
 """One convention for every command: the limits, the options, --help and the output.
 
-Issue 12, items 2, 7, 13, 14 and 16: each test here names the command line a
+Each test here names the command line a
 user would type and checks what every command that takes it does alike.
 """
 
@@ -156,7 +156,7 @@ def test_the_solving_commands_and_only_they_take_the_limits(command: str) -> Non
         assert (option in names) == (command in SOLVING), (command, option)
 
 
-# -- issue 13: --engine, on every command that solves -------------------------------------
+# -- --engine, on every command that solves -------------------------------------
 
 @pytest.mark.parametrize("command", SOLVING)
 def test_a_bad_engine_is_a_usage_error(game_file: Path, puzzle_file: Path,
@@ -215,7 +215,7 @@ def test_a_bad_limit_is_a_usage_error(game_file: Path, puzzle_file: Path, comman
 #: reports that puzzle not proved (and checks the others), puzzle generate gives
 #: that deal up (and tries the next).
 GIVES_UP = {"puzzle check", "puzzle generate"}
-#: Commands that answer anytime (issue 17, item 2): an answer the limit stops is
+#: Commands that answer anytime: an answer the limit stops is
 #: unknown (? in the tables, null in JSON) and the command succeeds.
 ANYTIME = {"solve", "analyse"}
 

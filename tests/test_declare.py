@@ -445,7 +445,7 @@ def test_the_lone_pone_must_play_or_pay_the_dealer() -> None:
     dealer ... If he declines to play, he must pay the dealer five counters,
     and the pool remains." The dealer's own choice comes after the pone's,
     so naming him among those who play changes nothing: the pone's pass is
-    still scored -5 (issue 41: it was shown as "no penalty", with the dealer
+    still scored -5 (it was once shown as "no penalty", with the dealer
     alone in the play)."""
     deal = rams_deal()
     for others in ([], [3]):

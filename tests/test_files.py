@@ -362,7 +362,7 @@ def test_family_examples_say_true(name):
     assert result.verdicts[0].max_tricks == max(scored.values())
 
 
-# -- text that is not UTF-8 (issue 12, item 1) -----------------------------------------
+# -- text that is not UTF-8 -----------------------------------------
 
 
 def test_jsonl_bytes_report_each_line_that_is_not_utf8():
@@ -416,7 +416,7 @@ def test_toml_not_utf8_gives_the_line(tmp_path):
         files.load(io.BytesIO(THREE_HANDS.encode() + b"# caf\xe9\n"))
 
 
-# -- values nested too deeply or too long to read (issue 12, item 3) -------------------
+# -- values nested too deeply or too long to read -------------------
 
 DEEP = "[" * 100_000
 
@@ -458,7 +458,7 @@ def test_json_file_too_deep(tmp_path):
         files.read(path)
 
 
-# -- one turn: the position's (issue 12, item 4) ---------------------------------------
+# -- one turn: the position's ---------------------------------------
 
 LOO_SIMPLE = 'game = "loo"\nhands = ["KH 9H 5S", "AH 3D 8C", "QH 7H 2C"]\nturn = "4C"\n'
 

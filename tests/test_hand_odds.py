@@ -111,7 +111,7 @@ def test_only_the_robber_asks_about_robbing() -> None:
     result = invoke("odds", "--hand", "KS 2C 3C 4H 9D", "--turnup", "7S", "--players", "3",
                     "--rob", "--deals", "2", "--seed", "1")
     assert result.exit_code == 1
-    assert result.stderr.startswith("error: seat 1 may not rob the 7S")
+    assert result.stderr.startswith("error: seat 1 may not rob the 7♠")
 
 
 def test_rob_from_the_command_line() -> None:
@@ -179,7 +179,7 @@ def test_declare_from_the_command_line() -> None:
     (["--hand", "5S JS AH KD 2C", "--turnup", "7S", "--players", "3", "--seat", "2"], 1,
      "error: seat 1 is to play, not seat 2: give --trick"),
     (["--hand", "5S JS AH KD 2C", "--turnup", "5S", "--players", "3"], 1,
-     "error: the turn-up 5S is in seat 1"),
+     "error: the turn-up 5♠ is in seat 1"),
     (["--hand", "5S JS AH KD 2C", "--turnup", "7S", "--players", "3", "--rob", "--declare"],
      2, "--declare"),
     (["--hand", "5S JS AH KD 2C", "--turnup", "7S", "--players", "3", "--declare"], 1,

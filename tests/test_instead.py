@@ -1,4 +1,4 @@
-"""Why a card changed a verdict (issue 39): the better cards, the cost and the
+"""Why a card changed a verdict: the better cards, the cost and the
 refutation of ``jink analyse``, checked on played records at 3 and 4 seats
 against the independent slow references (``tests/reference.py`` for Spoil
 Five, ``tests/reference_family.py`` for Forty-Five and Rams): every legal

@@ -92,7 +92,16 @@ def test_solve_gives_the_key_and_refutations(tmp_path: Path) -> None:
 def test_solve_refuses_an_unsound_puzzle(tmp_path: Path) -> None:
     bad = PUZZLE.replace('key = ["8S"]', 'key = ["QH"]')
     result = invoke("solve", write(tmp_path, bad), code=1)
-    assert "is not sound" in result.stderr and "8S also wins the pool" in result.stderr
+    assert "is not sound" in result.stderr and "8♠ also wins the pool" in result.stderr
+
+
+def test_play_refuses_an_unsound_puzzle(tmp_path: Path) -> None:
+    """Played, a wrong key would flag the right card a mistake: refused first."""
+    bad = PUZZLE.replace('key = ["8S"]', 'key = ["QH"]')
+    result = invoke("play", write(tmp_path, bad), code=1, input="8S\n")
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: puzzle ") and "is not sound" in lines[0]
+    assert result.stdout == ""
 
 
 # -- play -------------------------------------------------------------------------------
@@ -126,7 +135,7 @@ def test_play_through_a_mistake_with_undo(tmp_path: Path) -> None:
     cards = winning_cards(PUZZLE)
     script = ["KD", "undo", *cards]
     out = invoke("play", write(tmp_path), input="\n".join(script) + "\n").stdout
-    assert "Mistake: KD throws the goal away" in out and "trick 1: seat 1 KD" in out
+    assert "Mistake: K♦ throws the goal away" in out and "trick 1: seat 1 K♦" in out
     assert "Taken back." in out
     assert out.strip().splitlines()[-1].startswith("Solved: seat 1 has 3 tricks; the goal "
                                                    "is kept (with a mistake taken back)")
@@ -151,6 +160,6 @@ def test_play_a_mistake_kept_is_not_solved(tmp_path: Path) -> None:
 def test_play_input_errors_and_end_of_input(tmp_path: Path) -> None:
     out = invoke("play", write(tmp_path), input="undo\nZZ\nAS\nhint\n").stdout
     assert "Nothing to undo." in out
-    assert "ZZ" in out and "cannot play AS" in out and "Hint: Not a king." in out
+    assert "ZZ" in out and "cannot play A♠" in out and "Hint: Not a king." in out
     assert out.strip().splitlines()[-1] == "Stopped: not solved."
     invoke("play", "nothing-like-it", code=1)

@@ -1,4 +1,4 @@
-"""Input that used to be accepted quietly is refused, saying why (issue 12, item 15).
+"""Input that used to be accepted quietly is refused, saying why.
 
 An empty ``--game``, an empty place in a list of seats, a positions file with
 nothing to solve, a TOML file given as JSON lines; and counts of one said in the

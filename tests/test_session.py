@@ -540,7 +540,7 @@ def test_forty_five_counting_out_at_35_all() -> None:
     players count out; that is, if each side is 35 up, the first to win two
     tricks counts out." At 35 all Ann wins the first two tricks: she has won
     the game there, though Bob takes the last three (which, scored at the
-    deal's end, would have given Bob 5 and nobody the game). Issue 41."""
+    deal's end, would have given Bob 5 and nobody the game)."""
     result = evening(FORTY_FIVE_PER_TRICK + _to_35_all() + _forty_five_deal("A", "AABBB"))
     assert result.error is None, result.error
     assert result.deals[5].books["scores"] == {"Ann": 35, "Bob": 35}
@@ -660,7 +660,7 @@ def test_the_last_deal_is_made_by_the_first_dealers_right() -> None:
     """Foster (Spoil Five): "when the game is brought to an end the last deal
     shall be made by the player on the right of the first dealer"; Rams: "The
     general arrangements for the players, first deal, counters, etc., are
-    exactly the same as at Spoil Five" (issue 41: Rams and Loo too). Cat deals
+    exactly the same as at Spoil Five" (Rams and Loo too). Cat deals
     first, so Bob, named before her, deals last: ``ended = true`` checks it."""
     ended = RAMS.replace("players", "ended = true\nplayers")
     over = evening(ended + RAMS_SIMPLE + RAMS_DOUBLE + RAMS_PONE)

@@ -173,7 +173,7 @@ def test_positions_file_with_a_bad_line(tmp_path: Path) -> None:
     # Each result names its input line (the bad line 2 has none).
     assert [out["input_line"] for out in outs] == [1, 3]
     errors = [line for line in result.stderr.splitlines() if line.strip()]
-    assert any("deals.jsonl, line 2" in e and "KH is in the hand of seat 1" in e
+    assert any("deals.jsonl, line 2" in e and "K♥ is in the hand of seat 1" in e
                for e in errors), result.stderr
     assert not any("line 1" in e or "line 3" in e for e in errors)
     assert errors[-1] == f"error: 1 line of {path} failed (see above)"
@@ -206,7 +206,7 @@ def test_positions_with_a_question(tmp_path: Path) -> None:
 BAD = [
     (["--trump", "D", "--hands", HANDS.replace("2S", "2X")], "not a card: '2X'"),
     (["--trump", "D", "--hands", HANDS.replace("4C", "KC")],
-     "KC is in the hand of seat 1 and in the hand of seat 2"),
+     "K♣ is in the hand of seat 1 and in the hand of seat 2"),
     (["--example", "--goal", "bogus"], "unknown goal 'bogus'"),
     (["--example", "--seat", "4"], "--seat 4: the deal has seats 1 to 3"),
     (["--example", "--seat", "0"], "--seat 0"),
@@ -253,7 +253,7 @@ def test_help_has_examples() -> None:
     assert "jink solve --example" in out and "--positions" in out
 
 
-# -- positions files that are not UTF-8 (issue 12, item 1) ----------------------------
+# -- positions files that are not UTF-8 ----------------------------
 
 
 def test_positions_line_not_utf8_is_reported_and_the_rest_solved(tmp_path: Path) -> None:
@@ -279,7 +279,7 @@ def test_positions_utf16_file_is_one_error(tmp_path: Path) -> None:
     assert line.startswith(f"error: {path}: not UTF-8 text (it looks like UTF-16")
 
 
-# -- values nested too deeply (issue 12, item 3) ---------------------------------------
+# -- values nested too deeply ---------------------------------------
 
 
 def test_positions_nested_too_deeply_is_one_bad_line(tmp_path: Path) -> None:
@@ -300,7 +300,7 @@ def test_toml_nested_too_deeply_is_one_error(tmp_path: Path) -> None:
     assert result.stderr.splitlines() == [f"error: {path}: not valid TOML: nested too deeply"]
 
 
-# -- where --out may write (issue 12, item 5) ------------------------------------------
+# -- where --out may write ------------------------------------------
 
 
 @pytest.mark.parametrize("spelling", ["same", "dotted", "symlink"])
@@ -337,7 +337,7 @@ def test_out_is_not_emptied_when_the_positions_cannot_be_read(tmp_path: Path) ->
     assert out.read_text(encoding="utf-8") == "earlier results\n"
 
 
-# -- the progress bar on a terminal (issue 12, item 6) ---------------------------------
+# -- the progress bar on a terminal ---------------------------------
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 

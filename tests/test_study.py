@@ -77,12 +77,12 @@ def test_mistakes_are_reported_and_the_session_goes_on() -> None:
     result = study("zz\n7S\nundo\nback 4\nseat 7\nfrobnicate\n8S\n", "--example", code=1)
     errors = result.stderr.splitlines()
     assert errors == [
-        "error: not a card: 'zz' (write e.g. 5D, 10h, T♥)",
-        "error: seat 1 cannot play 7S: 7S is not in the hand",
+        "error: not a card: 'zz' (write e.g. 5♦, 10h, T♥)",
+        "error: seat 1 cannot play 7♠: 7♠ is not in the hand",
         "error: nothing to undo: this is the position you started from",
         "error: no trick 4 to go back to: the study has tricks 1 to 1",
         "error: seat 7: the deal has seats 1 to 3",
-        "error: unknown command 'frobnicate': type a card (8S), undo, back N, best, seat N, "
+        "error: unknown command 'frobnicate': type a card (8♠), undo, back N, best, seat N, "
         "goal G, help or quit",
     ]
     # The session went on after the mistakes: the 8S was played.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -23,7 +24,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from jink.cards import card_symbol, parse_card
 from jink.cli.app import app
+from jink.dealing.odds import load_view, odds
 
 runner = CliRunner()
 
@@ -200,7 +203,8 @@ def test_a_turnup_in_a_hand_was_robbed_by_a_seat_that_may(hands: str, turnup: st
         assert result.exit_code == 0, result.output
     else:
         line = one_error(["show", "--hands", hands, "--turnup", turnup])
-        assert f"the turn-up {turnup} is in seat 1's hand, but only the holder of the AS" in line
+        assert (f"the turn-up {card_symbol(parse_card(turnup))} is in seat 1's hand, "
+                "but only the holder of the A♠") in line
 
 
 @pytest.mark.parametrize("option", ["--holds", "--lacks"])
@@ -433,3 +437,120 @@ def test_a_killed_batch_leaves_no_worker(tmp_path: Path) -> None:
     process.kill()
     process.communicate()
     assert _all_gone(workers)
+
+
+# -- card names in errors, as people read them --------------------------------------------
+
+
+@pytest.mark.parametrize("args, shown, kept", [
+    (["solve", "--hands", "5D JD AH KC 5D / 9C 8C 7C 6C 4C", "--turnup", "3D"],
+     "card 5♦ given twice", "'5D JD AH KC 5D'"),
+    (["solve", "--hands", "5D JD AH KC 2S / 9C 8C 7C 6C 4C", "--turnup", "3D", "--trick", "9C"],
+     "9♣ is in the hand of seat 2", None),
+    (["rob", "--hands", "5D JD AH KC 2S / 9C 8C 7C 6C 4C", "--turnup", "5D"],
+     "the turn-up 5♦ is in seat 1's hand, but only the holder of the A♦", None),
+])
+def test_errors_write_cards_as_the_tables_do(args: list[str], shown: str,
+                                             kept: str | None) -> None:
+    """An error names a card as every table does (``5♦``); what the user wrote,
+    quoted back, stays as written."""
+    line = one_error(args)
+    assert shown in line, line
+    assert kept is None or kept in line, line
+
+
+# -- Ctrl-C on a terminal: the progress bar goes with the run ---------------------------------
+
+_CONTROL = re.compile(r"(\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\r|\n)")
+
+
+def screen(raw: str) -> list[str]:
+    """What a terminal shows after ``raw``: text written over the cursor's
+    place, with carriage returns, new lines, cursor-up and erasing obeyed,
+    the other controls (colours, the cursor shown or hidden) dropped.
+
+    >>> screen("ab\\rX\\n\\x1b[31mbar\\x1b[0m\\r\\x1b[2K\\x1b[1A\\x1b[2Kdone")
+    ['done', '']
+    """
+    rows, r, c = [""], 0, 0
+    for token in _CONTROL.split(raw):
+        if token == "\r":
+            c = 0
+        elif token == "\n":
+            r, c = r + 1, 0
+            rows += [""] * (r + 1 - len(rows))
+        elif token.startswith("\x1b["):
+            code, args = token[-1], token[2:-1]
+            if code == "A":
+                r = max(0, r - int(args or 1))
+            elif code == "K":
+                rows[r] = "" if args == "2" else rows[r][:c]
+        elif token and not token.startswith("\x1b"):
+            row = rows[r].ljust(c)
+            rows[r] = row[:c] + token + row[c + len(token):]
+            c += len(token)
+    return rows
+
+
+#: Long runs with a progress bar: interrupted once the bar shows.
+INTERRUPTED = [
+    ["odds", "docs/examples/late.toml", "--deals", "1000000", "--seed", "1"],
+    ["solve", "--positions", "POSITIONS"],
+    ["batch", "--players", "7", "--deals", "400", "--seed", "3", "--db", "DB", "--workers",
+     "1"],
+]
+
+
+@pytest.mark.parametrize("args", INTERRUPTED, ids=lambda a: a[0])
+def test_ctrl_c_leaves_no_progress_bar(args: list[str], tmp_path: Path) -> None:
+    pty = pytest.importorskip("pty")
+    lines = [json.dumps({"game": "spoil-five", "turnup": "2S",
+                         "hands": ["KS 9H 4C 3C 2C", "QS 8H 7H 6H 5H", "JS TS 9S 8S 7S",
+                                   "AD KD QD JD TD", "AC KC QC JC TC", "9D 8D 7D 6D 5D",
+                                   "3D 4D 2D 3H 4H"]})] * 400
+    (tmp_path / "deals.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    args = [a.replace("POSITIONS", str(tmp_path / "deals.jsonl"))
+            .replace("DB", str(tmp_path / "run.db")) for a in args]
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE",
+                                                            "NO_COLOR", "TERM")}
+    env.update(COLUMNS="100", TERM="xterm")
+    process = subprocess.Popen([sys.executable, "-m", "jink", *args], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=slave, env=env)
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + 120
+    while "━".encode() not in seen and time.monotonic() < deadline:
+        seen += os.read(master, 65536)  # the bar, drawn at least once
+    time.sleep(1.0)
+    process.send_signal(signal.SIGINT)
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the terminal closes once the command has exited
+            break
+        if not data:
+            break
+        seen += data
+    os.close(master)
+    assert process.wait(timeout=60) != 0
+    shown = [line for line in screen(seen.decode()) if line.strip()]
+    assert "━".encode() in seen
+    assert not any("━" in line for line in shown), shown
+    assert shown and shown[-1].startswith("error: interrupted"), shown
+
+
+def test_odds_stopped_part_way_keeps_the_deals_it_solved() -> None:
+    """Ctrl-C (here raised from the progress callback) ends the dealing; the
+    shares are of the deals solved by then, and the result says so."""
+    def stop_at_three(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    result = odds(load_view(Path("docs/examples/late.toml")), deals=50, seed=1,
+                  progress=stop_at_three)
+    assert result.interrupted and result.deals == 3
+    assert result.to_dict()["interrupted"] is True
+    whole = odds(load_view(Path("docs/examples/late.toml")), deals=3, seed=1)
+    assert [c.to_dict() for c in whole.cards] == [c.to_dict() for c in result.cards]
+    assert "interrupted" not in whole.to_dict()

@@ -1,4 +1,4 @@
-"""Why a key card matters (issue 39): every claim of a line's ``why`` checked
+"""Why a key card matters: every claim of a line's ``why`` checked
 on the cards, and the lines it compares checked against the independent
 slow reference (``tests/reference.py``): the key card does better than the
 card it is compared with, and both lines are best play."""

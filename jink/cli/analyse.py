@@ -11,7 +11,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from jink.cards import card_markup
+from jink.cards import card_markup, with_symbols
 from jink.cli.common import (
     AnytimeNodesOpt,
     AnytimeSecondsOpt,
@@ -98,7 +98,8 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
             try:
                 replay(item.position, item.play)
             except JinkError as error:
-                fail(f"{where}: {error}" if len(items) > 1 else str(error))
+                message = with_symbols(str(error))
+                fail(f"{where}: {message}" if len(items) > 1 else message)
         for index, item in enumerate(items):
             assert item.play is not None  # checked above
             review = analyse(item.position, item.play, search.limit, search.memory_mb,

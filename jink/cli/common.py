@@ -29,6 +29,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from typer.core import TyperCommand, TyperGroup
 
+from jink.cards import with_symbols
 from jink.errors import JinkError, ParseError, PositionError
 from jink.games import GAMES
 from jink.inputs import read_bytes
@@ -138,7 +139,7 @@ def _reads_as(value: str | None, parse: Callable[[str, str], object]) -> str | N
         try:
             parse(value, "")
         except ParseError as error:
-            raise typer.BadParameter(str(error).removeprefix(": ")) from None
+            raise typer.BadParameter(with_symbols(str(error).removeprefix(": "))) from None
     return value
 
 
@@ -547,7 +548,7 @@ def for_each_position(file: Path | None, opts: PositionOptions, *, example: bool
 def say_bad_line(err: Console, file: Path, line: int, error: JinkError) -> None:
     """One error line on ``err`` for a bad line of a JSON lines file (the
     file and line named once)."""
-    message = str(error)
+    message = with_symbols(str(error))
     if f"line {line}" not in message:
         message = f"{file}, line {line}: {message}"
     err.print(f"[bold red]error:[/bold red] {escape(' '.join(message.split()))}")
@@ -660,7 +661,10 @@ def handle_errors() -> Iterator[None]:
     try:
         yield
     except JinkError as error:
-        fail(str(error))
+        fail(with_symbols(str(error)))
+    except KeyboardInterrupt:
+        # Ctrl-C: what was printed stays printed; the run says it stopped short.
+        fail("interrupted")
     except OSError as error:
         if error.filename is None:
             raise  # not a file we were asked to read (a closed pipe, say)

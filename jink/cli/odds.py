@@ -30,6 +30,7 @@ from jink.cli.common import (
     MemoryOpt,
     check_seats,
     epilog,
+    fail,
     game_option,
     handle_errors,
     parse_option,
@@ -240,6 +241,9 @@ def odds_command(
                 print_sections(odds_table(result))
             else:
                 print_sections(*choices_table(result))
+        if result.interrupted:
+            fail(f"interrupted: the shares are of the {plural(result.deals, 'deal')} solved "
+                 "by then")
 
 
 def _view(file: Path | None, deal: str | None, hand: str | None, players: int | None,

@@ -19,7 +19,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from jink.cards import card_name, parse_card
+from jink.cards import card_name, card_symbol, parse_card, with_symbols
 from jink.cli.common import (
     GAME_NAMES,
     Command,
@@ -402,7 +402,7 @@ def solve_command(puzzle_id: PuzzleArg, max_seconds: MaxSecondsOpt = None,
             sections.append(_with_line(heading, line_text(p, refutation.card,
                                                           refutation.line)))
         if solution.others:
-            rest = ", ".join(f"{card_name(r.card)} ({r.max_tricks})" for r in solution.others)
+            rest = ", ".join(f"{card_symbol(r.card)} ({r.max_tricks})" for r in solution.others)
             sections.append(Text(f"Also losing (most tricks kept): {rest}."))
         print_sections(*sections)
 
@@ -445,7 +445,8 @@ class _Player:
         if self.json:
             print_json({"event": event, **data})
         elif isinstance(text, str):
-            self.console.print(text, style=style, markup=False)
+            # People read cards as the tables draw them (Q♦); JSON keeps names.
+            self.console.print(with_symbols(text), style=style, markup=False)
         else:
             # A picture: a blank line before it (but first) and after it.
             print_sections(*(text if isinstance(text, list) else [text]),

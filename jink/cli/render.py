@@ -7,7 +7,6 @@ JSON instead. Cards show with suit symbols, red suits in red
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from rich import box
@@ -23,9 +22,9 @@ from jink.cards import (
     Card,
     card_markup,
     iter_cards,
-    parse_card,
     rank_of,
     suit_of,
+    with_symbols,
 )
 from jink.games import Rules
 from jink.position import Position, sort_cards
@@ -37,10 +36,6 @@ def cards_markup(cards: Iterable[Card]) -> str:
     return " ".join(card_markup(card) for card in cards)
 
 
-#: A card's name inside a sentence (``KD``, ``TD``), as the library writes notes.
-_CARD_NAME = re.compile(r"(?<![\w])([2-9TJQKA][SHDC])(?![\w])")
-
-
 def names_markup(text: str) -> str:
     """A note with its card names (``QD``) drawn as cards (``Q♦``), for people;
     JSON keeps the names.
@@ -48,7 +43,7 @@ def names_markup(text: str) -> str:
     >>> names_markup("only card (with its equal QD) that keeps 3 tricks")
     'only card (with its equal [red]Q♦[/red]) that keeps 3 tricks'
     """
-    return _CARD_NAME.sub(lambda m: card_markup(parse_card(m.group(1))), text)
+    return with_symbols(text, card_markup)
 
 
 def suit_markup(suit: int) -> str:

@@ -17,7 +17,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from jink.cards import card_markup, card_name, parse_card
+from jink.cards import card_markup, card_name, parse_card, with_symbols
 from jink.cli.common import (
     DealOpt,
     EngineOpt,
@@ -314,7 +314,7 @@ class Prompt:
 
     def error(self, message: str, command: str | None) -> None:
         line = " ".join(message.split())
-        self.err.print(f"[bold red]error:[/bold red] {escape(line)}")
+        self.err.print(f"[bold red]error:[/bold red] {escape(with_symbols(line))}")
         if self.json:
             print_json({"command": command, "error": line})
 

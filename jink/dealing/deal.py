@@ -159,6 +159,12 @@ def deal(constraints: Constraints | Mapping[str, Any], seed: int | None = None,
     (None: fresh entropy); ``count`` deals that many (None: for ever). Raises
     :class:`~jink.dealing.sampler.ConstraintError` at once, before any
     dealing, when the constraints cannot be met.
+
+    >>> from jink.cards import cards_text
+    >>> wanted = {"game": "spoil-five", "players": 3, "trump": "S",
+    ...           "seats": [{"seat": 2, "holds": "5S", "spades": "1"}]}
+    >>> [cards_text(p.hands[1]) for p in deal(wanted, seed=4, count=2)]
+    ['5S 8H 9D 2C 7C', '5S QH 8D 4C 5C']
     """
     if not isinstance(constraints, Constraints):
         constraints = constraints_from_dict(constraints)

@@ -98,28 +98,34 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
     started = time.perf_counter()
     if progress is not None:
         progress(0, deals)
-    for position, widow in dealt:
-        deal = Deal(game, view.trump, position.hands, widow, view.turnup, view.options)
-        decision = declare(deal, seat, others, limit, memory_mb=memory_mb, simple=simple)
-        best: dict[str, Verdict] = {}
-        for choice in decision.choices:
-            if choice.verdict is None:
-                without_play.setdefault(choice.name, choice.note)
-                continue
-            if not choice.allowed:
-                continue
-            held = best.get(choice.name)
-            if held is None or _rank(choice.verdict, names) > _rank(held, names):
-                best[choice.name] = choice.verdict
-        for name, verdict in best.items():
-            tally.add(name, verdict.max_tricks or 0, dict(verdict.answers))
-        tally.deals += 1
-        if progress is not None:
-            progress(tally.deals, deals)
+    interrupted = False
+    try:
+        for position, widow in dealt:
+            deal = Deal(game, view.trump, position.hands, widow, view.turnup, view.options)
+            decision = declare(deal, seat, others, limit, memory_mb=memory_mb, simple=simple)
+            best: dict[str, Verdict] = {}
+            for choice in decision.choices:
+                if choice.verdict is None:
+                    without_play.setdefault(choice.name, choice.note)
+                    continue
+                if not choice.allowed:
+                    continue
+                held = best.get(choice.name)
+                if held is None or _rank(choice.verdict, names) > _rank(held, names):
+                    best[choice.name] = choice.verdict
+            for name, verdict in best.items():
+                tally.add(name, verdict.max_tricks or 0, dict(verdict.answers))
+            tally.deals += 1
+            if progress is not None:
+                progress(tally.deals, deals)
+    except KeyboardInterrupt:
+        if not tally.deals:
+            raise
+        interrupted = True  # the deals solved so far are kept, and said to be all there is
     return ChoicesResult(game, seat, "declare", tally.deals, exhaustive,
                          plan.total * widows, None if exhaustive else seed, names,
                          tally.choices(exhaustive), time.perf_counter() - started,
-                         tuple(without_play.items()))
+                         tuple(without_play.items()), interrupted)
 
 
 def _rank(verdict: Verdict, names: tuple[str, ...]) -> tuple[int, ...]:

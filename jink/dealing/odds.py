@@ -351,6 +351,8 @@ class OddsResult:
     questions: tuple[str, ...]
     cards: tuple[CardOdds, ...]
     seconds: float = 0.0
+    #: Stopped (Ctrl-C) part-way: the shares are of the ``deals`` solved by then.
+    interrupted: bool = False
 
     def best(self) -> dict[str, Card | None]:
         """For each question (and ``max_tricks``): the card with the highest share
@@ -373,7 +375,8 @@ class OddsResult:
                 "cards": [c.to_dict() for c in self.cards],
                 "best": {k: None if v is None else card_name(v)
                          for k, v in self.best().items()},
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3)} | (
+                    {"interrupted": True} if self.interrupted else {})
 
 
 #: Called after each deal solved: ``(done, total)``.
@@ -411,6 +414,13 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     refused above :data:`MAX_EXHAUSTIVE`). ``limit`` applies to each deal's
     solve; a deal past it raises :class:`~jink.errors.LimitExceeded` (no
     deal is skipped: skipping would bias the shares).
+
+    >>> view = view_from_dict({"game": "spoil-five", "turnup": "2S", "hands": ["KS 9H", "?", "?"],
+    ...                        "won": [1, 1, 1], "leader": 3, "trick": "QD",
+    ...                        "seen": "4H JH 8H 7C 3S AS 5D 6D JD"})
+    >>> found = odds(view, deals=30, seed=2)
+    >>> [(card_name(c.card), c.share("three").hits, c.share("three").deals) for c in found.cards]
+    [('KS', 4, 30), ('9H', 0, 30)]
     """
     plan = view.plan()
     to_play = view.seat_to_play
@@ -437,29 +447,36 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     done = 0
     if progress is not None:
         progress(0, deals)
-    for position in positions:
-        solver = Solver(limit, memory_mb)
-        for move in solver.score_moves(position, seat, goal):
-            tricks_sum[move.card] = tricks_sum.get(move.card, 0) + move.max_tricks
-            mine = hits.setdefault(move.card, dict.fromkeys(names, 0))
-            for q in questions:
-                achieved = move.achieves if q.tricks is None else move.max_tricks >= q.tricks
-                mine[q.name] += achieved
-        done += 1
-        if progress is not None:
-            progress(done, deals)
+    interrupted = False
+    try:
+        for position in positions:
+            solver = Solver(limit, memory_mb)
+            moves = solver.score_moves(position, seat, goal)
+            for move in moves:
+                tricks_sum[move.card] = tricks_sum.get(move.card, 0) + move.max_tricks
+                mine = hits.setdefault(move.card, dict.fromkeys(names, 0))
+                for q in questions:
+                    achieved = move.achieves if q.tricks is None else move.max_tricks >= q.tricks
+                    mine[q.name] += achieved
+            done += 1
+            if progress is not None:
+                progress(done, deals)
+    except KeyboardInterrupt:
+        if not done:
+            raise
+        interrupted = True  # the deals solved so far are kept, and said to be all there is
     if not done:
         raise ConstraintError("no deal of the unseen cards agrees with the cards played to "
                               "the trick")
     # Exhaustive: the deals that passed the check on the current trick.
-    possible = done if exhaustive else plan.total
+    possible = done if exhaustive and not interrupted else plan.total
     rules = game.bind(view.trump, view.options, view.players)
     cards = tuple(
         CardOdds(card, tricks_sum[card] / done,
                  tuple((name, Share(hits[card][name], done, exhaustive)) for name in names))
         for card in sort_cards(rules, tricks_sum))
     return OddsResult(game, seat, done, exhaustive, possible, None if exhaustive else seed,
-                      names, cards, time.perf_counter() - started)
+                      names, cards, time.perf_counter() - started, interrupted)
 
 
 
@@ -502,6 +519,8 @@ class ChoicesResult:
     seconds: float = 0.0
     #: Choices that involve no play (passing), each with what it means.
     without_play: tuple[tuple[str, str], ...] = ()
+    #: Stopped (Ctrl-C) part-way: the shares are of the ``deals`` solved by then.
+    interrupted: bool = False
 
     def best(self) -> dict[str, str | None]:
         """For each question (and ``max_tricks``): the choice with the highest
@@ -526,7 +545,8 @@ class ChoicesResult:
                 "choices": [c.to_dict() for c in self.choices],
                 "without_play": [{"choice": name, "note": note}
                                  for name, note in self.without_play],
-                "best": self.best(), "seconds": round(self.seconds, 3)}
+                "best": self.best(), "seconds": round(self.seconds, 3)} | (
+                    {"interrupted": True} if self.interrupted else {})
 
 
 class Tally:

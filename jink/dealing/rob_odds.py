@@ -28,7 +28,7 @@ from jink.errors import PositionError
 from jink.position import sort_cards
 from jink.solver.limits import Limit
 from jink.solver.rob import robbed_hands, robber
-from jink.solver.solver import Solver
+from jink.solver.solver import Solver, Verdict
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 __all__ = ["KEEP", "rob_odds"]
@@ -82,34 +82,41 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
     started = time.perf_counter()
     if progress is not None:
         progress(0, deals)
-    for position in positions:
-        if tally.deals == 0:
-            robber(position)  # the game's own checks: errors say why nobody robs
-            hand = position.hands[seat]
-            order = sort_cards(position.rules, iter_cards(hand & ~keep_mask))
+    interrupted = False
+    try:
+        for position in positions:
+            if tally.deals == 0:
+                robber(position)  # the game's own checks: errors say why nobody robs
+                hand = position.hands[seat]
+                order = sort_cards(position.rules, iter_cards(hand & ~keep_mask))
+                if not compulsory:
+                    tally.tricks[KEEP] = 0  # first in the table
+                for card in order:
+                    tally.tricks[f"rob {card_name(card)}"] = 0
+            solver = Solver(limit, memory_mb)
+            # A deal counts whole or not at all (Ctrl-C may stop it part-way).
+            rows: list[tuple[str, Verdict]] = []
             if not compulsory:
-                tally.tricks[KEEP] = 0  # first in the table
-            for card in order:
-                tally.tricks[f"rob {card_name(card)}"] = 0
-        solver = Solver(limit, memory_mb)
-        if not compulsory:
-            verdict = solver.verdict(position, seat)
-            tally.add(KEEP, verdict.max_tricks or 0, dict(verdict.answers))
-        live = 1 << turnup
-        for other in position.hands:
-            live |= other
-        for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live,
-                                          keep_mask):
-            hands = list(position.hands)
-            hands[seat] = robbed
-            verdict = solver.verdict(dataclasses.replace(position, hands=tuple(hands)), seat)
-            for card in group:
-                tally.add(f"rob {card_name(card)}", verdict.max_tricks or 0,
-                          dict(verdict.answers))
-        tally.deals += 1
-        if progress is not None:
-            progress(tally.deals, deals)
+                rows.append((KEEP, solver.verdict(position, seat)))
+            live = 1 << turnup
+            for other in position.hands:
+                live |= other
+            for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live,
+                                              keep_mask):
+                hands = list(position.hands)
+                hands[seat] = robbed
+                verdict = solver.verdict(dataclasses.replace(position, hands=tuple(hands)), seat)
+                rows += [(f"rob {card_name(card)}", verdict) for card in group]
+            for choice, verdict in rows:
+                tally.add(choice, verdict.max_tricks or 0, dict(verdict.answers))
+            tally.deals += 1
+            if progress is not None:
+                progress(tally.deals, deals)
+    except KeyboardInterrupt:
+        if not tally.deals:
+            raise
+        interrupted = True  # the deals solved so far are kept, and said to be all there is
     return ChoicesResult(game, seat, "rob", tally.deals, exhaustive,
-                         tally.deals if exhaustive else plan.total,
+                         tally.deals if exhaustive and not interrupted else plan.total,
                          None if exhaustive else seed, names, tally.choices(exhaustive),
-                         time.perf_counter() - started)
+                         time.perf_counter() - started, interrupted=interrupted)

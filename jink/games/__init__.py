@@ -22,7 +22,15 @@ __all__ = ["GAMES", "Declaring", "Game", "Option", "Question", "Ranking", "Rules
 
 
 def find_game(name: str) -> Game:
-    """The game called ``name`` (case and ``_``/``-`` do not matter)."""
+    """The game called ``name`` (case and ``_``/``-`` do not matter).
+
+    >>> find_game("forty_five").sides(4)
+    ((0, 2), (1, 3))
+    >>> find_game("whist")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    jink.errors.UnknownNameError: unknown game 'whist' (games: spoil-five, forty-five, ...)
+    """
     key = name.strip().lower().replace("_", "-")
     for game in GAMES.values():
         if key == game.name or key in game.aliases:

@@ -461,6 +461,16 @@ class Game:
     _cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, compare=False,
                                                    repr=False, hash=False)
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # A game of the registry pickles as its name, so that positions and
+        # results sent to another process (a process pool) find the very
+        # same game there, with its rules cache, not a copy.
+        from jink.games import GAMES, find_game
+
+        if GAMES.get(self.name) is self:
+            return (find_game, (self.name,))
+        return object.__reduce_ex__(self, protocol)
+
     @property
     def robs_turnup(self) -> bool:
         """Whether the dealer (on a turned card of :attr:`robbing_rank`) or the
@@ -550,8 +560,10 @@ class Game:
         key = (trump, tuple(sorted(full.items())), players, turn)
         rules = self._cache.get(key)
         if rules is None:
-            rules = Rules(self, self.ranking(trump, full), full, players, turn)
-            self._cache[key] = rules
+            # setdefault: when two threads bind the same key at once, both get
+            # the one rules object kept (the caches of the search key on it).
+            rules = self._cache.setdefault(
+                key, Rules(self, self.ranking(trump, full), full, players, turn))
         return rules
 
     def questions(self, players: int) -> tuple[Question, ...]:

@@ -91,8 +91,8 @@ LOO = Game(
     simple_min_players=3, double_max_players=16,
     # Foster: 18 red and 6 white each, "equal to 20 reds".
     # Each dealer puts up, as in Spoil Five and Rams, so the last deal is the
-    # first dealer's right-hand neighbour's there too (issue 41; Foster's Loo
-    # text here stops short of it).
+    # first dealer's right-hand neighbour's there too (Foster's Loo text here
+    # stops short of it: the project's reading).
     ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=3, penalty=3, simple_pools=True,
                   last_deal_right=True, options=(
         ledger_option("unlimited", False,

@@ -151,3 +151,17 @@ def check(puzzle: Puzzle, limit: Limit | None = None,
         problems.append("every legal card keeps the goal: there is nothing to find")
     problems.extend(story_problems(puzzle.story, by_card))
     return CheckResult(puzzle.id, tuple(problems), tuple(scores), solver.budget.elapsed())
+
+
+def require_sound(puzzle: Puzzle, limit: Limit | None = None,
+                  memory_mb: float = DEFAULT_MEMORY_MB) -> CheckResult:
+    """:func:`check`'s proof that ``puzzle`` is sound; otherwise raise a
+    :class:`~jink.errors.JinkError` naming its problems (to solve or play a
+    wrong puzzle would mislead), or the limit's own error when ``limit`` ran
+    out first (no answer, not an unsound puzzle)."""
+    result = check(puzzle, limit, memory_mb)
+    if result.stopped is not None:
+        raise result.stopped
+    if not result.ok:
+        raise JinkError(f"puzzle {puzzle.id} is not sound: {'; '.join(result.problems)}")
+    return result

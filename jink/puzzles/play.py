@@ -42,6 +42,7 @@ from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
 
+from .check import require_sound
 from .puzzle import Puzzle
 
 __all__ = ["Mistake", "Move", "PlaySession", "parse_card"]
@@ -76,6 +77,7 @@ class PlaySession:
 
     def __init__(self, puzzle: Puzzle, limit: Limit | None = None,
                  memory_mb: float = DEFAULT_MEMORY_MB) -> None:
+        require_sound(puzzle, limit, memory_mb)  # a wrong puzzle would teach wrong play
         self.puzzle = puzzle
         self.seat = puzzle.seat
         self.position: Position = puzzle.position

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jink.cards import Card, card_name
-from jink.errors import JinkError
 from jink.position import Position
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
@@ -20,7 +19,7 @@ from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
 
-from .check import check
+from .check import require_sound
 from .generate import lost_at, plausible
 from .puzzle import Puzzle
 
@@ -73,11 +72,7 @@ def solve_puzzle(puzzle: Puzzle, limit: Limit | None = None,
                  memory_mb: float = DEFAULT_MEMORY_MB) -> Solution:
     """Solve ``puzzle``; an unsound one is a :class:`~jink.errors.JinkError`
     naming its problems (a solution of a wrong puzzle would mislead)."""
-    result = check(puzzle, limit, memory_mb)
-    if result.stopped is not None:
-        raise result.stopped  # a limit passed: no answer, not an unsound puzzle
-    if not result.ok:
-        raise JinkError(f"puzzle {puzzle.id} is not sound: {'; '.join(result.problems)}")
+    result = require_sound(puzzle, limit, memory_mb)
     p = puzzle.position
     goal = goal_for(p, puzzle.goal)
     solver = Solver(limit, memory_mb)

@@ -412,8 +412,8 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     s.live = live;
     if (s.coalition >= 0) s.target = target_of(&s);
     self->busy = 1;
-    clock_gettime(CLOCK_MONOTONIC, &c.t0);
-    c.last_signal_ns = now_ns();
+    c.t0_ns = now_ns();
+    c.last_signal_ns = c.t0_ns;
     c.ts = PyEval_SaveThread();
     int result = s.ntrick == 0 ? trick_start(&s) : play(&s);
     PyEval_RestoreThread(c.ts);

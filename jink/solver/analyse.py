@@ -79,7 +79,7 @@ class CardReview:
             out["claim"] = self.claim
         why = self.instead
         if why is not None:
-            # Keys added (issue 39), only on the cards that changed a verdict.
+            # Keys present only on the cards that changed a verdict.
             if why.better:
                 out["better"] = {name: [card_name(c) for c in cards]
                                  for name, cards in why.better.items()}

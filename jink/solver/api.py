@@ -162,7 +162,7 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
           moves: bool = True, line: bool = True, limit: Limit | None = None,
           memory_mb: float = DEFAULT_MEMORY_MB,
           seats: Iterable[int] | None = None, partial: bool = True,
-          why: bool = True) -> SolveResult:
+          why: bool = True, engine: str | None = None) -> SolveResult:
     """Solve ``position`` double dummy.
 
     ``seat`` (0-based, default the seat to play) and ``goal`` (default the
@@ -180,6 +180,20 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
     With ``why`` (the default), each key card of the line says why it
     matters (:mod:`jink.solver.why`); a limit that stops this leaves the
     rest unsaid (``unknown`` gets ``why``), never the line cut.
+
+    ``engine``: ``"native"`` (the compiled core) or ``"python"`` (the
+    reference engine); None: the process's default (see
+    :func:`jink.solver.native.use_engine`), else native. Both give the same
+    answers; without the compiled core, native means python (said once on
+    stderr).
+
+    >>> from jink.cards import card_name
+    >>> p = Position.create("spoil-five", "H", ["KH 2C", "AH 3C", "5H 4C"], won=[1, 1, 1])
+    >>> result = solve(p, engine="python")
+    >>> [(v.seat, v.max_tricks, v.three) for v in result.verdicts]
+    [(0, 1, False), (1, 1, False), (2, 2, False)]
+    >>> [(card_name(m.card), m.max_tricks) for m in result.moves]
+    [('KH', 1), ('2C', 1)]
     """
     if turn_unknown(position):
         raise PositionError("the card to be turned is not known: give turn, or use the "
@@ -191,7 +205,7 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
         position.check_seat(other)
     goal = goal_for(position, goal)
     started = time.perf_counter()
-    solver = Solver(limit, memory_mb)
+    solver = Solver(limit, memory_mb, engine)
     verdicts = solver.verdicts(position, solved, partial=partial)
     every = solver.score_moves_anytime(position, seat, goal, partial=partial) \
         if moves and not position.is_over else []

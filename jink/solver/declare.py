@@ -261,6 +261,14 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
 
     ``limit`` and ``memory_mb`` cover every choice's search together, as in
     :func:`~jink.solver.api.solve`.
+
+    >>> from jink.games import find_game
+    >>> dealt = deal_from_text(
+    ...     find_game("rams"), 1,
+    ...     ["AH KH 8C 9C TS", "QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D"],
+    ...     "AD KD QD JD TD")
+    >>> [(c.name, c.players) for c in declare(dealt, 0, [2]).choices][:3]
+    [('pass', (2, 3)), ('play', (0, 2)), ('widow', (0, 2))]
     """
     game = deal.game
     n = len(deal.hands)

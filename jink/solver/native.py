@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
+import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -53,6 +54,9 @@ _exact: list[bool] = []
 GOAL_AT_LEAST, GOAL_SPOIL, GOAL_HELPED = 0, 1, 2
 
 _warned: list[bool] = []
+#: Held while deciding whether to say that the core is missing (said once,
+#: even when several threads make their first solver at once).
+_warn_lock = threading.Lock()
 #: The process's choice (see :func:`use_engine`), before JINK_ENGINE.
 _chosen: list[str] = []
 
@@ -120,10 +124,11 @@ def engine_name(engine: str | None = None) -> str:
     name = _checked(engine or (_chosen[0] if _chosen else "")
                     or os.environ.get("JINK_ENGINE") or "native")
     if name == "native" and _core is None:
-        if not _warned:
-            _warned.append(True)
-            sys.stderr.write("jink: the compiled search core is not built; "
-                             "using the Python engine (slower)\n")
+        with _warn_lock:
+            if not _warned:
+                _warned.append(True)
+                sys.stderr.write("jink: the compiled search core is not built; "
+                                 "using the Python engine (slower)\n")
         return "python"
     return name
 
@@ -134,6 +139,9 @@ def engine_name(engine: str | None = None) -> str:
 #: stays its own (rules are cached by Game.bind and never dropped anyway).
 _flat: dict[int, tuple[Rules, Any]] = {}
 _ids = itertools.count(1)
+#: Held while flattening, so that two threads meeting the same new rules make
+#: one description of them, not two.
+_flat_lock = threading.Lock()
 #: Rules ids fit in 21 bits of a table key.
 _MAX_ID = 1 << 21
 
@@ -148,10 +156,26 @@ def supported(rules: Rules, players: int) -> bool:
 
 
 def flatten(rules: Rules) -> Any:
-    """The C core's description of ``rules`` (and of the rules they lead to)."""
+    """The C core's description of ``rules`` (and of the rules they lead to).
+
+    Safe from several threads: a description is put in the cache only once
+    linked to the rules it leads to, so none is seen half made.
+    """
     cached = _flat.get(id(rules))
     if cached is not None and cached[0] is rules:
         return cached[1]
+    with _flat_lock:
+        made: dict[int, tuple[Rules, Any]] = {}
+        flat = _flatten(rules, made)
+        _flat.update(made)
+        return flat
+
+
+def _flatten(rules: Rules, made: dict[int, tuple[Rules, Any]]) -> Any:
+    for known in (_flat, made):
+        cached = known.get(id(rules))
+        if cached is not None and cached[0] is rules:
+            return cached[1]
     ident = next(_ids)
     if ident >= _MAX_ID:
         raise RuntimeError("too many rules objects for the compiled core")
@@ -163,15 +187,15 @@ def flatten(rules: Rules) -> Any:
         rules.lead_trump_until, rules.forced_leads, rules.low_first,
         -1 if rules.arriving is None else rules.arriving,
         int(rules.trumps_always_legal), int(rules.relative_ranks_safe), orders)
-    _flat[id(rules)] = (rules, flat)  # before linking: the links may come back here
+    made[id(rules)] = (rules, flat)  # before linking: the links may come back here
     on_void = None
     if rules.trump is None and rules.arriving is not None:
         # The trump comes in on the first void trick (Loo's simple pool).
-        on_void = flatten(rules.game.bind(rules.arriving, rules.options, rules.players,
-                                          rules.turn))
+        on_void = _flatten(rules.game.bind(rules.arriving, rules.options, rules.players,
+                                           rules.turn), made)
     # The rules once the forced leads are over (Bierspiel: positions may then
     # share table entries up to relative rank).
-    after_forced = flatten(rules.unforced) if rules.unforced is not rules else None
+    after_forced = _flatten(rules.unforced, made) if rules.unforced is not rules else None
     flat.link(on_void, after_forced)
     return flat
 

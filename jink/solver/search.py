@@ -33,7 +33,9 @@ from jink.solver.table import TranspositionTable
 class Tables:
     """Per-rules lookup tables the search needs, built once per trump suit."""
 
-    _cache: ClassVar[dict[int, Tables]] = {}
+    #: By id(rules), with the rules kept alive so that the id stays theirs
+    #: (rules made outside Game.bind's cache may come and go).
+    _cache: ClassVar[dict[int, tuple[Rules, Tables]]] = {}
 
     def __init__(self, rules: Rules) -> None:
         power = rules.power
@@ -64,10 +66,11 @@ class Tables:
 
     @classmethod
     def of(cls, rules: Rules) -> Tables:
-        tables = cls._cache.get(id(rules))
-        if tables is None:
-            tables = cls._cache[id(rules)] = cls(rules)
-        return tables
+        cached = cls._cache.get(id(rules))
+        if cached is None:
+            # setdefault: two threads building them at once share one.
+            cached = cls._cache.setdefault(id(rules), (rules, cls(rules)))
+        return cached[1]
 
 
 def equivalent_groups(tables: Tables, cards: CardSet, live: CardSet) -> list[list[Card]]:

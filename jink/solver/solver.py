@@ -247,7 +247,17 @@ _Question = _Ladder | _Force
 
 
 class Solver:
-    """Answers questions about positions of one deal, sharing one table."""
+    """Answers questions about positions of one deal, sharing one table.
+
+    A solver is for one thread at a time (each thread makes its own; see
+    docs/api.md, "Threads and processes").
+
+    >>> from jink.position import Position
+    >>> p = Position.create("spoil-five", "D", ["5D JD AH KC 2S", "9C 8C 7C 6C KD"])
+    >>> solver = Solver()
+    >>> solver.max_tricks(p, 0), solver.verdict(p, 1).max_tricks
+    (5, 0)
+    """
 
     #: From this many players on, a spoil question first asks the narrow search
     #: (see :mod:`jink.solver.search`): it finds the others' way to three much

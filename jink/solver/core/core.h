@@ -43,8 +43,48 @@ enum {
 };
 
 static inline u64 bit(int c) { return (u64)1 << c; }
-#if defined(__POPCNT__)
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+
+/* Bit counting. GCC and Clang have builtins (one instruction where the CPU
+ * has it); any other compiler (MSVC), or a build with JINK_PORTABLE (the
+ * tests' check of this branch: tests/test_portable_core.py), gets plain C.
+ * Every argument of ctz64 and clz64 is non-zero. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(JINK_PORTABLE)
+#define JINK_BUILTINS 1
+#define popcount64(x) __builtin_popcountll(x)
+#define ctz64(x) __builtin_ctzll(x)
+#define clz64(x) __builtin_clzll(x)
+#else
+#define JINK_BUILTINS 0
+static inline int popcount64(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+/* The lowest set bit, isolated, times a de Bruijn sequence: its top six
+ * bits are distinct for each of the 64 places. */
+static inline int ctz64(u64 x) {
+    static const unsigned char place[64] = {
+        0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28,
+        62, 5,  39, 46, 44, 42, 22, 9,  24, 35, 59, 56, 49, 18, 29, 11,
+        63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+        51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
+    return place[((x & (0 - x)) * 0x022FDD63CC95386DULL) >> 58];
+}
+static inline int clz64(u64 x) {
+    int n = 0;
+    if (!(x >> 32)) { n += 32; x <<= 32; }
+    if (!(x >> 48)) { n += 16; x <<= 16; }
+    if (!(x >> 56)) { n += 8; x <<= 8; }
+    if (!(x >> 60)) { n += 4; x <<= 4; }
+    if (!(x >> 62)) { n += 2; x <<= 2; }
+    if (!(x >> 63)) n += 1;
+    return n;
+}
+#endif
+
+#if JINK_BUILTINS && defined(__POPCNT__)
+static inline int popc(u64 x) { return popcount64(x); }
 #else
 /* Without the popcnt instruction (x86-64's baseline), the builtin is a library
  * call: this bit-parallel count is faster. */
@@ -55,8 +95,33 @@ static inline int popc(u64 x) {
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 #endif
-static inline int low_card(u64 x) { return __builtin_ctzll(x); }
-static inline int high_card(u64 x) { return 63 - __builtin_clzll(x); }
+static inline int low_card(u64 x) { return ctz64(x); }
+static inline int high_card(u64 x) { return 63 - clz64(x); }
+
+/* A monotonic clock, in nanoseconds (the limits' and signals' clock). */
+#ifdef _WIN32
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+static long long now_ns(void) {
+    LARGE_INTEGER count, freq;
+    QueryPerformanceCounter(&count);
+    QueryPerformanceFrequency(&freq);
+    /* seconds and remainder apart: count * 1e9 would overflow after days */
+    return (long long)(count.QuadPart / freq.QuadPart) * 1000000000LL
+           + (long long)(count.QuadPart % freq.QuadPart) * 1000000000LL / freq.QuadPart;
+}
+#else
+static long long now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+#endif
 
 /* ---------------------------------------------------------------- rules -- */
 
@@ -183,7 +248,7 @@ typedef struct {
     TableObject *table;
     long long nodes, next_check, node_limit; /* node_limit < 0: none */
     double time_limit, elapsed0;             /* time_limit < 0: none */
-    struct timespec t0;
+    long long t0_ns;    /* when this proof started (now_ns) */
     long long last_signal_ns;
     PyThreadState *ts;
     int status;
@@ -342,7 +407,6 @@ static int spoil_early(Search *s, u64 spoil_threats, int remaining);
 static int next_applies(const Search *s);
 static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain);
 static int next_start(Search *s, int i);
-static long long now_ns(void);
 static int check(Ctx *c);
 static int status(const Search *s, int remaining);
 static int need_of(const Search *s);

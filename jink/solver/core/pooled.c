@@ -56,7 +56,7 @@ static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u
  * the game plays). The card at place ``at`` among them (-1 past the end). */
 static int game_card(const CRules *R, uint32_t game, int su, int at) {
     for (; at > 0 && game; at--) game &= game - 1;
-    return game ? R->order[su][__builtin_ctz(game)] : -1;
+    return game ? R->order[su][ctz64(game)] : -1;
 }
 
 /* The place of ``card`` among them (-1: not one of them). */

@@ -9,12 +9,6 @@
  * this file, rules.c and table.c give the answers alone.
  */
 
-static long long now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 /* The limits, read every CHECK_EVERY nodes (as limits.Budget.check). 0: stop. */
 static int check(Ctx *c) {
     c->next_check = c->nodes + CHECK_EVERY;
@@ -22,8 +16,7 @@ static int check(Ctx *c) {
         c->next_check = c->node_limit + 1;
     if (c->node_limit >= 0 && c->nodes > c->node_limit) { c->status = ST_LIMIT; return 0; }
     long long now = now_ns();
-    double elapsed = c->elapsed0 + (double)(now - ((long long)c->t0.tv_sec * 1000000000LL
-                                                   + c->t0.tv_nsec)) / 1e9;
+    double elapsed = c->elapsed0 + (double)(now - c->t0_ns) / 1e9;
     if (c->time_limit >= 0 && elapsed > c->time_limit) { c->status = ST_LIMIT; return 0; }
     if (c->ts && now - c->last_signal_ns >= SIGNAL_NS) {
         c->last_signal_ns = now;

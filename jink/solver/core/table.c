@@ -29,7 +29,7 @@
  *
  * The hot loop counts bits: where the CPU may lack popcnt (x86-64's
  * baseline), GCC builds it twice and picks one at load time. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#if JINK_BUILTINS && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
 static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, u64 *key,
@@ -39,8 +39,8 @@ static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, 
         /* Per suit, the holders of its live cards best first, a nibble each. */
         for (int p = 0; p < players; p++)
             for (u64 h = hands[p]; h; h &= h - 1) {
-                int c = __builtin_ctzll(h);
-                w[R->suit[c]] |= (u64)p << (4 * __builtin_popcountll(live & R->higher[c]));
+                int c = ctz64(h);
+                w[R->suit[c]] |= (u64)p << (4 * popcount64(live & R->higher[c]));
             }
     }
     if (detail) {
@@ -50,11 +50,11 @@ static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, 
         for (int su = 0; su < 4; su++) {
             u64 counts = 0;
             for (int p = 0; p < players; p++)
-                counts |= (u64)__builtin_popcountll(hands[p] & R->suit_masks[su]) << (4 * p);
+                counts |= (u64)popcount64(hands[p] & R->suit_masks[su]) << (4 * p);
             key[su] = counts;
             detail[su] = w[su];
         }
-        key[4] = (u64)__builtin_popcountll(live & R->privileged);
+        key[4] = (u64)popcount64(live & R->privileged);
         return;
     }
     if (R->relative) {
@@ -62,13 +62,13 @@ static void key_hands(const CRules *R, const u64 *hands, int players, u64 live, 
          * search.py's shape (each card's suit and place among the live cards
          * of its suit). */
         for (int su = 0; su < 4; su++)
-            w[su] |= (u64)__builtin_popcountll(live & R->suit_masks[su]) << 56;
-        key[4] = (u64)__builtin_popcountll(live & R->privileged);
+            w[su] |= (u64)popcount64(live & R->suit_masks[su]) << 56;
+        key[4] = (u64)popcount64(live & R->privileged);
     } else {
         /* Exact: each card's holder at its place, and which cards are live. */
         for (int p = 0; p < players; p++)
             for (u64 h = hands[p]; h; h &= h - 1) {
-                int c = __builtin_ctzll(h);
+                int c = ctz64(h);
                 w[R->suit[c]] |= (u64)p << (4 * R->place[c]);
             }
         key[4] = live;
