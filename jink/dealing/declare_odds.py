@@ -28,7 +28,14 @@ from collections.abc import Iterable, Iterator
 from math import comb
 
 from jink.cards import Card, CardSet, cardset, iter_cards
-from jink.dealing.odds import MAX_EXHAUSTIVE, ChoicesResult, Progress, Tally, View
+from jink.dealing.odds import (
+    MAX_EXHAUSTIVE,
+    ChoicesResult,
+    Progress,
+    Tally,
+    View,
+    count_each,
+)
 from jink.errors import JinkError, ParseError, PositionError
 from jink.position import Position
 from jink.solver.declare import Deal, declare
@@ -52,7 +59,8 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
     if not game.widow:
         raise PositionError(f"{game.name}: no seat declares to play (declare is for games "
                             "with a widow)")
-    if view.trump is None:
+    trump = view.trump
+    if trump is None:
         raise PositionError("declaring needs the trump suit: give trump or turnup")
     if view.trick or sum(view.won):
         raise PositionError("declaring happens before the first trick")
@@ -96,32 +104,26 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
     tally = Tally(names)
     without_play: dict[str, str] = {}
     started = time.perf_counter()
-    if progress is not None:
-        progress(0, deals)
-    interrupted = False
-    try:
-        for position, widow in dealt:
-            deal = Deal(game, view.trump, position.hands, widow, view.turnup, view.options)
-            decision = declare(deal, seat, others, limit, memory_mb=memory_mb, simple=simple)
-            best: dict[str, Verdict] = {}
-            for choice in decision.choices:
-                if choice.verdict is None:
-                    without_play.setdefault(choice.name, choice.note)
-                    continue
-                if not choice.allowed:
-                    continue
-                held = best.get(choice.name)
-                if held is None or _rank(choice.verdict, names) > _rank(held, names):
-                    best[choice.name] = choice.verdict
-            for name, verdict in best.items():
-                tally.add(name, verdict.max_tricks or 0, dict(verdict.answers))
-            tally.deals += 1
-            if progress is not None:
-                progress(tally.deals, deals)
-    except KeyboardInterrupt:
-        if not tally.deals:
-            raise
-        interrupted = True  # the deals solved so far are kept, and said to be all there is
+
+    def count(dealt_one: tuple[Position, CardSet]) -> None:
+        position, widow = dealt_one
+        deal = Deal(game, trump, position.hands, widow, view.turnup, view.options)
+        decision = declare(deal, seat, others, limit, memory_mb=memory_mb, simple=simple)
+        best: dict[str, Verdict] = {}
+        for choice in decision.choices:
+            if choice.verdict is None:
+                without_play.setdefault(choice.name, choice.note)
+                continue
+            if not choice.allowed:
+                continue
+            held = best.get(choice.name)
+            if held is None or _rank(choice.verdict, names) > _rank(held, names):
+                best[choice.name] = choice.verdict
+        for name, verdict in best.items():
+            tally.add(name, verdict.max_tricks or 0, dict(verdict.answers))
+        tally.deals += 1
+
+    _, interrupted = count_each(dealt, count, deals, progress)
     return ChoicesResult(game, seat, "declare", tally.deals, exhaustive,
                          plan.total * widows, None if exhaustive else seed, names,
                          tally.choices(exhaustive), time.perf_counter() - started,

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from jink.cards import (
     Card,
@@ -382,6 +382,36 @@ class OddsResult:
 #: Called after each deal solved: ``(done, total)``.
 Progress = Callable[[int, int], None]
 
+T = TypeVar("T")
+
+
+def count_each(dealt: Iterable[T], count: Callable[[T], None], total: int,
+               progress: Progress | None = None) -> tuple[int, bool]:
+    """``count`` each deal of ``dealt`` in turn, telling ``progress`` after
+    each; returns how many were counted and whether Ctrl-C stopped the
+    dealing first. A stopped run keeps the deals counted (``count`` must
+    solve before it adds, so that a deal counts whole or not at all); stopped
+    before any, the interruption goes on up.
+
+    >>> seen = []
+    >>> count_each("abc", seen.append, 3)
+    (3, False)
+    """
+    done = 0
+    if progress is not None:
+        progress(0, total)
+    try:
+        for deal in dealt:
+            count(deal)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+    except KeyboardInterrupt:
+        if not done:
+            raise
+        return done, True
+    return done, False
+
 
 def deals_of(plan: DealPlan, deals: int, seed: int | None,
              exhaustive: bool) -> tuple[Iterable[Position], int, int | None]:
@@ -444,27 +474,17 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     started = time.perf_counter()
     tricks_sum: dict[Card, int] = {}
     hits: dict[Card, dict[str, int]] = {}
-    done = 0
-    if progress is not None:
-        progress(0, deals)
-    interrupted = False
-    try:
-        for position in positions:
-            solver = Solver(limit, memory_mb)
-            moves = solver.score_moves(position, seat, goal)
-            for move in moves:
-                tricks_sum[move.card] = tricks_sum.get(move.card, 0) + move.max_tricks
-                mine = hits.setdefault(move.card, dict.fromkeys(names, 0))
-                for q in questions:
-                    achieved = move.achieves if q.tricks is None else move.max_tricks >= q.tricks
-                    mine[q.name] += achieved
-            done += 1
-            if progress is not None:
-                progress(done, deals)
-    except KeyboardInterrupt:
-        if not done:
-            raise
-        interrupted = True  # the deals solved so far are kept, and said to be all there is
+
+    def count(position: Position) -> None:
+        moves = Solver(limit, memory_mb).score_moves(position, seat, goal)  # before any is added
+        for move in moves:
+            tricks_sum[move.card] = tricks_sum.get(move.card, 0) + move.max_tricks
+            mine = hits.setdefault(move.card, dict.fromkeys(names, 0))
+            for q in questions:
+                achieved = move.achieves if q.tricks is None else move.max_tricks >= q.tricks
+                mine[q.name] += achieved
+
+    done, interrupted = count_each(positions, count, deals, progress)
     if not done:
         raise ConstraintError("no deal of the unseen cards agrees with the cards played to "
                               "the trick")

@@ -23,9 +23,9 @@ import dataclasses
 import time
 
 from jink.cards import card_name, iter_cards, make_card, rank_of, suit_of
-from jink.dealing.odds import ChoicesResult, Progress, Tally, View, deals_of
+from jink.dealing.odds import ChoicesResult, Progress, Tally, View, count_each, deals_of
 from jink.errors import PositionError
-from jink.position import sort_cards
+from jink.position import Position, sort_cards
 from jink.solver.limits import Limit
 from jink.solver.rob import robbed_hands, robber
 from jink.solver.solver import Solver, Verdict
@@ -80,42 +80,34 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
     tally = Tally(names)
     compulsory = bool(view.options.get("compulsory_rob"))
     started = time.perf_counter()
-    if progress is not None:
-        progress(0, deals)
-    interrupted = False
-    try:
-        for position in positions:
-            if tally.deals == 0:
-                robber(position)  # the game's own checks: errors say why nobody robs
-                hand = position.hands[seat]
-                order = sort_cards(position.rules, iter_cards(hand & ~keep_mask))
-                if not compulsory:
-                    tally.tricks[KEEP] = 0  # first in the table
-                for card in order:
-                    tally.tricks[f"rob {card_name(card)}"] = 0
-            solver = Solver(limit, memory_mb)
-            # A deal counts whole or not at all (Ctrl-C may stop it part-way).
-            rows: list[tuple[str, Verdict]] = []
+    def count(position: Position) -> None:
+        if tally.deals == 0:
+            robber(position)  # the game's own checks: errors say why nobody robs
+            hand = position.hands[seat]
+            order = sort_cards(position.rules, iter_cards(hand & ~keep_mask))
             if not compulsory:
-                rows.append((KEEP, solver.verdict(position, seat)))
-            live = 1 << turnup
-            for other in position.hands:
-                live |= other
-            for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live,
-                                              keep_mask):
-                hands = list(position.hands)
-                hands[seat] = robbed
-                verdict = solver.verdict(dataclasses.replace(position, hands=tuple(hands)), seat)
-                rows += [(f"rob {card_name(card)}", verdict) for card in group]
-            for choice, verdict in rows:
-                tally.add(choice, verdict.max_tricks or 0, dict(verdict.answers))
-            tally.deals += 1
-            if progress is not None:
-                progress(tally.deals, deals)
-    except KeyboardInterrupt:
-        if not tally.deals:
-            raise
-        interrupted = True  # the deals solved so far are kept, and said to be all there is
+                tally.tricks[KEEP] = 0  # first in the table
+            for card in order:
+                tally.tricks[f"rob {card_name(card)}"] = 0
+        solver = Solver(limit, memory_mb)
+        # A deal counts whole or not at all (Ctrl-C may stop it part-way).
+        rows: list[tuple[str, Verdict]] = []
+        if not compulsory:
+            rows.append((KEEP, solver.verdict(position, seat)))
+        live = 1 << turnup
+        for other in position.hands:
+            live |= other
+        for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live,
+                                          keep_mask):
+            hands = list(position.hands)
+            hands[seat] = robbed
+            verdict = solver.verdict(dataclasses.replace(position, hands=tuple(hands)), seat)
+            rows += [(f"rob {card_name(card)}", verdict) for card in group]
+        for choice, verdict in rows:
+            tally.add(choice, verdict.max_tricks or 0, dict(verdict.answers))
+        tally.deals += 1
+
+    _, interrupted = count_each(positions, count, deals, progress)
     return ChoicesResult(game, seat, "rob", tally.deals, exhaustive,
                          tally.deals if exhaustive and not interrupted else plan.total,
                          None if exhaustive else seed, names, tally.choices(exhaustive),
