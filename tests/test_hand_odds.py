@@ -194,3 +194,27 @@ def test_bad_one_hand_questions(args: list[str], status: int, message: str) -> N
     assert message in result.stderr
     if status == 1:
         assert len(result.stderr.splitlines()) == 1
+
+
+def _stop_at(n: int):
+    def progress(done: int, total: int) -> None:
+        if done == n:
+            raise KeyboardInterrupt
+    return progress
+
+
+def test_robbing_and_declaring_odds_stopped_part_way_keep_the_deals_counted() -> None:
+    """Ctrl-C (raised here from the progress callback) ends the dealing; the
+    choices are valued over the deals counted by then, as an uninterrupted
+    run over those first deals values them."""
+    rob_whole = rob_odds(view_from_dict(rob_view()), deals=2, seed=5)
+    rob_cut = rob_odds(view_from_dict(rob_view()), deals=9, seed=5, progress=_stop_at(2))
+    assert rob_cut.interrupted and not rob_whole.interrupted and rob_cut.deals == 2
+    assert rob_cut.choices == rob_whole.choices
+    view = view_from_dict({"game": "loo", "trump": "H", "hands": [LOO_MINE, "?", LOO_THIRD],
+                           "seen": seen_except(LOO_MINE, LOO_THIRD, LOO_FREE)})
+    with pytest.raises(KeyboardInterrupt):  # stopped before any deal: nothing to keep
+        declare_odds(view, others=[2], deals=3, seed=5, seat=0, progress=_stop_at(0))
+    cut = declare_odds(view, others=[2], deals=9, seed=5, seat=0, progress=_stop_at(3))
+    assert cut.interrupted and cut.deals == 3
+    assert cut.choices == declare_odds(view, others=[2], deals=3, seed=5, seat=0).choices
