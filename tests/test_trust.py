@@ -356,12 +356,19 @@ def test_the_puzzle_list_fits_80_columns_uncut() -> None:
     assert "…" not in result.stdout and "Level" in result.stdout
 
 
+def _as_at_a_terminal() -> None:
+    """In the child: Ctrl-C as at a terminal. A shell's background job (CI run
+    with ``&``) starts with SIGINT ignored, and Python then installs no
+    KeyboardInterrupt for it: the signal these tests send would be lost."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _batch_running(db: Path, *extra: str) -> subprocess.Popen[str]:
     """A batch run started in a process of its own, once it has stored a few deals."""
     process = subprocess.Popen(
         [sys.executable, "-m", "jink", "batch", "--players", "7", "--deals", "400",
          "--seed", "3", "--db", str(db), *extra], stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
+        stderr=subprocess.PIPE, text=True, preexec_fn=_as_at_a_terminal)
     started = time.monotonic()
     while time.monotonic() - started < 120:
         time.sleep(0.3)
@@ -516,7 +523,8 @@ def test_ctrl_c_leaves_no_progress_bar(args: list[str], tmp_path: Path) -> None:
                                                             "NO_COLOR", "TERM")}
     env.update(COLUMNS="100", TERM="xterm")
     process = subprocess.Popen([sys.executable, "-m", "jink", *args], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=slave, env=env)
+                               stdout=subprocess.DEVNULL, stderr=slave, env=env,
+                               preexec_fn=_as_at_a_terminal)
     os.close(slave)
     seen = b""
     deadline = time.monotonic() + 120
