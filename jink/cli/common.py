@@ -467,6 +467,15 @@ def _as_option(error: ParseError) -> ParseError:
     return ParseError(message, option + paren + detail)
 
 
+def deal_alone(given: list[str]) -> None:
+    """A deal string (``--deal``) is the whole position: refuse the other
+    position options of ``given`` beside it."""
+    others = [name for name in given if name != "--deal"]
+    if others:
+        raise typer.BadParameter(f"a deal string goes alone, without {', '.join(others)}",
+                                 param_hint="--deal")
+
+
 def positions_from_cli(file: Path | None, opts: PositionOptions, *,
                        example: bool = False) -> list[PositionFile]:
     """The positions a command line names: a FILE, ``--example [NAME]``, or options.
@@ -480,10 +489,7 @@ def positions_from_cli(file: Path | None, opts: PositionOptions, *,
             raise typer.BadParameter(f"--example does not take {', '.join(given)}")
         return [example_file(str(file) if file is not None else "default")]
     if opts.deal is not None and file is None:
-        others = [name for name in given if name != "--deal"]
-        if others:
-            raise typer.BadParameter(f"a deal string goes alone, without {', '.join(others)}",
-                                     param_hint="--deal")
+        deal_alone(given)
         return [read_deal_string(opts.deal)]
     if file is not None:
         _file_alone(opts)

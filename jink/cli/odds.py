@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -29,6 +30,7 @@ from jink.cli.common import (
     MaxSecondsOpt,
     MemoryOpt,
     check_seats,
+    deal_alone,
     epilog,
     fail,
     game_option,
@@ -261,9 +263,7 @@ def _view(file: Path | None, deal: str | None, hand: str | None, players: int | 
                                      f"({', '.join(given)})", param_hint="FILE")
         return load_view(file)
     if deal is not None:
-        if given[1:]:
-            raise typer.BadParameter(f"a deal string goes alone, without {', '.join(given[1:])}",
-                                     param_hint="--deal")
+        deal_alone(given)
         try:
             return view_from_dict(parse_deal_string(deal))
         except ParseError as error:
@@ -308,66 +308,56 @@ def _others(view: View, seat: int | None, playing: str | None, simple: bool) -> 
 
 def odds_table(result: OddsResult) -> Table:
     """Each legal card: mean max tricks and each question's share with its interval."""
-    how = ("every possible deal" if result.exhaustive
-           else f"{plural(result.deals, 'deal')} of {result.possible:,} possible, "
-                f"seed {result.seed}")
-    caption = ("each deal solved double dummy; shares of deals, exact" if result.exhaustive
-               else "each deal solved double dummy; shares of deals, 95% interval")
-    table = Table(title=f"Seat {result.seat + 1}: single-dummy odds over {how}",
-                  box=box.SIMPLE_HEAD, caption=caption)
-    table.add_column("card")
-    table.add_column("max tricks (mean)", justify="right")
-    for name in result.questions:
-        table.add_column(name.replace("_", " "), justify="right", no_wrap=True)
-    table.add_column("best for")
-    best = result.best()
-    for card in result.cards:
-        cells = []
-        for name in result.questions:
-            share = card.share(name)
-            low, high = share.interval
-            # (one % sign for the interval: the share and its bounds on one line)
-            text = f"{share.share:.0%}" if result.exhaustive else \
-                f"{share.share:.0%} ({100 * low:.0f}-{100 * high:.0f}%)"
-            cells.append(f"[bold]{text}[/bold]" if best.get(name) == card.card else text)
-        best_for = ", ".join(name.replace("_", " ") for name, top in best.items()
-                             if top == card.card)
-        table.add_row(card_markup(card.card), f"{card.max_tricks_mean:.2f}", *cells, best_for)
-    return table
+    return _shares_table(result, f"Seat {result.seat + 1}", "card",
+                         [(card_markup(c.card), c.card, c.max_tricks_mean, c.share)
+                          for c in result.cards])
 
 
 def choices_table(result: ChoicesResult) -> list[RenderableType]:
     """Each choice: mean max tricks and each question's share with its interval."""
-    how = ("every possible deal" if result.exhaustive
-           else f"{plural(result.deals, 'deal')} of {result.possible:,} possible, "
-                f"seed {result.seed}")
     what = {"rob": "to rob or not", "declare": "how to play"}[result.question]
-    caption = ("each deal solved double dummy; shares of deals, exact" if result.exhaustive
-               else "each deal solved double dummy; shares of deals, 95% interval")
-    table = Table(title=f"Seat {result.seat + 1}, {what}: single-dummy odds over {how}",
-                  box=box.SIMPLE_HEAD, caption=caption)
-    table.add_column("choice", no_wrap=True)
-    table.add_column("max tricks (mean)", justify="right")
-    for name in result.questions:
-        table.add_column(name.replace("_", " "), justify="right", no_wrap=True)
-    table.add_column("best for")
-    best = result.best()
-    for choice in result.choices:
-        cells = [_share_text(choice.share(name), result.exhaustive,
-                             best.get(name) == choice.choice) for name in result.questions]
-        best_for = ", ".join(name.replace("_", " ") for name, top in best.items()
-                             if top == choice.choice)
-        label = " ".join(card_markup(parse_card(w)) if i else w
-                         for i, w in enumerate(choice.choice.split()))
-        table.add_row(label, f"{choice.max_tricks_mean:.2f}", *cells, best_for)
-    notes: list[RenderableType] = [table]
+    rows = [(" ".join(card_markup(parse_card(w)) if i else w
+                      for i, w in enumerate(c.choice.split())),
+             c.choice, c.max_tricks_mean, c.share) for c in result.choices]
+    notes: list[RenderableType] = [
+        _shares_table(result, f"Seat {result.seat + 1}, {what}", "choice", rows)]
     for name, note in result.without_play:
         notes.append(Text(f"{name}: {note}"))
     return notes
 
 
+#: One row of a table of shares: its label (markup), what :meth:`best` names
+#: it by, the mean of the most tricks, and its share of each question.
+ShareRow = tuple[str, object, float, Callable[[str], Share]]
+
+
+def _shares_table(result: OddsResult | ChoicesResult, who: str, first: str,
+                  rows: Sequence[ShareRow]) -> Table:
+    """The table of ``rows``: a column per question, the best in bold."""
+    how = ("every possible deal" if result.exhaustive
+           else f"{plural(result.deals, 'deal')} of {result.possible:,} possible, "
+                f"seed {result.seed}")
+    caption = ("each deal solved double dummy; shares of deals, exact" if result.exhaustive
+               else "each deal solved double dummy; shares of deals, 95% interval")
+    table = Table(title=f"{who}: single-dummy odds over {how}", box=box.SIMPLE_HEAD,
+                  caption=caption)
+    table.add_column(first, no_wrap=True)
+    table.add_column("max tricks (mean)", justify="right")
+    for name in result.questions:
+        table.add_column(name.replace("_", " "), justify="right", no_wrap=True)
+    table.add_column("best for")
+    best: dict[str, object] = dict(result.best())
+    for label, key, mean, share in rows:
+        cells = [_share_text(share(name), result.exhaustive, best.get(name) == key)
+                 for name in result.questions]
+        best_for = ", ".join(name.replace("_", " ") for name, top in best.items() if top == key)
+        table.add_row(label, f"{mean:.2f}", *cells, best_for)
+    return table
+
+
 def _share_text(share: Share, exhaustive: bool, bold: bool) -> str:
     low, high = share.interval
+    # (one % sign for the interval: the share and its bounds on one line)
     text = f"{share.share:.0%}" if exhaustive else \
         f"{share.share:.0%} ({100 * low:.0f}-{100 * high:.0f}%)"
     return f"[bold]{text}[/bold]" if bold else text

@@ -22,21 +22,21 @@ no play, so it is listed apart with what it means.
 from __future__ import annotations
 
 import itertools
-import random
 import time
 from collections.abc import Iterable, Iterator
 from math import comb
 
 from jink.cards import Card, CardSet, cardset, iter_cards
 from jink.dealing.odds import (
-    MAX_EXHAUSTIVE,
     ChoicesResult,
     Progress,
     Tally,
     View,
+    check_exhaustive,
     count_each,
+    sampling,
 )
-from jink.errors import JinkError, ParseError, PositionError
+from jink.errors import PositionError
 from jink.position import Position
 from jink.solver.declare import Deal, declare
 from jink.solver.limits import Limit
@@ -79,20 +79,12 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
         raise PositionError(f"no {widow_size} cards are left for the widow")
     widows = comb(stock, widow_size)
     if exhaustive:
-        total = plan.total * widows
-        if total > MAX_EXHAUSTIVE:
-            raise JinkError(f"{total} possible deals: --exhaustive takes at most "
-                            f"{MAX_EXHAUSTIVE:,}; sample them with --deals")
+        deals = check_exhaustive(plan.total * widows)
         dealt: Iterator[tuple[Position, CardSet]] = (
             (position, cardset(widow)) for position in plan.every()
             for widow in itertools.combinations(_stock(view, position), widow_size))
-        deals = total
     else:
-        if deals < 1:
-            raise ParseError(f"deal at least once, not {deals} times", "deals")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        rng = random.Random(seed)
+        rng, seed = sampling(deals, seed)
 
         def sampled() -> Iterator[tuple[Position, CardSet]]:
             for _ in range(deals):

@@ -420,18 +420,28 @@ def deals_of(plan: DealPlan, deals: int, seed: int | None,
     repeated), or every possible one (``exhaustive``, refused above
     :data:`MAX_EXHAUSTIVE`); with how many and the seed."""
     if exhaustive:
-        possible = plan.total
-        if possible > MAX_EXHAUSTIVE:
-            raise JinkError(f"{possible} possible deals: --exhaustive takes at most "
-                            f"{MAX_EXHAUSTIVE:,}; sample them with --deals")
-        return plan.every(), possible, None
+        return plan.every(), check_exhaustive(plan.total), None
+    rng, seed = sampling(deals, seed)
+    return (plan.sample(rng) for _ in range(deals)), deals, seed
+
+
+def check_exhaustive(possible: int) -> int:
+    """``possible``, the deals an exhaustive run solves, once within
+    :data:`MAX_EXHAUSTIVE`."""
+    if possible > MAX_EXHAUSTIVE:
+        raise JinkError(f"{possible} possible deals: --exhaustive takes at most "
+                        f"{MAX_EXHAUSTIVE:,}; sample them with --deals")
+    return possible
+
+
+def sampling(deals: int, seed: int | None) -> tuple[random.Random, int]:
+    """The private generator of a sampled run of ``deals`` deals, and its seed
+    (a fresh one when None, returned so that the run can be repeated)."""
     if deals < 1:
         raise ParseError(f"deal at least once, not {deals} times", "deals")
     if seed is None:
-        # A fresh seed, reported in the result, so any run can be repeated.
         seed = random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
-    return (plan.sample(rng) for _ in range(deals)), deals, seed
+    return random.Random(seed), seed
 
 
 def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: bool = False,
@@ -579,7 +589,8 @@ class Tally:
         self.deals = 0
 
     def add(self, choice: str, max_tricks: int, answers: Mapping[str, bool | None]) -> None:
-        """One deal's value of ``choice`` (call for every choice, then :meth:`next`)."""
+        """One deal's value of ``choice`` (called for every choice of the deal,
+        then :attr:`deals` counted up by one)."""
         self.tricks[choice] = self.tricks.get(choice, 0) + max_tricks
         mine = self.hits.setdefault(choice, dict.fromkeys(self.questions, 0))
         for name in self.questions:

@@ -48,6 +48,14 @@ static inline u64 bit(int c) { return (u64)1 << c; }
  * has it); any other compiler (MSVC), or a build with JINK_PORTABLE (the
  * tests' check of this branch: tests/test_portable_core.py), gets plain C.
  * Every argument of ctz64 and clz64 is non-zero. */
+/* The bit-parallel count: plain C, and where the CPU lacks popcnt (x86-64's
+ * baseline) faster than the builtin, a library call there. */
+static inline int count_bits(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(JINK_PORTABLE)
 #define JINK_BUILTINS 1
 #define popcount64(x) __builtin_popcountll(x)
@@ -55,12 +63,7 @@ static inline u64 bit(int c) { return (u64)1 << c; }
 #define clz64(x) __builtin_clzll(x)
 #else
 #define JINK_BUILTINS 0
-static inline int popcount64(u64 x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
+static inline int popcount64(u64 x) { return count_bits(x); }
 /* The lowest set bit, isolated, times a de Bruijn sequence: its top six
  * bits are distinct for each of the 64 places. */
 static inline int ctz64(u64 x) {
@@ -86,14 +89,7 @@ static inline int clz64(u64 x) {
 #if JINK_BUILTINS && defined(__POPCNT__)
 static inline int popc(u64 x) { return popcount64(x); }
 #else
-/* Without the popcnt instruction (x86-64's baseline), the builtin is a library
- * call: this bit-parallel count is faster. */
-static inline int popc(u64 x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
+static inline int popc(u64 x) { return count_bits(x); }
 #endif
 static inline int low_card(u64 x) { return ctz64(x); }
 static inline int high_card(u64 x) { return 63 - clz64(x); }
