@@ -255,9 +255,9 @@ EngineOpt = Annotated[str | None, typer.Option(
     rich_help_panel=LIMITS_PANEL, show_default=False)]
 
 ExactOpt = Annotated[bool, typer.Option(
-    "--exact", help="Search with the exact kernel alone, every settler (the shortcuts that "
-                    "settle positions sooner: docs/solver.md) switched off: the same answers, "
-                    "slower; for checking.",
+    "--exact", help="Search with the plain kernel: every settler (the shortcuts that "
+                    "settle positions sooner: docs/solver.md) and partition search switched "
+                    "off. The same answers, much slower; the judge of the rest.",
     rich_help_panel=LIMITS_PANEL)]
 
 MaxSecondsOpt = Annotated[float | None, max_seconds_option()]

@@ -77,11 +77,16 @@ def use_engine(engine: str | None) -> None:
 
 
 def use_exact(exact: bool) -> None:
-    """Make every :class:`Solver` made without ``settlers`` search with the exact
-    kernel alone (``exact``) or with every settler (a command's ``--exact``),
-    in this process."""
+    """Make every :class:`Solver` made without ``settlers`` search with the plain
+    kernel (``exact``: no settler, no partition search) or with every settler
+    (a command's ``--exact``), in this process."""
     _exact.clear()
     _exact.append(exact)
+
+
+def exact_chosen() -> bool:
+    """Whether this process searches with the plain kernel (:func:`use_exact`)."""
+    return bool(_exact and _exact[0])
 
 
 def settlers_of(settlers: Iterable[str] | None) -> frozenset[str]:
@@ -96,7 +101,7 @@ def settlers_of(settlers: Iterable[str] | None) -> frozenset[str]:
     jink.errors.UnknownNameError: unknown settler 'fast' (use sure, trick, ... two or order)
     """
     if settlers is None:
-        return frozenset() if _exact and _exact[0] else frozenset(SETTLERS)
+        return frozenset() if exact_chosen() else frozenset(SETTLERS)
     chosen = frozenset(settlers)
     for name in sorted(chosen - set(SETTLERS)):
         raise UnknownNameError(f"unknown settler {name!r} (use {', '.join(SETTLERS[:-1])} "

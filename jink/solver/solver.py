@@ -275,16 +275,20 @@ class Solver:
                  settlers: Iterable[str] | None = None, exact: bool = False) -> None:
         """``settlers``: the settlers switched on (see
         :data:`jink.solver.native.SETTLERS`; None: the process's choice, see
-        :func:`jink.solver.native.use_exact`, else all); ``exact``: none, the
-        exact kernel alone (slow at big tables, for checking)."""
+        :func:`jink.solver.native.use_exact`, else all); ``exact``: the plain
+        kernel, with no settler and no partition search (each table entry one
+        position, each card of a hand searched but for equivalent ones): slow
+        at big tables, the judge of the rest."""
         #: The engine in use: native or python (``engine``, else JINK_ENGINE,
         #: else native; python when the compiled core is not built).
         self.engine = native.engine_name(engine)
+        #: Whether this is the plain kernel (``exact``, or the process's choice).
+        self.exact = exact or (settlers is None and native.exact_chosen())
         #: The settlers switched on.
-        self.settlers = frozenset() if exact else native.settlers_of(settlers)
+        self.settlers = frozenset() if self.exact else native.settlers_of(settlers)
         self.table: TranspositionTable | native.NativeTable = (
-            native.NativeTable(memory_mb, settlers=self.settlers) if self.engine == "native"
-            else TranspositionTable(memory_mb))
+            native.NativeTable(memory_mb, partition=not self.exact, settlers=self.settlers)
+            if self.engine == "native" else TranspositionTable(memory_mb))
         self.budget = Budget(limit)
         #: Told of every search when set (``python -m bench --by-question``).
         self.on_search: Callable[[SearchRecord], None] | None = None

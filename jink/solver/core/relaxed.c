@@ -309,6 +309,11 @@ static int relaxed(Relaxed *x, int leader, int left) {
                     fresh = 0;
                     x->led_at[t] = (int8_t)su;
                     r = relaxed_lead(x, 0, card, leader, left);
+                } else if (mine & bit(card)) {
+                    /* Left unled as the kind's: that rests on no card of
+                     * the asker's or the threats' lying between them, so on
+                     * the places of every card down to this one. */
+                    x->rel |= bit(card);
                 }
             }
         }
