@@ -1,14 +1,17 @@
 """Write the stored verdicts of the exact kernel (tests/data/exact_verdicts.jsonl).
 
 Every seat's verdicts (three, jink, spoil, max tricks) on the benchmark's deals
-(bench/deals.py) at nine and ten seats, worked out by the compiled core with
-every settler switched off: the kernel alone (rules, table, search). Slow: run
+(bench/deals.py) at nine and ten seats, worked out by the plain kernel
+(``Solver(exact=True)``: the compiled core's rules, table and search, with
+no settler and no partition search), so that the verdicts do not rest on the
+machinery they judge. Slow (minutes to hours a deal): run
 once, by hand, and the file kept. tests/test_exact.py checks the full solver
 against it. Deals are taken in their order; a deal the kernel does not finish
 within ``--seconds`` is left out and said on stderr (the file's first line
 names them), so the choice of deals is not the solver's.
 
     python -m tools.exact_fixture --players 9 --deals 25 --seconds 900 >> part9.jsonl
+    python -m tools.exact_fixture --players 10 --only 1,2,4 --seconds 0 >> part10.jsonl
 """
 
 from __future__ import annotations
@@ -30,14 +33,19 @@ SEED = 2026
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--deals", type=int, required=True, help="deals 0 to N-1")
+    parser.add_argument("--deals", type=int, default=0, help="deals 0 to N-1")
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--only", default="", help="these deals (comma-separated) instead")
     parser.add_argument("--seconds", type=float, default=900.0,
-                        help="leave out a deal the kernel has not finished by then")
+                        help="leave out a deal the kernel has not finished by then "
+                             "(0: no limit)")
     args = parser.parse_args()
-    for index in range(args.first, args.deals):
+    chosen = ([int(i) for i in args.only.split(",")] if args.only
+              else list(range(args.first, args.deals)))
+    for index in chosen:
         position = deal(args.players, index, SEED)
-        solver = Solver(Limit(seconds=args.seconds), engine="native", exact=True)
+        limit = Limit(seconds=args.seconds) if args.seconds > 0 else Limit()
+        solver = Solver(limit, engine="native", exact=True)
         started = time.process_time()
         try:
             verdicts = solver.verdicts(position)
@@ -50,6 +58,7 @@ def main() -> None:
                   "verdicts": [{"seat": v.seat + 1, "max_tricks": v.max_tricks,
                                 "three": v.three, "jink": v.jink, "spoil": v.spoil}
                                for v in verdicts],
+                  "kernel": "plain",
                   "kernel_nodes": solver.nodes,
                   "kernel_seconds": round(time.process_time() - started, 1)}
         print(json.dumps(record, ensure_ascii=False), flush=True)
