@@ -221,7 +221,7 @@ typedef struct {
 typedef struct {
     u64 cards, own[3];   /* the asker's and the threats' cards, and whose (a nibble each) */
     u64 rest, won;       /* rules, seats, leader, tricks left, trick, need; tricks won */
-    u64 kinds;           /* the pool's kinds of card, 16 bits a suit */
+    u64 kinds;           /* the suits' patterns (see pooled_key), 16 bits a suit */
     u64 trick;           /* within a trick: its card led, best, and whose (see pooled_holds) */
     int8_t mark[4];      /* where its answer rests, suit by suit (see pooled_holds) */
     uint8_t used, value;
@@ -383,6 +383,7 @@ static inline int group_taker(const Relaxed *x, int g, int best, int led);
 static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left);
 static int relaxed_last(Relaxed *x, u64 played, int lead, int leader);
 static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left);
+static int pinned(const CRules *R, u64 rel, int card);
 static int relaxed(Relaxed *x, int leader, int left);
 static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int need, int pooled,
                           int *role, int *pool);

@@ -12,11 +12,11 @@
  * and none has a duty to follow: what a seat or group may do in the relaxed
  * game, its run may do here (lead a card of the same kind, take a trick with
  * a card as strong or stronger). So where the asker holds here, it holds
- * there, and in the game. It reads of the pool's cards only their kinds
- * (which of the spaces between the asker's and the threats' cards, suit by
- * suit, hold one): where the same cards of the asker and the threats meet
- * the same kinds, it is the same game, however the pool's cards lie among
- * its seats, so its answers are kept by that key for the table's life (most
+ * there, and in the game. It reads of the pool's cards only where they lie
+ * among the asker's and the threats' cards, suit by suit: where the same
+ * cards of the asker and the threats lie so among the pool's, it is the same
+ * game, however the pool's cards lie among its seats, so its answers are
+ * kept by that key for the table's life (most
  * games a big table's proof plays at trick starts are one played before). A
  * game cut short gives no answer, and is kept as such only for games given
  * as few steps.
@@ -50,10 +50,10 @@ static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u
     return r;
 }
 
-/* The game's own cards of a suit, best first (``game``: their places in
- * the suit, as pooled_key makes them: the asker's and the threats', the
- * trick's two, and the best pool card of each space between them, the one
- * the game plays). The card at place ``at`` among them (-1 past the end). */
+/* The game's cards of a suit, best first (``game``: their places in the
+ * suit, as pooled_key makes them: the asker's and the threats', the trick's
+ * two, and the pool's). The card at place ``at`` among them (-1 past the
+ * end). */
 static int game_card(const CRules *R, uint32_t game, int su, int at) {
     for (; at > 0 && game; at--) game &= game - 1;
     return game ? R->order[su][ctz64(game)] : -1;
@@ -109,8 +109,14 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
         if ((++i & 15) == 0) { own[i / 16 - 1] = word; word = 0; }
     }
     if (i & 15) own[i / 16] = word;
-    /* The kinds: suit by suit, the spaces between the game's own cards (by
-     * their places in the suit) that hold a pool card. */
+    /* The suits' patterns: suit by suit, in which order the game's own
+     * cards and the pool's lie (a bit a card, best first: 1 the game's own,
+     * 0 the pool's; above them a 1 that marks where the pattern starts).
+     * Not only which spaces between the game's own cards hold a pool card:
+     * which pool cards play alike changes as the game's own are played, and
+     * what an answer rests on follows (see relaxed: pinned), so two
+     * positions share an answer only where the game is the same card for
+     * card. */
     u64 pool = s->live & ~ours & ~played, kinds = 0;
     if (s->ntrick) ours |= bit(trick[0]) | bit(trick[b]);
     for (int su = 0; su < 4; su++) {
@@ -119,17 +125,12 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
             a |= (uint32_t)1 << R->place[low_card(h)];
         for (u64 h = pool & R->suit_masks[su]; h; h &= h - 1)
             left |= (uint32_t)1 << R->place[low_card(h)];
-        /* space k: the places between the game's k-th card and its next;
-         * the best pool card in it (the lowest place) is the one played */
-        key->game[su] = a;
-        for (int space = 0; left; space++, a &= a - 1) {
-            uint32_t below = a ? (a & (0u - a)) - 1 : 0xffffffffu, in = left & below;
-            if (in) {
-                kinds |= (u64)1 << (16 * su + space);
-                key->game[su] |= in & (0u - in);
-                left &= ~below;
-            }
-        }
+        uint32_t all = a | left;
+        if (popc(all) > 15) return 0;  /* (a pattern takes 16 bits at most) */
+        u64 pattern = 1;
+        for (uint32_t m = all; m; m &= m - 1) pattern = pattern << 1 | ((a >> ctz64(m)) & 1);
+        kinds |= pattern << (16 * su);
+        key->game[su] = all;
     }
     u64 rest = (u64)R->id | (u64)asker << 21 | (u64)(s->ntrick ? 0 : s->leader) << 25
              | (u64)(s->tricks - s->done) << 29 | (u64)s->done << 34 | (u64)need << 39
@@ -156,15 +157,14 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
  * what a seat or group may do in the relaxed game, its run may do here (lead
  * a card of the same kind, take a trick with a card as strong or stronger).
  * So where the asker holds here, it holds there. It reads of the pool's
- * cards only their kinds (which of the spaces between the asker's and the
- * threats' cards, suit by suit, hold one): where the same cards of the asker
- * and the threats meet the same kinds, it is the same game, however the
- * pool's cards lie among its seats; so its answers are kept (PG_SLOTS) for
- * the table's life.
+ * cards only where they lie among the asker's and the threats' (the suits'
+ * patterns, see pooled_key): where the same cards of the asker and the
+ * threats lie so, it is the same game, however the pool's cards lie among
+ * its seats; so its answers are kept (PG_SLOTS) for the table's life.
  *
- * What an answer rests on is kept as a place among the game's own cards
- * (the asker's and the threats', and each kind's best, the one it plays),
- * suit by suit down to the lowest it named; a position with the same key
+ * What an answer rests on is kept as a place among the cards of the game
+ * (the asker's, the threats' and the pool's), suit by suit down to the
+ * lowest it named; a position with the same key
  * has those places too, and rests on the cards at them. 1: it holds (0: it
  * may not, or not within ``steps``, which the key holds too); with ``steps``
  * 0, only if the memory says so. */
@@ -232,8 +232,8 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
     memset(slot->mark, -1, sizeof slot->mark);
     if (!r) return 0;
     /* Suit by suit, the place of the lowest card it named: the answer rests
-     * on the cards down to it. It names only the game's own cards (those
-     * that took tricks, the asker's kept to); were one not, the answer would
+     * on the cards down to it. It names only the game's cards (those that
+     * took tricks, the asker's kept to); were one not, the answer would
      * stand for this position's set alone, and is not kept. */
     u64 rel = 0;
     for (int su = 0; su < 4; su++) {

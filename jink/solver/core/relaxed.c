@@ -246,6 +246,14 @@ static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left) 
 #endif
 }
 
+/* Whether an answer resting on the places of ``rel`` fixes where ``card``
+ * lies, and every card above it in its suit (as table.c's depths reads it:
+ * a suit down to its lowest card named; trumps always whole). */
+static int pinned(const CRules *R, u64 rel, int card) {
+    int su = R->suit[card];
+    return su == R->trump || (rel & R->suit_masks[su] & ~R->higher[card]) != 0;
+}
+
 /* 1: no threat reaches its tricks, ``left`` tricks from here; 0: one may. */
 static int relaxed(Relaxed *x, int leader, int left) {
     const CRules *R = x->R;
@@ -295,7 +303,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
          * duties read only the suit led, and which of their trumps may
          * renege is fixed by where the led trump falls) */
         int g = leader - x->m - 1;
-        u64 theirs = 0, mine = x->gcards[g];
+        u64 theirs = 0, mine = x->gcards[g], unled = 0;
         for (int i = 0; i <= x->m; i++) theirs |= x->hand[i];
         x->exempt = x->gseats[g];
         x->led_pool[t] = (int8_t)g;
@@ -310,13 +318,23 @@ static int relaxed(Relaxed *x, int leader, int left) {
                     x->led_at[t] = (int8_t)su;
                     r = relaxed_lead(x, 0, card, leader, left);
                 } else if (mine & bit(card)) {
-                    /* Left unled as the kind's: that rests on no card of
-                     * the asker's or the threats' lying between them, so on
-                     * the places of every card down to this one. */
-                    x->rel |= bit(card);
+                    unled |= bit(card);
                 }
             }
         }
+        /* A card left unled plays as its kind's best only while no card of
+         * the asker's or the threats' lies between them: an answer that
+         * stands for other positions too (partition search) must fix the
+         * places of every card down to it. Where the answer so far fixes
+         * them anyway it is left unled; else it is led after all (fixing
+         * them would cost the answer most of the positions it stands for). */
+        for (int su = 0; su < 4 && r; su++)
+            for (int i = 0; i < R->norder[su] && r; i++) {
+                int card = R->order[su][i];
+                if (!(unled & bit(card)) || pinned(R, x->rel, card)) continue;
+                x->led_at[t] = (int8_t)su;
+                r = relaxed_lead(x, 0, card, leader, left);
+            }
     } else {
         int trick[1] = {0}, asker_leads = leader == 0;
         x->exempt = 0;
