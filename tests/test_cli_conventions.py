@@ -17,13 +17,14 @@ import typer.main
 from typer.core import TyperGroup
 from typer.testing import CliRunner, Result
 
+from jink.analysis.solve import solve
 from jink.cli import common
 from jink.cli.app import app
 from jink.errors import JinkError
+from jink.formats.examples import EXAMPLES, example
+from jink.formats.files import parse
 from jink.games import GAMES
-from jink.puzzles.examples import EXAMPLES, example
-from jink.puzzles.files import parse
-from jink.solver import Solver, native, solve
+from jink.solver import Solver, native
 
 # Plain text whatever the terminal asks for, so the assertions see no colour codes.
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})

@@ -31,11 +31,11 @@ from typer.core import TyperCommand, TyperGroup
 
 from jink.cards import with_symbols
 from jink.errors import JinkError, ParseError, PositionError
+from jink.formats.dealstring import read_deal_string
+from jink.formats.examples import EXAMPLES, example_file
+from jink.formats.files import PositionFile, file_from_dict, parse_jsonl, read
+from jink.formats.inputs import read_bytes
 from jink.games import GAMES
-from jink.inputs import read_bytes
-from jink.puzzles.dealstring import read_deal_string
-from jink.puzzles.examples import EXAMPLES, example_file
-from jink.puzzles.files import PositionFile, file_from_dict, parse_jsonl, read
 from jink.solver.limits import Limit
 from jink.solver.native import ENGINES, use_engine, use_exact
 from jink.solver.table import DEFAULT_MEMORY_MB

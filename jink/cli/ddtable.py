@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 from rich.text import Text
 
+from jink.analysis.ddtable import DDTable, dd_table
 from jink.cli.common import (
     DealOpt,
     EngineOpt,
@@ -36,9 +37,8 @@ from jink.cli.common import (
     search_options,
 )
 from jink.cli.render import deal_diagram, suit_markup
+from jink.formats.files import PositionFile
 from jink.games import Question
-from jink.puzzles.files import PositionFile
-from jink.solver.ddtable import DDTable, dd_table
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 EPILOG = epilog(

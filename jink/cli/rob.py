@@ -35,8 +35,8 @@ from jink.cli.common import (
 from jink.cli.render import deal_diagram
 from jink.cli.solve import GoalOpt
 from jink.cli.solve_render import label_of_goal
-from jink.puzzles.files import PositionFile
-from jink.solver.rob import RobDecision, rob
+from jink.decisions.rob import RobDecision, rob
+from jink.formats.files import PositionFile
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 

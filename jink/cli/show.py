@@ -28,8 +28,8 @@ from jink.cli.common import (
     print_sections,
 )
 from jink.cli.render import deal_diagram
-from jink.puzzles.dealstring import deal_string
-from jink.puzzles.examples import example_note
+from jink.formats.dealstring import deal_string
+from jink.formats.examples import example_note
 
 DealStringOpt = Annotated[bool, typer.Option(
     "--deal-string", help="Print each position's deal string (one line, for --deal) "

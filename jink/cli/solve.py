@@ -13,6 +13,8 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
+from jink.analysis.expected import solve_expected
+from jink.analysis.solve import SolveResult, line_verdicts, solve
 from jink.cli.common import (
     AnytimeNodesOpt,
     AnytimeSecondsOpt,
@@ -50,12 +52,9 @@ from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
 from jink.errors import JinkError, ParseError
-from jink.inputs import read_bytes
+from jink.formats.files import parse_jsonl
+from jink.formats.inputs import read_bytes
 from jink.position import Position
-from jink.puzzles.files import parse_jsonl
-from jink.solver import SolveResult, solve
-from jink.solver.api import line_verdicts
-from jink.solver.expected import solve_expected
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.page import solve_page
 from jink.words import plural

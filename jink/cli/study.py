@@ -17,6 +17,8 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from jink.analysis.line import LineStep
+from jink.analysis.solve import SolveResult
 from jink.cards import card_markup, card_name, parse_card, with_symbols
 from jink.cli.common import (
     DealOpt,
@@ -51,9 +53,8 @@ from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve import GoalOpt, SeatOpt
 from jink.cli.solve_render import line_table, moves_table
 from jink.errors import JinkError, LimitExceeded
-from jink.puzzles.files import position_to_dict
-from jink.solver import MoveScore, SolveResult
-from jink.solver.line import LineStep
+from jink.formats.files import position_to_dict
+from jink.solver import MoveScore
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.study import Study, StudyError
 

@@ -4,7 +4,7 @@ The books (:class:`Books`) hold every player's counters and the pool (or,
 in games without counters, the score or the crosses). A deal is prepared
 from its entry (the seats from the dealer, the decisions before the play,
 the position of the seats in the play), its record checked card by card
-(:func:`~jink.solver.analyse.replay`), then settled by the keeper of the
+(:func:`~jink.analysis.analyse.replay`), then settled by the keeper of the
 game's :class:`~jink.games.ledger.LedgerKind`. A deal that breaks a rule
 stops the evening there, with the ledger of the deals before it kept.
 docs/session.md gives the rules of each kind of books.
@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from jink.analysis.analyse import Played, replay
 from jink.cards import (
     Card,
     CardSet,
@@ -26,13 +27,12 @@ from jink.cards import (
     count,
     suit_of,
 )
+from jink.decisions.rob import kept_card, robber
 from jink.errors import JinkError, PositionError
 from jink.games import Declaring, Game
 from jink.games.ledger import Ledger, LedgerKind
 from jink.position import Position
 from jink.session.file import DealEntry, Session
-from jink.solver.analyse import Played, replay
-from jink.solver.rob import kept_card, robber
 from jink.words import plural
 
 

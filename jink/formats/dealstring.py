@@ -37,8 +37,8 @@ from typing import Any
 
 from jink.cards import SUITS, cards_text
 from jink.errors import ParseError, PositionError
+from jink.formats.files import PositionFile, file_from_dict
 from jink.position import Position, hand_text
-from jink.puzzles.files import PositionFile, file_from_dict
 
 __all__ = ["deal_string", "parse_deal_string", "read_deal_string"]
 

@@ -40,14 +40,14 @@ from typing import IO, Any, NamedTuple
 
 from jink.cards import SUITS, Card, cards_text, parse_card, parse_cards, parse_cardset, parse_suit
 from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
+from jink.formats.inputs import UTF8_BOM as _UTF8_BOM
+from jink.formats.inputs import check_not_wide as _check_not_wide
+from jink.formats.inputs import decode as _decode
+from jink.formats.inputs import not_utf8 as _not_utf8
+from jink.formats.inputs import read_bytes
+from jink.formats.inputs import unreadable as _unreadable
+from jink.formats.inputs import where as _where
 from jink.games import find_game
-from jink.inputs import UTF8_BOM as _UTF8_BOM
-from jink.inputs import check_not_wide as _check_not_wide
-from jink.inputs import decode as _decode
-from jink.inputs import not_utf8 as _not_utf8
-from jink.inputs import read_bytes
-from jink.inputs import unreadable as _unreadable
-from jink.inputs import where as _where
 from jink.position import Position, hand_text
 
 __all__ = [

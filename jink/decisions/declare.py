@@ -56,6 +56,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from jink.analysis.instead import worth_words
 from jink.cards import (
     NO_CARDS,
     Card,
@@ -67,12 +68,11 @@ from jink.cards import (
     parse_cardset,
     suit_of,
 )
+from jink.decisions.rob import robbed_hands
 from jink.errors import PositionError
 from jink.games import GAMES, Declaring, Game
 from jink.position import Position
-from jink.solver.instead import worth_words
 from jink.solver.limits import Limit
-from jink.solver.rob import robbed_hands
 from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver, Verdict
 from jink.solver.table import DEFAULT_MEMORY_MB
@@ -260,7 +260,7 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     Foster's "usual custom"): ``others`` are then every other seat dealt.
 
     ``limit`` and ``memory_mb`` cover every choice's search together, as in
-    :func:`~jink.solver.api.solve`.
+    :func:`~jink.analysis.solve.solve`.
 
     >>> from jink.games import find_game
     >>> dealt = deal_from_text(
