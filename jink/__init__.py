@@ -72,8 +72,7 @@ from jink.formats.files import loads as loads_position
 from jink.games import GAMES, Game, find_game
 from jink.position import Position
 from jink.solver import Limit, MoveScore, OpenScore, Solver, Verdict
-
-__version__ = "0.1.0"
+from jink.version import __version__
 
 __all__ = [
     "GAMES",

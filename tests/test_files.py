@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from jink.cards import cardset, parse_card, parse_cards
 from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
+from jink.formats import files
 from jink.formats.examples import EXAMPLES, example, example_file
 from jink.formats.files import PositionFile
 from jink.games.spoil_five import SPOIL_FIVE
 from jink.position import Position
-from jink.formats import files
 
 THREE_HANDS = """\
 game = "spoil-five"

@@ -27,7 +27,6 @@ from html import escape
 from importlib.resources import files
 from string import Template
 
-from jink import __version__
 from jink.analysis.analyse import Analysis, CardReview
 from jink.analysis.line import cut_where
 from jink.analysis.solve import SolveResult
@@ -45,6 +44,7 @@ from jink.cards import (
 from jink.position import Position, sort_cards
 from jink.solver.goals import Spoil
 from jink.solver.solver import MoveScore, OpenScore, Verdict
+from jink.version import __version__
 
 # -- cards as HTML ----------------------------------------------------------------------
 
