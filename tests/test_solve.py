@@ -1,6 +1,6 @@
 """``jink.analysis.solve``: the result object, its JSON contract, questions, limits, lines.
 
-The JSON contract is the one of DESIGN.md ("JSON for ``jink solve --json``"):
+The JSON contract is the one of docs/cli.md ("JSON", under ``jink solve``):
 ``game``, ``trump``, ``seat_to_play`` (1-based), ``seats`` (seat, max_tricks,
 three, jink, spoil), ``forceable``, ``moves`` (card, max_tricks; every legal
 card) and ``line`` (seat, card, note). Values that depend on search are

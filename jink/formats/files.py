@@ -1,6 +1,6 @@
 """Position files: TOML for one position, JSON lines for many.
 
-The keys are those of DESIGN.md: ``game``, ``trump`` or ``turnup``,
+The keys are those of docs/files.md ("The keys"): ``game``, ``trump`` or ``turnup``,
 ``hands`` (seat 1 first), ``leader`` (a 1-based seat, default 1), ``trick``
 (default ""), ``won`` (default all zeros), ``turn`` (the card a Loo simple pool
 will turn) and an ``[options]`` table, plus ``play`` (a played record, one string
