@@ -48,7 +48,7 @@ from jink.words import plural
 
 POSITION_PANEL = "Position (instead of a FILE)"
 #: A command function (:func:`takes_position` gives it back with another signature).
-Command_ = TypeVar("Command_", bound=Callable[..., Any])
+CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
 LIMITS_PANEL = "Limits"
 
 # -- the command classes: every command and group, sub-apps too -----------------------
@@ -172,7 +172,8 @@ POSITION_OPTIONS: tuple[tuple[str, Any], ...] = (
     ("deal", DealOpt))
 
 
-def takes_position(*, without: tuple[str, ...] = ()) -> Callable[[Command_], Command_]:
+def takes_position(
+        *, without: tuple[str, ...] = ()) -> Callable[[CommandFunction], CommandFunction]:
     """A command that takes a position: its parameter ``opts`` (a
     :class:`PositionOptions`) stands for the position options, which the
     command line shows in its place (less those named in ``without``) and
@@ -187,7 +188,7 @@ def takes_position(*, without: tuple[str, ...] = ()) -> Callable[[Command_], Com
     if unknown:
         raise ValueError(f"not position options: {sorted(unknown)}")
 
-    def decorate(command: Command_) -> Command_:
+    def decorate(command: CommandFunction) -> CommandFunction:
         signature = inspect.signature(command, eval_str=True)
         parameters: list[inspect.Parameter] = []
         for parameter in signature.parameters.values():
@@ -206,7 +207,7 @@ def takes_position(*, without: tuple[str, ...] = ()) -> Callable[[Command_], Com
 
         run.__signature__ = signature.replace(  # type: ignore[attr-defined]
             parameters=parameters)
-        return cast(Command_, run)
+        return cast(CommandFunction, run)
 
     return decorate
 
