@@ -28,6 +28,8 @@ Dealing, and single-dummy odds from one seat's view:
 [4, 4]
 """
 
+from jink.analysis.analyse import Analysis, analyse
+from jink.analysis.solve import SolveResult, solve
 from jink.cards import (
     SUITS,
     Card,
@@ -53,6 +55,8 @@ from jink.dealing import (
     odds,
     view_from_dict,
 )
+from jink.decisions.declare import Deal, Declaration, deal_from_text, declare
+from jink.decisions.rob import RobDecision, rob
 from jink.errors import (
     IllegalPlayError,
     JinkError,
@@ -61,18 +65,14 @@ from jink.errors import (
     PositionError,
     UnknownNameError,
 )
+from jink.formats.files import dump as dump_position
+from jink.formats.files import dumps as dumps_position
+from jink.formats.files import load as load_position
+from jink.formats.files import loads as loads_position
 from jink.games import GAMES, Game, find_game
 from jink.position import Position
-from jink.puzzles.files import dump as dump_position
-from jink.puzzles.files import dumps as dumps_position
-from jink.puzzles.files import load as load_position
-from jink.puzzles.files import loads as loads_position
-from jink.solver import Limit, MoveScore, OpenScore, Solver, SolveResult, Verdict, solve
-from jink.solver.analyse import Analysis, analyse
-from jink.solver.declare import Deal, Declaration, deal_from_text, declare
-from jink.solver.rob import RobDecision, rob
-
-__version__ = "0.1.0"
+from jink.solver import Limit, MoveScore, OpenScore, Solver, Verdict
+from jink.version import __version__
 
 __all__ = [
     "GAMES",

@@ -3,7 +3,7 @@
 A :data:`Card` is an int ``suit * 13 + rank`` (suits S H D C = 0..3, ranks
 2..A = 0..12). A :data:`CardSet` is an int bitmask with bit ``card`` set for
 each card in it, so membership, removal and suit filtering are bit operations.
-Input accepts every notation in DESIGN.md (``5D``, ``10h``, ``T♥``, ``a♠``);
+Input accepts every notation of docs/files.md (``5D``, ``10h``, ``T♥``, ``a♠``);
 output is canonical (``5D``, ``TH``).
 
 >>> card_name(parse_card("10h"))
@@ -18,13 +18,58 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from jink.errors import ParseError
 
-Card: TypeAlias = int
-CardSet: TypeAlias = int
-Suit: TypeAlias = int
+if TYPE_CHECKING:
+    Card: TypeAlias = int
+    CardSet: TypeAlias = int
+    Suit: TypeAlias = int
+else:
+    class _PlainInt(type):
+        """The type of :class:`Card`, :class:`CardSet` and :class:`Suit`: names
+        for plain ints. Every int is one (``isinstance``), and calling one gives
+        a plain int, as ``int()`` does, so they change nothing at run time but
+        what ``help()`` shows; type checkers see ``int`` itself."""
+
+        def __instancecheck__(cls, value: object) -> bool:
+            return isinstance(value, int)
+
+        def __subclasscheck__(cls, kind: type) -> bool:
+            return issubclass(kind, int)
+
+        def __call__(cls, *args: object, **kwargs: object) -> int:
+            return int(*args, **kwargs)
+
+    class Card(int, metaclass=_PlainInt):
+        """A card: a plain int, ``suit * 13 + rank``.
+
+        Suits S H D C are 0..3, ranks 2..A are 0..12, so the 5D is
+        ``2 * 13 + 3 = 29``. Name one with :func:`card_name`, read one with
+        :func:`parse_card` (any notation: ``5D``, ``10h``, ``T♥``, ``a♠``);
+        :func:`suit_of` and :func:`rank_of` take one apart. The name is for
+        type hints and ``help()``: a card is an int, and ``Card(29)`` is ``29``.
+        """
+
+        __slots__ = ()
+
+    class CardSet(int, metaclass=_PlainInt):
+        """A set of cards: a plain int bitmask, bit ``card`` set for each card
+        in it, so membership, removal and suit filtering are bit operations.
+
+        :func:`cardset` makes one from cards, :func:`iter_cards` lists its
+        cards in order, :func:`parse_cardset` reads one, :func:`cards_text`
+        names its cards. A hand is a card set.
+        """
+
+        __slots__ = ()
+
+    class Suit(int, metaclass=_PlainInt):
+        """A suit: a plain int, spades 0, hearts 1, diamonds 2, clubs 3
+        (:data:`SUITS`); :func:`parse_suit` reads one (``S`` or ``♠``)."""
+
+        __slots__ = ()
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"

@@ -34,9 +34,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from jink.formats.files import position_from_dict, position_to_dict
 from jink.games import find_game
 from jink.position import Position
-from jink.puzzles.files import position_from_dict, position_to_dict
 from jink.solver import Solver, native
 from tests.test_native import GAMES, questions, random_position, seat_counts
 

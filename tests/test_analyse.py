@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from jink.analysis.analyse import analyse
 from jink.cards import card_name, parse_cards
 from jink.cli.app import app
 from jink.errors import IllegalPlayError, PositionError
+from jink.formats.examples import example
 from jink.position import Position
-from jink.puzzles.examples import example
 from jink.solver import Limit, Solver
-from jink.solver.analyse import analyse
 
 runner = CliRunner()
 
@@ -109,7 +109,7 @@ def test_cli_json_and_errors(tmp_path: Path) -> None:
 
 def test_the_documented_example_file() -> None:
     # docs/cli.md shows jink analyse on this file: it must load and tell its story.
-    from jink.puzzles.files import read
+    from jink.formats.files import read
 
     [item] = read(Path(__file__).parent.parent / "docs" / "examples" / "kd-lead.toml")
     assert item.play is not None
@@ -121,7 +121,7 @@ def test_summary_says_whether_the_result_was_in_doubt() -> None:
     review = analyse(example(), KD_LEAD)
     assert "changed 3 times: the result was in doubt." in review.summary()[-2]
     # Best play from the example (8S lead, then as the solver plays): never in doubt.
-    from jink.solver import solve
+    from jink.analysis.solve import solve
 
     line = solve(example()).line
     best = analyse(example(), [[s.card for s in line[i:i + 3]] for i in range(0, 15, 3)])

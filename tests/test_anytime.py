@@ -20,17 +20,18 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from bench.deals import deal, endgame
+from jink.analysis.analyse import analyse, replay
+from jink.analysis.line import LineStep
+from jink.analysis.solve import solve
+from jink.bench.deals import deal, endgame
 from jink.cards import card_name
 from jink.cli.app import app
 from jink.errors import LimitExceeded
+from jink.formats.examples import example
 from jink.position import Position
-from jink.puzzles.examples import example
-from jink.solver import Limit, Solver, native, solve
-from jink.solver.analyse import analyse, replay
+from jink.solver import Limit, Solver, native
 from jink.solver.goals import SPOIL
 from jink.solver.limits import Budget, QuestionCapped
-from jink.solver.line import LineStep
 from jink.solver.solver import MoveScore, OpenScore, Verdict, forceable
 from jink.study.page import solve_page
 

@@ -8,11 +8,12 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from bench import questions
-from bench.__main__ import app
-from bench.deals import deal
-from bench.run import one_seat, run
-from jink.solver import SPOIL, AtLeast, Solver, solve
+from jink.analysis.solve import solve
+from jink.bench import questions
+from jink.bench.__main__ import app
+from jink.bench.deals import deal
+from jink.bench.run import one_seat, run
+from jink.solver import SPOIL, AtLeast, Solver
 from jink.solver.solver import SearchRecord
 
 

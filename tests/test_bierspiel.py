@@ -523,8 +523,8 @@ def test_a_turned_up_seven_of_diamonds_is_refused(tmp_path) -> None:  # type: ig
 
     from jink.cards import DIAMONDS
     from jink.cli.app import app
+    from jink.decisions.declare import deal_from_text
     from jink.games import find_game
-    from jink.solver.declare import deal_from_text
 
     message = "a turned-up 7D: in Bierspiel the dealer then turns the next card"
     shown = message.replace("7D", "7♦")  # the command draws cards as its tables do

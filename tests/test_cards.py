@@ -1,4 +1,4 @@
-"""Cards as ints: parsing and naming in pairs, every notation of DESIGN.md, bad input."""
+"""Cards as ints: parsing and naming in pairs, every notation of docs/files.md, bad input."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_card_is_suit_times_13_plus_rank() -> None:
     assert make_card(ACE, CLUBS) == 51
 
 
-# -- every notation of DESIGN.md -------------------------------------------------------
+# -- every notation of docs/files.md ---------------------------------------------------
 
 
 @pytest.mark.parametrize(

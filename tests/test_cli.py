@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from jink.cli.app import app
-from jink.puzzles import files
-from jink.puzzles.examples import EXAMPLES, example
+from jink.formats import files
+from jink.formats.examples import EXAMPLES, example
 
 # Plain text whatever the terminal asks for, so the assertions see no colour codes.
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})

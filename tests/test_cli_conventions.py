@@ -17,13 +17,14 @@ import typer.main
 from typer.core import TyperGroup
 from typer.testing import CliRunner, Result
 
+from jink.analysis.solve import solve
 from jink.cli import common
 from jink.cli.app import app
 from jink.errors import JinkError
+from jink.formats.examples import EXAMPLES, example
+from jink.formats.files import parse
 from jink.games import GAMES
-from jink.puzzles.examples import EXAMPLES, example
-from jink.puzzles.files import parse
-from jink.solver import Solver, native, solve
+from jink.solver import Solver, native
 
 # Plain text whatever the terminal asks for, so the assertions see no colour codes.
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
@@ -716,3 +717,37 @@ def test_position_options_are_named_as_given(args: list[str], message: str) -> N
         assert result.stderr.startswith(message), result.stderr
     bad_hand = invoke("show", "--trump", "D", "--hands", hands.replace("2S", "2X"))
     assert bad_hand.stderr.startswith("error: --hands (seat 1): not a card: '2X'")
+
+
+# -- the position options: declared once, the same in every command that takes a position
+
+
+#: The commands that take a position, and the position options each leaves out.
+POSITION_COMMANDS = {"legal": (), "show": (), "solve": (), "study": (), "tree": (),
+                     "rob": ("trick", "won"), "table": ("trick", "won")}
+
+
+def test_every_position_command_takes_the_position_options_from_one_place() -> None:
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    for name, without in POSITION_COMMANDS.items():
+        taken = [p.name for p in commands[name].params
+                 if p.name in {option for option, _ in common.POSITION_OPTIONS}]
+        assert taken == [option for option, _ in common.POSITION_OPTIONS
+                         if option not in without], name
+
+
+def test_takes_position_gathers_the_options() -> None:
+    seen: list[common.PositionOptions] = []
+
+    @common.takes_position(without=("won",))
+    def command(file: str | None = None, opts: common.PositionOptions = common.NO_POSITION,
+                flag: bool = False) -> None:
+        seen.append(opts)
+
+    app_ = typer.Typer()
+    app_.command()(command)
+    result = CliRunner().invoke(app_, ["--game", "rams", "--option", "a=1", "--flag"])
+    assert result.exit_code == 0, result.output
+    assert seen == [common.PositionOptions(game="rams", options=["a=1"])]
+    refused = CliRunner().invoke(app_, ["--won", "1,0"])
+    assert refused.exit_code == 2

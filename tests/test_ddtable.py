@@ -10,12 +10,12 @@ import random
 import pytest
 from typer.testing import CliRunner
 
+from jink.analysis.ddtable import dd_table, with_trump
+from jink.analysis.solve import solve
 from jink.cards import SUITS, cards_text, iter_cards
 from jink.cli.app import app
 from jink.games import GAMES
 from jink.position import Position
-from jink.solver import solve
-from jink.solver.ddtable import dd_table, with_trump
 from tests.reference import ref_can_force, ref_max_tricks, ref_position
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "80"})

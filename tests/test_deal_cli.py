@@ -7,10 +7,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner, Result
 
+from jink.analysis.solve import solve
 from jink.cards import parse_card
 from jink.cli.app import app
-from jink.puzzles.files import loads_jsonl, read
-from jink.solver import solve
+from jink.formats.files import loads_jsonl, read
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 

@@ -15,11 +15,11 @@ from jink.cards import suit_of
 from jink.cli.app import app
 from jink.dealing.odds import view_from_dict
 from jink.errors import JinkError, ParseError
+from jink.formats import files
+from jink.formats.dealstring import deal_string, parse_deal_string, read_deal_string
+from jink.formats.files import PositionFile
 from jink.games import GAMES
 from jink.position import Position
-from jink.puzzles import files
-from jink.puzzles.dealstring import deal_string, parse_deal_string, read_deal_string
-from jink.puzzles.files import PositionFile
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 

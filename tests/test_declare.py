@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 
 from jink.cards import CLUBS, HEARTS, SPADES, card_name, parse_card, parse_cardset
 from jink.cli.app import app
+from jink.decisions.declare import deal_from_text, declare
 from jink.errors import PositionError
 from jink.games import find_game
 from jink.position import Position
 from jink.solver import Solver
-from jink.solver.declare import deal_from_text, declare
 from tests.reference_family import fam_max_tricks, fam_position
 
 RAMS_HANDS = ["AH KH 8C 9C TS", "QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D"]

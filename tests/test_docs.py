@@ -101,13 +101,13 @@ def test_parse_finds_commands_continuations_and_indented_blocks(tmp_path: Path) 
     doc = tmp_path / "doc.md"
     doc.write_text("text\n\n```console\n$ jink a \\\n    --b c\nout 1\n\nout 2\n$ jink d\n```\n"
                    "\n- item\n\n  ```console\n  $ jink e; echo $?\n  0\n  ```\n"
-                   "\n```console\n$ python -m bench\n```\n", encoding="utf-8")
+                   "\n```console\n$ python -m jink.bench\n```\n", encoding="utf-8")
     blocks = parse(doc)
     assert [(b.line, b.commands) for b in blocks] == [
         (3, (Command(4, "jink a --b c", ("out 1", "", "out 2"), 6),
              Command(9, "jink d", (), 10))),
         (14, (Command(15, "jink e; echo $?", ("0",), 16),)),
-        (19, (Command(20, "python -m bench", (), 21),)),
+        (19, (Command(20, "python -m jink.bench", (), 21),)),
     ]
     assert [b.runs_jink for b in blocks] == [True, True, False]
     assert [b.indent for b in blocks] == [0, 2, 0]

@@ -32,8 +32,8 @@ from typer.testing import CliRunner
 
 from jink.cli.app import app
 from jink.errors import LimitExceeded, UnknownNameError
+from jink.formats.files import position_from_dict
 from jink.position import Position
-from jink.puzzles.files import position_from_dict
 from jink.solver import Limit, Solver, native
 from tests.sweeps import Size, sweep
 from tests.test_native import random_position

@@ -9,12 +9,13 @@ from fractions import Fraction
 import pytest
 from typer.testing import CliRunner
 
+from jink.analysis.expected import solve_expected, unseen_cards
+from jink.analysis.solve import solve
 from jink.cards import SUITS, suit_of
 from jink.cli.app import app
 from jink.errors import PositionError
 from jink.position import Position
-from jink.solver import Solver, solve
-from jink.solver.expected import solve_expected, unseen_cards
+from jink.solver import Solver
 
 HANDS = ["AS 7H 2C", "KS 8H 3D", "QS 9D 4C"]
 

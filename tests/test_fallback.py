@@ -14,8 +14,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from jink.puzzles.examples import example
-from jink.solver.api import solve
+from jink.analysis.solve import solve
+from jink.formats.examples import example
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,7 +62,7 @@ def test_the_api_says_it_once_across_threads() -> None:
         import json
         import threading
         import jink
-        from jink.puzzles.examples import example
+        from jink.formats.examples import example
         from jink.solver import native
 
         assert not native.available()

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from jink.cards import cardset, parse_card, parse_cards
 from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
+from jink.formats import files
+from jink.formats.examples import EXAMPLES, example, example_file
+from jink.formats.files import PositionFile
 from jink.games.spoil_five import SPOIL_FIVE
 from jink.position import Position
-from jink.puzzles import files
-from jink.puzzles.examples import EXAMPLES, example, example_file
-from jink.puzzles.files import PositionFile
 
 THREE_HANDS = """\
 game = "spoil-five"
@@ -329,7 +329,7 @@ def test_unknown_example():
     ("default", 0, "8S"), ("four-hands", 0, "AH"), ("renege", 1, "TC")])
 def test_examples_say_true(name, seat, only_card):
     """Each example's comment: the seat forces three, not a jink, with one card only."""
-    from jink.solver import solve
+    from jink.analysis.solve import solve
 
     result = solve(example(name))
     verdict = result.verdicts[seat]
@@ -352,7 +352,7 @@ FAMILY_EXAMPLES = {
 @pytest.mark.parametrize("name", sorted(FAMILY_EXAMPLES))
 def test_family_examples_say_true(name):
     """The comment's claim: one lead makes the most tricks, the others what it says."""
-    from jink.solver import solve
+    from jink.analysis.solve import solve
 
     position = example(name)
     assert position.game.name == name and position.seat_to_play == 0

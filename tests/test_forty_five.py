@@ -7,12 +7,13 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from jink.analysis.solve import solve
 from jink.cards import card_name, parse_card
 from jink.cli.app import app
 from jink.errors import PositionError
 from jink.games.forty_five import points
 from jink.position import Position
-from jink.solver import AtLeast, Solver, solve
+from jink.solver import AtLeast, Solver
 
 # Clubs are trumps; seats 1 & 3 play seats 2 & 4. Three tricks are gone:
 # seats 1 & 3 took two, seats 2 & 4 one (seat 4, who leads now). Seat 4 led

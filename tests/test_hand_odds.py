@@ -17,10 +17,10 @@ from jink.cli.app import app
 from jink.dealing.declare_odds import declare_odds
 from jink.dealing.odds import hand_view, view_from_dict
 from jink.dealing.rob_odds import rob_odds
+from jink.decisions.declare import Deal, declare
+from jink.decisions.rob import rob
 from jink.games import find_game
 from jink.position import Position
-from jink.solver.declare import Deal, declare
-from jink.solver.rob import rob
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 

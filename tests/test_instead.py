@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from jink.analysis.analyse import Analysis, CardReview, analyse
+from jink.analysis.instead import line_words
 from jink.cards import SUITS, card_name, iter_cards, parse_cards
 from jink.cli.app import app
+from jink.formats.examples import example
 from jink.position import Position
-from jink.puzzles.examples import example
-from jink.solver.analyse import Analysis, CardReview, analyse
-from jink.solver.instead import line_words
 from tests import reference as ref
 from tests import reference_family as fam
 

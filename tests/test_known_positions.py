@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
+from jink.analysis.solve import solve
 from jink.cards import SUITS, card_name, iter_cards
+from jink.formats.files import read
 from jink.position import Position
-from jink.puzzles.files import read
-from jink.solver import solve
 from tests.reference import (
     RefPosition,
     ref_can_force,

@@ -160,7 +160,7 @@ def test_narrow_search_matches_python() -> None:
 
 
 def test_native_matches_python_on_benchmark_deals() -> None:
-    from bench.deals import deal, endgame
+    from jink.bench.deals import deal, endgame
     for players in (2, 3, 4, 5):
         for index in range(3):
             compare(deal(players, index, 2026))
@@ -209,7 +209,7 @@ def fresh_answers(position: Position) -> list[int]:
 
 
 def test_node_limit_same_message_and_clean_state() -> None:
-    from bench.deals import deal
+    from jink.bench.deals import deal
     position = deal(5, 0, 2026)
     messages = []
     for engine in ("python", "native"):
@@ -227,7 +227,7 @@ def test_node_limit_same_message_and_clean_state() -> None:
 
 
 def test_time_limit_stops_the_native_search() -> None:
-    from bench.deals import deal
+    from jink.bench.deals import deal
     solver = Solver(Limit(seconds=0.05), engine="native")
     started = time.perf_counter()
     with pytest.raises(LimitExceeded, match=r"\(limit 0.05 s\); no answer is given"):
@@ -236,7 +236,7 @@ def test_time_limit_stops_the_native_search() -> None:
 
 
 def test_interrupt_stops_the_native_search_quickly() -> None:
-    from bench.deals import deal
+    from jink.bench.deals import deal
     position = deal(10, 4, 2026)  # seconds of native search for the full table
 
     def interrupt(signum: int, frame: object) -> None:
@@ -284,7 +284,7 @@ def test_the_search_releases_the_gil() -> None:
 
 
 def deal_of(players: int, index: int) -> Position:
-    from bench.deals import deal
+    from jink.bench.deals import deal
     return deal(players, index, 2026)
 
 

@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from bench.deals import deal
+from jink.bench.deals import deal
 from jink.position import Position
 from jink.solver import Solver, native
 from tests import mutants

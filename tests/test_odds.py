@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from jink.analysis.solve import solve
 from jink.cards import SUIT_NAMES, card_name, cards_text, count, iter_cards, parse_cards
 from jink.cli.app import app
 from jink.dealing import Constraints, deal, load_constraints
@@ -22,7 +23,6 @@ from jink.dealing.odds import MAX_EXHAUSTIVE, load_view, odds, view_from_dict
 from jink.errors import JinkError, PositionError
 from jink.games import GAMES
 from jink.position import Position
-from jink.solver import solve
 from tests.reference import ref_can_force, ref_legal, ref_max_tricks, ref_play, ref_position
 from tests.test_dealing import chi_square, critical_value
 

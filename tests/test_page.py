@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from jink.analysis.analyse import analyse
+from jink.analysis.solve import solve
 from jink.cards import card_name, card_symbol, count, parse_cards
 from jink.cli.app import app
-from jink.puzzles.examples import example
-from jink.solver import solve
-from jink.solver.analyse import analyse
+from jink.formats.examples import example
 from jink.study.page import analysis_page, solve_page, steps_data
 from tests.chromium import Browser, find_chromium, png_pixels
 
@@ -254,8 +254,8 @@ def test_the_analysis_page_at_420_pixels(chromium: str, tmp_path: Path) -> None:
 
 
 def test_the_solve_page_verdicts_follow_the_line() -> None:
+    from jink.analysis.solve import line_verdicts
     from jink.solver import Solver
-    from jink.solver.api import line_verdicts
 
     result = solve(example("renege"))
     after = line_verdicts(result)

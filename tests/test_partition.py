@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.deals import deal
+from jink.bench.deals import deal
 from jink.solver import Solver, native
 from jink.solver.goals import SPOIL, AtLeast
 from tests import mutants

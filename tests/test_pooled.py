@@ -34,7 +34,7 @@ from types import ModuleType
 
 import pytest
 
-from bench.deals import deal
+from jink.bench.deals import deal
 from jink.solver import Solver, native
 from tests import mutants
 

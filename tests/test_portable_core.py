@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from jink.analysis.solve import solve
 from jink.dealing import deal
 from jink.solver import native
-from jink.solver.api import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 CC = (sysconfig.get_config_var("CC") or "cc").split()[0]

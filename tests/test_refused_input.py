@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from jink.analysis.solve import solve
 from jink.cli.app import app
 from jink.cli.solve_render import summary
 from jink.errors import LimitExceeded, ParseError, PositionError
+from jink.formats import files
+from jink.formats.examples import example
 from jink.position import Position
-from jink.puzzles import files
-from jink.puzzles.examples import example
-from jink.solver import Limit, solve
+from jink.solver import Limit
 from jink.solver.limits import Budget
 from jink.words import plural
 

@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 from jink.cards import card_name, cards_text, iter_cards, parse_card
 from jink.cli.app import app
+from jink.decisions.rob import rob
 from jink.errors import PositionError
 from jink.position import Position
 from jink.solver import Solver
-from jink.solver.rob import rob
 from tests.reference import (
     ref_can_force,
     ref_legal,
@@ -217,8 +217,8 @@ def test_first_turn_cut_off_agrees_with_the_full_minimax() -> None:
     import random
 
     from jink.cards import ACE, HEARTS, make_card
+    from jink.decisions.rob import _first_turn
     from jink.solver.goals import goal_for
-    from jink.solver.rob import _first_turn
 
     rng = random.Random(3)
     checked = 0

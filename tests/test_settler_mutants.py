@@ -31,8 +31,8 @@ from typing import Any
 
 import pytest
 
+from jink.formats.files import position_from_dict
 from jink.position import Position
-from jink.puzzles.files import position_from_dict
 from jink.solver import Solver, native
 from tests import mutants
 from tests.test_exact import CAP, WITHOUT, big_positions, capped, records, small_positions

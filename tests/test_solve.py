@@ -1,6 +1,6 @@
-"""``jink.solver.solve``: the result object, its JSON contract, questions, limits, lines.
+"""``jink.analysis.solve``: the result object, its JSON contract, questions, limits, lines.
 
-The JSON contract is the one of DESIGN.md ("JSON for ``jink solve --json``"):
+The JSON contract is the one of docs/cli.md ("JSON", under ``jink solve``):
 ``game``, ``trump``, ``seat_to_play`` (1-based), ``seats`` (seat, max_tricks,
 three, jink, spoil), ``forceable``, ``moves`` (card, max_tricks; every legal
 card) and ``line`` (seat, card, note). Values that depend on search are
@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
+from jink.analysis.solve import SolveResult, solve
 from jink.cards import SUITS, card_name, iter_cards, parse_card
 from jink.errors import LimitExceeded, PositionError, UnknownNameError
+from jink.formats.examples import example
 from jink.position import Position
-from jink.puzzles.examples import example
-from jink.solver import SPOIL, THREE, AtLeast, Limit, SolveResult, solve
+from jink.solver import SPOIL, THREE, AtLeast, Limit
 from tests.reference import (
     RefPosition,
     ref_can_force,
@@ -472,7 +473,7 @@ def test_seats_out_of_range() -> None:
 def test_one_seats_verdicts_do_not_depend_on_the_others_solved(players: int) -> None:
     """A seat's verdicts alone equal its verdicts in the full table, though the
     full table settles some spoil questions from other seats' max_tricks."""
-    from bench.deals import deal
+    from jink.bench.deals import deal
 
     for index in range(12):
         position = deal(players, index, 7)

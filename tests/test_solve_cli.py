@@ -46,7 +46,7 @@ def run_json(*args: str) -> dict[str, Any]:
 
 
 def check_fields(out: dict[str, Any], players: int) -> None:
-    """The fields DESIGN.md promises for ``jink solve --json``."""
+    """The fields docs/cli.md promises for ``jink solve --json``."""
     assert out["game"] == "spoil-five"
     assert out["trump"] in ("S", "H", "D", "C")
     assert 1 <= out["seat_to_play"] <= players

@@ -9,11 +9,12 @@ import re
 import pytest
 from typer.testing import CliRunner, Result
 
+from jink.analysis.solve import solve
 from jink.cards import card_name, card_symbol, parse_card, parse_cards
 from jink.cli.app import app
 from jink.errors import IllegalPlayError
-from jink.puzzles.examples import example
-from jink.solver import Solver, solve
+from jink.formats.examples import example
+from jink.solver import Solver
 from jink.solver.goals import goal_for
 from jink.study.study import Study, StudyError
 

@@ -22,7 +22,7 @@ import pytest
 from jink import Position, find_game, solve
 from jink.cards import parse_card
 from jink.dealing import deal
-from jink.puzzles.files import dumps, loads
+from jink.formats.files import dumps, loads
 from jink.solver import native
 
 needs_core = pytest.mark.skipif(not native.available(), reason="the compiled core is not built")

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from jink.cards import card_name, iter_cards, parse_card, parse_cards
 from jink.cli.app import app
+from jink.formats.examples import example
 from jink.position import Position, hand_text
-from jink.puzzles.examples import example
 from jink.solver import AtLeast, Solver
 from jink.solver.goals import goal_for
 from jink.solver.search import Tables, equivalent_groups

@@ -284,7 +284,7 @@ def test_study_interrupted_at_its_prompt_fails(monkeypatch: pytest.MonkeyPatch) 
     """Ctrl-C at the prompt ends the session, and the command exits 1 (the end
     of input, Ctrl-D, is a clean end: 0)."""
     from jink.cli.study import Prompt
-    from jink.puzzles.examples import example
+    from jink.formats.examples import example
     from jink.study.study import Study
 
     def interrupted(prompt: str) -> str:

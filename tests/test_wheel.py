@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,11 @@ def test_wheel_installs_and_solves(tmp_path: Path, venv: Path) -> None:
     build_wheel(wheels)
     (wheel,) = wheels.glob("jink-*.whl")
     assert "none-any" not in wheel.name  # a platform wheel: it holds the core
+    with zipfile.ZipFile(wheel) as zipped:
+        names = zipped.namelist()
+    # The wheel installs one package, jink, with its benchmark inside it.
+    assert {n.split("/")[0] for n in names if ".dist-info/" not in n} == {"jink"}
+    assert "jink/bench/__main__.py" in names
     run(venv / BIN / "python", "-m", "pip", "install", "--quiet", wheel, cwd=tmp_path)
     solved = run(venv / BIN / "jink", "solve", "--example", cwd=tmp_path)
     assert "The pool is forceable by seat 1." in solved.stdout

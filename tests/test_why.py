@@ -10,13 +10,13 @@ import re
 
 from typer.testing import CliRunner
 
+from jink.analysis.line import principal_line
+from jink.analysis.solve import solve
 from jink.cards import parse_card
 from jink.cli.app import app
+from jink.formats.examples import example
 from jink.position import Position
-from jink.puzzles.examples import example
-from jink.solver import solve
 from jink.solver.goals import THREE
-from jink.solver.line import principal_line
 from jink.solver.solver import Solver
 from tests import reference as ref
 from tests.test_instead import random_spoil_five, to_ref

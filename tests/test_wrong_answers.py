@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
+from jink.formats.files import position_from_dict
 from jink.position import Position
-from jink.puzzles.files import position_from_dict
 from jink.solver import Solver, native
 from tests.reference import clear_memos, ref_can_force, ref_position
 

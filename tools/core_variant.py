@@ -5,7 +5,7 @@ before making it, or an old commit's core against today's: the core is built
 from a source file (default the working tree's, its core/ files included)
 with text swaps applied, loaded in place of the installed one (as
 tests/mutants.py loads its mutants), and every seat's verdicts are timed on
-deals of bench/deals.py. Prints each deal's nodes and CPU seconds,
+deals of jink/bench/deals.py. Prints each deal's nodes and CPU seconds,
 then the totals. Run from the repository root:
 
     python -m tools.core_variant --players 9 --deals 20
@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.deals import deal
+from jink.bench.deals import deal
 from jink.solver import Solver
 from tests import mutants
 

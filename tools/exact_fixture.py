@@ -1,7 +1,7 @@
 """Write the stored verdicts of the exact kernel (tests/data/exact_verdicts.jsonl).
 
 Every seat's verdicts (three, jink, spoil, max tricks) on the benchmark's deals
-(bench/deals.py) at nine and ten seats, worked out by the plain kernel
+(jink/bench/deals.py) at nine and ten seats, worked out by the plain kernel
 (``Solver(exact=True)``: the compiled core's rules, table and search, with
 no settler and no partition search), so that the verdicts do not rest on the
 machinery they judge. Slow (minutes to hours a deal): run
@@ -21,9 +21,9 @@ import json
 import sys
 import time
 
-from bench.deals import deal
+from jink.bench.deals import deal
 from jink.errors import LimitExceeded
-from jink.puzzles.files import position_to_dict
+from jink.formats.files import position_to_dict
 from jink.solver import Solver
 from jink.solver.limits import Limit
 

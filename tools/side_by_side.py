@@ -3,7 +3,7 @@
 For "is this change slower?": the core as it is (default the working tree's)
 and another (``--against``: an older _core.c, say from ``git show``, with
 optional text swaps, as tools/core_variant.py takes them) are both built and
-loaded, and every seat's verdicts of each deal of bench/deals.py are timed
+loaded, and every seat's verdicts of each deal of jink/bench/deals.py are timed
 with one, then the other, in turns (which goes first alternates deal by
 deal), so that a machine's drift or another load weighs on both alike.
 Prints, per table size, each build's median and slowest CPU time per deal,
@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 from types import ModuleType
 
-from bench.__main__ import parse_range
-from bench.deals import deal
+from jink.bench.__main__ import parse_range
+from jink.bench.deals import deal
 from jink.errors import LimitExceeded
 from jink.position import Position
 from jink.solver import Limit, Solver

@@ -7,7 +7,7 @@ into, one row per deal, committed as each chunk comes back, so a run killed
 at any moment resumes where it stopped; :mod:`jink.batch.local` runs the
 chunks in this process or over local processes, :mod:`jink.batch.cluster`
 on a Dask distributed cluster; :mod:`jink.batch.stats` summarises a
-database. This package sits above :mod:`jink.solver` and
+database. This package sits above :mod:`jink.analysis` and
 :mod:`jink.dealing`, below :mod:`jink.cli`.
 """
 

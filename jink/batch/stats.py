@@ -26,7 +26,7 @@ from typing import Any
 from jink.batch.store import Store, StoreError
 from jink.cards import CardSet, count, iter_cards
 from jink.dealing.odds import Share
-from jink.puzzles.files import position_from_dict
+from jink.formats.files import position_from_dict
 
 __all__ = ["TOP_TRUMPS", "Table", "Tally", "summarise"]
 

@@ -21,13 +21,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from jink.analysis.solve import solve
 from jink.cards import SUITS, card_name, cards_text
 from jink.dealing.constraints import Constraints
 from jink.dealing.deal import DealPlan, plan_for
 from jink.errors import LimitExceeded
-from jink.puzzles.files import PositionFile, position_from_dict, position_to_dict
+from jink.formats.files import PositionFile, position_from_dict, position_to_dict
 from jink.solver import native
-from jink.solver.api import solve
 from jink.solver.limits import Limit
 from jink.solver.table import DEFAULT_MEMORY_MB
 

@@ -11,6 +11,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from jink.analysis.analyse import Analysis, analyse, replay
 from jink.cards import card_markup, with_symbols
 from jink.cli.common import (
     AnytimeNodesOpt,
@@ -35,9 +36,8 @@ from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve_render import verdicts_table
 from jink.errors import JinkError
-from jink.puzzles.dealstring import read_deal_string
-from jink.puzzles.files import read
-from jink.solver.analyse import Analysis, analyse, replay
+from jink.formats.dealstring import read_deal_string
+from jink.formats.files import read
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.page import analysis_page
 from jink.words import plural

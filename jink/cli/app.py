@@ -13,7 +13,6 @@ from typing import Annotated
 
 import typer
 
-from jink import __version__
 from jink.cli import (
     analyse,
     batch,
@@ -34,6 +33,7 @@ from jink.cli import study as study_cli
 from jink.cli import tree as tree_cli
 from jink.cli.common import Command, Group, handle_errors
 from jink.solver.native import engine_name
+from jink.version import __version__
 
 app = typer.Typer(
     cls=Group,

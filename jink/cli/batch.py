@@ -43,7 +43,7 @@ from jink.cli.common import (
 )
 from jink.cli.deal import build_constraints
 from jink.errors import ParseError
-from jink.puzzles.files import read
+from jink.formats.files import read
 from jink.solver.goals import parse_goal
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural

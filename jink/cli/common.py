@@ -2,8 +2,11 @@
 
 A command takes a position either from a FILE (TOML, or JSON lines holding
 many), from ``--example``, or from options (``--game --trump --hands
---leader --trick --won --option``); :func:`positions_from_cli` turns any of
-these into position files, so every command reads positions the same way.
+--leader --trick --won --option --deal``); the options are declared once,
+in :data:`POSITION_OPTIONS`, and a command gets them with
+:func:`takes_position`, so an option added there reaches every command that
+takes a position. :func:`positions_from_cli` turns any of these into
+position files, so every command reads positions the same way.
 Every command that searches takes the same limits (``--max-seconds
 --max-nodes --memory``), each checked by :func:`check_limit`, and turns them
 into a :class:`Search` with :func:`search_options`. :func:`handle_errors`
@@ -13,6 +16,8 @@ never a traceback; :func:`print_sections` prints every picture for people.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import math
 import random
@@ -22,7 +27,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TextIO
+from typing import Annotated, Any, NoReturn, TextIO, TypeVar, cast
 
 import typer
 from rich.console import Console, RenderableType
@@ -31,17 +36,19 @@ from typer.core import TyperCommand, TyperGroup
 
 from jink.cards import with_symbols
 from jink.errors import JinkError, ParseError, PositionError
+from jink.formats.dealstring import read_deal_string
+from jink.formats.examples import EXAMPLES, example_file
+from jink.formats.files import PositionFile, file_from_dict, parse_jsonl, read
+from jink.formats.inputs import read_bytes
 from jink.games import GAMES
-from jink.inputs import read_bytes
-from jink.puzzles.dealstring import read_deal_string
-from jink.puzzles.examples import EXAMPLES, example_file
-from jink.puzzles.files import PositionFile, file_from_dict, parse_jsonl, read
 from jink.solver.limits import Limit
 from jink.solver.native import ENGINES, use_engine, use_exact
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
 POSITION_PANEL = "Position (instead of a FILE)"
+#: A command function (:func:`takes_position` gives it back with another signature).
+CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
 LIMITS_PANEL = "Limits"
 
 # -- the command classes: every command and group, sub-apps too -----------------------
@@ -156,6 +163,55 @@ DealOpt = Annotated[str | None, typer.Option(
     help='The position as one deal string, GAME:TRUMP:SEAT:HANDS[:KEY=VALUE]...: '
          '"spoil-five:D:1:5D.JD.AH.KC.2S 9C.8C.7C.6C.4C KD.QD.2D.3H.4H" (see docs/files.md).',
     rich_help_panel=POSITION_PANEL, show_default=False)]
+#: The position options, in --help order: every command that takes a position
+#: gets them from here (:func:`takes_position`), so an option added here reaches
+#: them all. Each is the command-line parameter's name and its Typer type.
+POSITION_OPTIONS: tuple[tuple[str, Any], ...] = (
+    ("game", GameOpt), ("trump", TrumpOpt), ("turnup", TurnupOpt), ("hands", HandsOpt),
+    ("leader", LeaderOpt), ("trick", TrickOpt), ("won", WonOpt), ("option", OptionOpt),
+    ("deal", DealOpt))
+
+
+def takes_position(
+        *, without: tuple[str, ...] = ()) -> Callable[[CommandFunction], CommandFunction]:
+    """A command that takes a position: its parameter ``opts`` (a
+    :class:`PositionOptions`) stands for the position options, which the
+    command line shows in its place (less those named in ``without``) and
+    which the command receives gathered in ``opts``.
+
+    Typer reads a command's parameters from its signature, so the command is
+    given one with the options in place of ``opts``; the values Typer passes
+    by those names are gathered before the command runs.
+    """
+    names = [name for name, _ in POSITION_OPTIONS if name not in without]
+    unknown = set(without) - {name for name, _ in POSITION_OPTIONS}
+    if unknown:
+        raise ValueError(f"not position options: {sorted(unknown)}")
+
+    def decorate(command: CommandFunction) -> CommandFunction:
+        signature = inspect.signature(command, eval_str=True)
+        parameters: list[inspect.Parameter] = []
+        for parameter in signature.parameters.values():
+            if parameter.name == "opts":
+                parameters += [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                                 default=None, annotation=kind)
+                               for name, kind in POSITION_OPTIONS if name in names]
+            else:
+                parameters.append(parameter)
+
+        @functools.wraps(command)
+        def run(**values: Any) -> Any:
+            given = {("options" if name == "option" else name): values.pop(name)
+                     for name in names}
+            return command(**values, opts=PositionOptions(**given))
+
+        run.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=parameters)
+        return cast(CommandFunction, run)
+
+    return decorate
+
+
 JsonOpt = Annotated[bool, typer.Option(
     "--json", help="Print JSON on stdout (one line per result) instead of a picture.")]
 
@@ -338,6 +394,10 @@ class PositionOptions:
         """The options given, as their command-line names."""
         return [{"options": "--option"}.get(f.name, "--" + f.name)
                 for f in fields(self) if getattr(self, f.name) not in (None, [], ())]
+
+
+#: No position option given.
+NO_POSITION = PositionOptions()
 
 
 # -- building positions ---------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated
 
 import typer
@@ -11,34 +12,29 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 from rich.text import Text
 
+from jink.analysis.ddtable import DDTable, dd_table
 from jink.cli.common import (
-    DealOpt,
+    NO_POSITION,
     EngineOpt,
     ExactOpt,
     ExampleOpt,
     FileArg,
-    GameOpt,
-    HandsOpt,
     JsonOpt,
-    LeaderOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
-    OptionOpt,
     PositionOptions,
-    TrumpOpt,
-    TurnupOpt,
     epilog,
     for_each_position,
     handle_errors,
     print_json,
     print_sections,
     search_options,
+    takes_position,
 )
 from jink.cli.render import deal_diagram, suit_markup
+from jink.formats.files import PositionFile
 from jink.games import Question
-from jink.puzzles.files import PositionFile
-from jink.solver.ddtable import DDTable, dd_table
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 EPILOG = epilog(
@@ -54,15 +50,10 @@ EveryLeaderOpt = Annotated[bool, typer.Option(
     "the deal's leader.")]
 
 
+@takes_position(without=('trick', 'won'))
 def table_command(
     file: FileArg = None,
-    game: GameOpt = None,
-    trump: TrumpOpt = None,
-    turnup: TurnupOpt = None,
-    hands: HandsOpt = None,
-    leader: LeaderOpt = None,
-    option: OptionOpt = None,
-    deal: DealOpt = None,
+    opts: PositionOptions = NO_POSITION,
     example: ExampleOpt = False,
     every_leader: EveryLeaderOpt = False,
     max_seconds: MaxSecondsOpt = None,
@@ -80,13 +71,12 @@ def table_command(
     """
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
-        no_trump = hands is not None and trump is None and turnup is None
+        no_trump = opts.hands is not None and opts.trump is None and opts.turnup is None
         if no_trump:
             # Every suit is tried: the deal's own trump, needed to make a
             # position, matters not; when not given any suit will do (and no
             # deal diagram is drawn, which would sort the hands by it).
-            trump = "S"
-        opts = PositionOptions(game, trump, turnup, hands, leader, options=option, deal=deal)
+            opts = dataclasses.replace(opts, trump="S")
         err = Console(stderr=True, highlight=False)
 
         def act(item: PositionFile, index: int) -> None:

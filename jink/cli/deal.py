@@ -32,8 +32,8 @@ from jink.dealing.constraints import (
     parse_seat_counts,
 )
 from jink.dealing.deal import deal
+from jink.formats.files import PositionFile, dumps, dumps_jsonl
 from jink.games import find_game
-from jink.puzzles.files import PositionFile, dumps, dumps_jsonl
 
 EPILOG = epilog(
     "jink deal --players 5 --turnup 2S --holds 1=5S,JS --count 10 --seed 1",

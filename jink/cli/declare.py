@@ -33,14 +33,14 @@ from jink.cli.common import (
 )
 from jink.cli.render import names_markup
 from jink.cli.solve_render import verdict_cells, verdict_headings
-from jink.errors import ParseError, PositionError, UnknownNameError
-from jink.games import find_game
-from jink.solver.declare import (
+from jink.decisions.declare import (
     Declaration,
     deal_from_text,
     declare,
     simple_pools_declared,
 )
+from jink.errors import ParseError, PositionError, UnknownNameError
+from jink.games import find_game
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 T = TypeVar("T")

@@ -25,25 +25,18 @@ from jink.cards import (
     suit_of,
 )
 from jink.cli.common import (
-    DealOpt,
+    NO_POSITION,
     ExampleOpt,
     FileArg,
-    GameOpt,
-    HandsOpt,
     JsonOpt,
-    LeaderOpt,
-    OptionOpt,
     PositionOptions,
-    TrickOpt,
-    TrumpOpt,
-    TurnupOpt,
-    WonOpt,
     epilog,
     for_each_position,
     handle_errors,
     parse_option,
     print_json,
     print_sections,
+    takes_position,
 )
 from jink.cli.render import cards_markup, legal_markup, suit_markup
 from jink.errors import ParseError, PositionError
@@ -67,20 +60,13 @@ EPILOG = epilog(
     "jink legal --example renege")
 
 
+@takes_position()
 def legal(
     file: FileArg = None,
     hand: HandOpt = None,
     tricks_done: TricksDoneOpt = None,
     players: PlayersOpt = None,
-    game: GameOpt = None,
-    trump: TrumpOpt = None,
-    turnup: TurnupOpt = None,
-    hands: HandsOpt = None,
-    leader: LeaderOpt = None,
-    trick: TrickOpt = None,
-    won: WonOpt = None,
-    option: OptionOpt = None,
-    deal: DealOpt = None,
+    opts: PositionOptions = NO_POSITION,
     example: ExampleOpt = False,
     json_output: JsonOpt = False,
 ) -> None:
@@ -91,17 +77,19 @@ def legal(
     with handle_errors():
         if hand is not None:
             extra = (["FILE"] if file is not None else []) + (["--example"] if example else [])
-            extra += PositionOptions(hands=hands, leader=leader, won=won, deal=deal).given()
+            extra += PositionOptions(hands=opts.hands, leader=opts.leader, won=opts.won,
+                                     deal=opts.deal).given()
             if extra:
                 raise typer.BadParameter(
                     f"--hand is one hand without a position: no {', '.join(extra)}",
                     param_hint="--hand")
-            rules, cards = lone_hand_legal(game, trump, turnup, hand, trick or "",
-                                           tricks_done or 0, option or [], players)
+            rules, cards = lone_hand_legal(opts.game, opts.trump, opts.turnup, hand,
+                                           opts.trick or "", tricks_done or 0,
+                                           opts.options or [], players)
             if json_output:
                 print_json({"legal": [card_name(c) for c in cards]})
             else:
-                _print_lone(rules, cards, trick or "")
+                _print_lone(rules, cards, opts.trick or "")
             return
         if tricks_done is not None:
             raise typer.BadParameter("--tricks-done goes with --hand; a position counts "
@@ -109,7 +97,6 @@ def legal(
         if players is not None:
             raise typer.BadParameter("--players goes with --hand; a position has its hands",
                                      param_hint="--players")
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         for_each_position(file, opts, example=example,
                           act=lambda item, index: _print_position(item.position, json_output,
                                                                   gap=index > 0))

@@ -61,7 +61,7 @@ from jink.dealing.odds import (
 )
 from jink.dealing.rob_odds import rob_odds
 from jink.errors import ParseError, PositionError
-from jink.puzzles.dealstring import WHERE, parse_deal_string
+from jink.formats.dealstring import WHERE, parse_deal_string
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 

@@ -48,11 +48,11 @@ from jink.cli.common import (
 )
 from jink.cli.render import cards_markup, deal_diagram
 from jink.errors import JinkError, LimitExceeded, ParseError
+from jink.formats.files import position_to_dict
 from jink.games import find_game
 from jink.position import Position, hand_text
 from jink.puzzles.check import CheckResult, check
 from jink.puzzles.collection import collection, find_puzzle_file
-from jink.puzzles.files import position_to_dict
 from jink.puzzles.generate import ATTEMPT_NODES, generate
 from jink.puzzles.play import PlaySession
 from jink.puzzles.puzzle import Puzzle, dumps, read

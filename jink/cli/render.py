@@ -26,9 +26,9 @@ from jink.cards import (
     suit_of,
     with_symbols,
 )
+from jink.formats.files import PositionFile
 from jink.games import Rules
 from jink.position import Position, sort_cards
-from jink.puzzles.files import PositionFile
 
 
 def cards_markup(cards: Iterable[Card]) -> str:

@@ -9,34 +9,29 @@ from rich.text import Text
 
 from jink.cards import card_markup
 from jink.cli.common import (
-    DealOpt,
+    NO_POSITION,
     EngineOpt,
     ExactOpt,
     ExampleOpt,
     FileArg,
-    GameOpt,
-    HandsOpt,
     JsonOpt,
-    LeaderOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
-    OptionOpt,
     PositionOptions,
-    TrumpOpt,
-    TurnupOpt,
     epilog,
     for_each_position,
     handle_errors,
     print_json,
     print_sections,
     search_options,
+    takes_position,
 )
 from jink.cli.render import deal_diagram
 from jink.cli.solve import GoalOpt
 from jink.cli.solve_render import label_of_goal
-from jink.puzzles.files import PositionFile
-from jink.solver.rob import RobDecision, rob
+from jink.decisions.rob import RobDecision, rob
+from jink.formats.files import PositionFile
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
@@ -47,15 +42,10 @@ EPILOG = epilog(
          'robbing. With the option compulsory_rob the "keep" row is absent.')
 
 
+@takes_position(without=('trick', 'won'))
 def rob_command(
     file: FileArg = None,
-    game: GameOpt = None,
-    trump: TrumpOpt = None,
-    turnup: TurnupOpt = None,
-    hands: HandsOpt = None,
-    leader: LeaderOpt = None,
-    option: OptionOpt = None,
-    deal: DealOpt = None,
+    opts: PositionOptions = NO_POSITION,
     example: ExampleOpt = False,
     goal: GoalOpt = None,
     max_seconds: MaxSecondsOpt = None,
@@ -74,7 +64,6 @@ def rob_command(
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         # No --trick or --won: robbing happens before the first card is played.
-        opts = PositionOptions(game, trump, turnup, hands, leader, options=option, deal=deal)
 
         def act(item: PositionFile, index: int) -> None:
             decision = rob(item.position, goal, search.limit, search.memory_mb)

@@ -8,28 +8,21 @@ import typer
 from rich.text import Text
 
 from jink.cli.common import (
-    DealOpt,
+    NO_POSITION,
     ExampleOpt,
     FileArg,
-    GameOpt,
-    HandsOpt,
     JsonOpt,
-    LeaderOpt,
-    OptionOpt,
     PositionOptions,
-    TrickOpt,
-    TrumpOpt,
-    TurnupOpt,
-    WonOpt,
     epilog,
     handle_errors,
     positions_from_cli,
     print_json,
     print_sections,
+    takes_position,
 )
 from jink.cli.render import deal_diagram
-from jink.puzzles.dealstring import deal_string
-from jink.puzzles.examples import example_note
+from jink.formats.dealstring import deal_string
+from jink.formats.examples import example_note
 
 DealStringOpt = Annotated[bool, typer.Option(
     "--deal-string", help="Print each position's deal string (one line, for --deal) "
@@ -43,17 +36,10 @@ EPILOG = epilog(
     'jink show --trump D --hands "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"')
 
 
+@takes_position()
 def show(
     file: FileArg = None,
-    game: GameOpt = None,
-    trump: TrumpOpt = None,
-    turnup: TurnupOpt = None,
-    hands: HandsOpt = None,
-    leader: LeaderOpt = None,
-    trick: TrickOpt = None,
-    won: WonOpt = None,
-    option: OptionOpt = None,
-    deal: DealOpt = None,
+    opts: PositionOptions = NO_POSITION,
     example: ExampleOpt = False,
     json_output: JsonOpt = False,
     deal_string_output: DealStringOpt = False,
@@ -64,7 +50,6 @@ def show(
     with --deal-string: its deal string (one per line).
     """
     with handle_errors():
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         items = positions_from_cli(file, opts, example=example)
         if json_output and deal_string_output:
             raise typer.BadParameter("choose --json or --deal-string",

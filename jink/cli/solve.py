@@ -13,25 +13,19 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
+from jink.analysis.expected import solve_expected
+from jink.analysis.solve import SolveResult, line_verdicts, solve
 from jink.cli.common import (
+    NO_POSITION,
     AnytimeNodesOpt,
     AnytimeSecondsOpt,
-    DealOpt,
     EngineOpt,
     ExactOpt,
     ExampleOpt,
     FileArg,
-    GameOpt,
-    HandsOpt,
     JsonOpt,
-    LeaderOpt,
     MemoryOpt,
-    OptionOpt,
     PositionOptions,
-    TrickOpt,
-    TrumpOpt,
-    TurnupOpt,
-    WonOpt,
     check_seats,
     epilog,
     fail,
@@ -45,17 +39,15 @@ from jink.cli.common import (
     say_bad_line,
     search_options,
     seats_option,
+    takes_position,
 )
 from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram
 from jink.cli.solve_render import expected_picture, solve_picture
 from jink.errors import JinkError, ParseError
-from jink.inputs import read_bytes
+from jink.formats.files import parse_jsonl
+from jink.formats.inputs import read_bytes
 from jink.position import Position
-from jink.puzzles.files import parse_jsonl
-from jink.solver import SolveResult, solve
-from jink.solver.api import line_verdicts
-from jink.solver.expected import solve_expected
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.page import solve_page
 from jink.words import plural
@@ -98,17 +90,10 @@ OutOpt = Annotated[Path | None, typer.Option(
     show_default=False)]
 
 
+@takes_position()
 def solve_command(
     file: FileArg = None,
-    game: GameOpt = None,
-    trump: TrumpOpt = None,
-    turnup: TurnupOpt = None,
-    hands: HandsOpt = None,
-    leader: LeaderOpt = None,
-    trick: TrickOpt = None,
-    won: WonOpt = None,
-    option: OptionOpt = None,
-    deal: DealOpt = None,
+    opts: PositionOptions = NO_POSITION,
     example: ExampleOpt = False,
     seat: SeatOpt = None,
     seats: SeatsOpt = None,
@@ -147,7 +132,6 @@ def solve_command(
         if seats is not None:
             solved = parse_seats(seats)
         if positions is not None:
-            opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
             if file is not None or example or opts.given():
                 raise typer.BadParameter("--positions takes no other position",
                                          param_hint="--positions")
@@ -170,7 +154,6 @@ def solve_command(
                 raise typer.BadParameter(
                     f"--expected gives every seat's averaged verdicts; it takes no "
                     f"{', '.join(ignored)}", param_hint="--expected")
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         items = positions_from_cli(file, opts, example=example)
         check_html(html, len(items), not_with="--expected" if expected else None)
         for index, item in enumerate(items):

@@ -9,13 +9,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from jink.analysis.expected import ExpectedResult
+from jink.analysis.line import cut_where
+from jink.analysis.solve import SolveResult
 from jink.cards import card_markup
 from jink.cli.render import names_markup, suit_markup
 from jink.games import Question
 from jink.position import Position, sort_cards
-from jink.solver import AtLeast, Goal, MoveScore, OpenScore, SolveResult, Spoil, Verdict
-from jink.solver.expected import ExpectedResult
-from jink.solver.line import cut_where
+from jink.solver import AtLeast, Goal, MoveScore, OpenScore, Spoil, Verdict
 from jink.words import plural
 
 YES, NO = "[green]yes[/green]", "[dim]no[/dim]"

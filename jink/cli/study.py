@@ -17,26 +17,20 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from jink.analysis.line import LineStep
+from jink.analysis.solve import SolveResult
 from jink.cards import card_markup, card_name, parse_card, with_symbols
 from jink.cli.common import (
-    DealOpt,
+    NO_POSITION,
     EngineOpt,
     ExactOpt,
     ExampleOpt,
     FileArg,
-    GameOpt,
-    HandsOpt,
     JsonOpt,
-    LeaderOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
-    OptionOpt,
     PositionOptions,
-    TrickOpt,
-    TrumpOpt,
-    TurnupOpt,
-    WonOpt,
     check_seats,
     epilog,
     fail,
@@ -46,14 +40,14 @@ from jink.cli.common import (
     print_sections,
     search_options,
     stdout,
+    takes_position,
 )
 from jink.cli.render import deal_diagram, names_markup
 from jink.cli.solve import GoalOpt, SeatOpt
 from jink.cli.solve_render import line_table, moves_table
 from jink.errors import JinkError, LimitExceeded
-from jink.puzzles.files import position_to_dict
-from jink.solver import MoveScore, SolveResult
-from jink.solver.line import LineStep
+from jink.formats.files import position_to_dict
+from jink.solver import MoveScore
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.study import Study, StudyError
 
@@ -85,17 +79,10 @@ COMMANDS = """\
 [bold]quit[/bold]      stop (so does the end of input)"""
 
 
+@takes_position()
 def study_command(
     file: FileArg = None,
-    game: GameOpt = None,
-    trump: TrumpOpt = None,
-    turnup: TurnupOpt = None,
-    hands: HandsOpt = None,
-    leader: LeaderOpt = None,
-    trick: TrickOpt = None,
-    won: WonOpt = None,
-    option: OptionOpt = None,
-    deal: DealOpt = None,
+    opts: PositionOptions = NO_POSITION,
     example: ExampleOpt = False,
     seat: SeatOpt = None,
     goal: GoalOpt = None,
@@ -113,7 +100,6 @@ def study_command(
     prompt; commands may come from a script on stdin.
     """
     with handle_errors():
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         items = positions_from_cli(file, opts, example=example)
         if len(items) != 1:
             fail(f"{file} holds {len(items)} positions; jink study takes one")

@@ -9,30 +9,23 @@ import typer
 from rich.console import Console
 
 from jink.cli.common import (
-    DealOpt,
+    NO_POSITION,
     EngineOpt,
     ExactOpt,
     ExampleOpt,
     FileArg,
-    GameOpt,
-    HandsOpt,
     JsonOpt,
-    LeaderOpt,
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
-    OptionOpt,
     PositionOptions,
-    TrickOpt,
-    TrumpOpt,
-    TurnupOpt,
-    WonOpt,
     check_seats,
     epilog,
     handle_errors,
     positions_from_cli,
     refuse_overwrite,
     search_options,
+    takes_position,
     write_out,
 )
 from jink.cli.solve import GoalOpt, SeatOpt
@@ -82,17 +75,10 @@ _SUFFIXES = {".graphml": "graphml", ".xml": "graphml", ".dot": "dot", ".gv": "do
              ".json": "json"}
 
 
+@takes_position()
 def tree_command(
     file: FileArg = None,
-    game: GameOpt = None,
-    trump: TrumpOpt = None,
-    turnup: TurnupOpt = None,
-    hands: HandsOpt = None,
-    leader: LeaderOpt = None,
-    trick: TrickOpt = None,
-    won: WonOpt = None,
-    option: OptionOpt = None,
-    deal: DealOpt = None,
+    opts: PositionOptions = NO_POSITION,
     example: ExampleOpt = False,
     seat: SeatOpt = None,
     goal: GoalOpt = None,
@@ -125,7 +111,6 @@ def tree_command(
         if max_size < 1:
             raise typer.BadParameter(f"must be positive, not {max_size}",
                                      param_hint="--max-size")
-        opts = PositionOptions(game, trump, turnup, hands, leader, trick, won, option, deal)
         items = positions_from_cli(file, opts, example=example)
         if len(items) != 1:
             raise PositionError(f"{file} holds {len(items)} positions; jink tree draws one")

@@ -38,8 +38,8 @@ from jink.cards import SUIT_NAMES, Card, Suit, card_name, cardset, parse_card, p
 from jink.cards import parse_suit as _parse_suit
 from jink.dealing.sampler import ConstraintError, Count, SeatRule
 from jink.errors import ParseError, UnknownNameError
+from jink.formats.inputs import loads_toml, read_text
 from jink.games import Game, Rules, find_game
-from jink.inputs import loads_toml, read_text
 
 __all__ = ["SEAT_KEYS", "TOP_KEYS", "Constraints", "SeatSpec", "constraints_from_dict",
            "load_constraints", "parse_count", "seat_rules", "seat_spec_from_dict"]

@@ -5,7 +5,7 @@ The seat knows its own hand and the trump (or the turn-up); the other hands
 and the widow are unseen. Each deal draws the other hands as
 :mod:`jink.dealing.odds` does, then the widow uniformly from the cards left
 (so hands and widow together stay uniform); in each deal every choice of the
-seat (:func:`jink.solver.declare.declare`: play its hand, take the widow,
+seat (:func:`jink.decisions.declare.declare`: play its hand, take the widow,
 general rams) is solved double dummy for it, given which other seats play,
 and counted per question. Where one choice comes in several ways in a deal
 (a dealer asking robs the turn-up with each discard), the best of them for
@@ -36,9 +36,9 @@ from jink.dealing.odds import (
     count_each,
     sampling,
 )
+from jink.decisions.declare import Deal, declare
 from jink.errors import PositionError
 from jink.position import Position
-from jink.solver.declare import Deal, declare
 from jink.solver.limits import Limit
 from jink.solver.solver import Verdict
 from jink.solver.table import DEFAULT_MEMORY_MB

@@ -42,10 +42,10 @@ from jink.dealing.constraints import SeatSpec, seat_rules, seat_spec_from_dict
 from jink.dealing.deal import DealPlan, explain_empty
 from jink.dealing.sampler import ConstraintError, Dealer
 from jink.errors import JinkError, ParseError, PositionError, UnknownNameError
+from jink.formats.files import KEYS as POSITION_KEYS
+from jink.formats.inputs import loads_json, loads_toml, read_text
 from jink.games import Game, find_game
-from jink.inputs import loads_json, loads_toml, read_text
 from jink.position import Position, sort_cards
-from jink.puzzles.files import KEYS as POSITION_KEYS
 from jink.solver.goals import AtLeast, Goal, spoil_of
 from jink.solver.limits import Limit
 from jink.solver.solver import Solver

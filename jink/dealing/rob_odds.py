@@ -3,7 +3,7 @@ and with which discard.
 
 The seat knows its own hand and the turn-up (see :mod:`jink.dealing.odds`
 for the view). Each deal of the unseen cards is a position as dealt, before
-any robbing; in each, every choice of the robber (:mod:`jink.solver.rob`:
+any robbing; in each, every choice of the robber (:mod:`jink.decisions.rob`:
 keep the hand, or take the turn-up for each card it may discard) is solved
 double dummy at the first lead, and counted per question. Discards that are
 equivalent cards in a deal get that deal's one value. Each choice is valued
@@ -24,10 +24,10 @@ import time
 
 from jink.cards import card_name, iter_cards, make_card, rank_of, suit_of
 from jink.dealing.odds import ChoicesResult, Progress, Tally, View, count_each, deals_of
+from jink.decisions.rob import robbed_hands, robber
 from jink.errors import PositionError
 from jink.position import Position, sort_cards
 from jink.solver.limits import Limit
-from jink.solver.rob import robbed_hands, robber
 from jink.solver.solver import Solver, Verdict
 from jink.solver.table import DEFAULT_MEMORY_MB
 
@@ -73,7 +73,7 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
         raise PositionError(f"seat {seat + 1} may not rob the {card_name(turnup)}: only the "
                             f"holder of the {card_name(ace)} may")
     else:
-        keep_mask = 1 << ace  # the ace's holder keeps it (see jink.solver.rob)
+        keep_mask = 1 << ace  # the ace's holder keeps it (see jink.decisions.rob)
     positions, deals, seed = deals_of(plan, deals, seed, exhaustive)
     questions = game.questions(view.players)
     names = tuple(q.name for q in questions)

@@ -6,17 +6,34 @@
 
 from __future__ import annotations
 
+import copyreg
+from typing import Any
+
 from jink.errors import UnknownNameError
-from jink.games.base import Declaring, Game, Option, Question, Ranking, Rules
+from jink.games.base import Declaring, Game, Question, Ranking, Rules
 from jink.games.bierspiel import BIERSPIEL
 from jink.games.forty_five import FORTY_FIVE
 from jink.games.loo import LOO
+from jink.games.option import Option
 from jink.games.rams import RAMS
 from jink.games.rounce import ROUNCE
 from jink.games.spoil_five import SPOIL_FIVE
 
 GAMES: dict[str, Game] = {
     game.name: game for game in (SPOIL_FIVE, FORTY_FIVE, RAMS, ROUNCE, BIERSPIEL, LOO)}
+
+
+def _reduce(game: Game) -> Any:
+    """How a game pickles (and copies): a game of the registry as its name, so
+    that positions and results sent to another process (a process pool) find
+    the very same game there, with its rules cache, not a copy. Registered
+    here, with the registry, so that :mod:`jink.games.base` need not import it."""
+    if GAMES.get(game.name) is game:
+        return (find_game, (game.name,))
+    return object.__reduce_ex__(game, 2)
+
+
+copyreg.pickle(Game, _reduce)
 
 __all__ = ["GAMES", "Declaring", "Game", "Option", "Question", "Ranking", "Rules", "find_game"]
 

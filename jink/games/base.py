@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jink.cards import (
     SUIT_NAMES,
@@ -35,9 +35,9 @@ from jink.cards import (
 )
 from jink.errors import PositionError, UnknownNameError
 from jink.games.duties import Duties, Follow
-
-if TYPE_CHECKING:
-    from jink.games.ledger import Ledger
+from jink.games.explain import explain
+from jink.games.ledger import Ledger
+from jink.games.option import Option
 
 #: The default duties: follow suit or trump, no lead duty.
 FOLLOW_OR_TRUMP = Duties(Follow.OR_TRUMP)
@@ -63,18 +63,6 @@ class Ranking:
     #: Trumps that may renege to the lead of a lower trump (Spoil Five's 5 and
     #: J of trumps and A♥); never searched as equal to a neighbour.
     privileged: tuple[Card, ...] = ()
-
-
-@dataclass(frozen=True)
-class Option:
-    """A named rule option with its default and a one-line meaning."""
-
-    name: str
-    default: bool
-    help: str
-    #: Duties the option changes when set, by field of :class:`Duties`
-    #: (Rounce's ``trump_lead_every_trick``: the lead duty lasts to the end).
-    duties: tuple[tuple[str, Any], ...] = ()
 
 
 class Rules:
@@ -267,7 +255,7 @@ class Rules:
                 tricks_done: int | None = None) -> str:
         """The duty that ``card`` breaks (it is in the hand but not legal);
         ``tricks_done`` is None where the trick number is not known."""
-        from jink.games.explain import explain  # the messages, kept apart from the duties
+        # The messages are kept apart from the duties (jink/games/explain.py).
         return explain(self, card, hand, trick, tricks_done)
 
     # -- the trick ---------------------------------------------------------------------
@@ -460,16 +448,6 @@ class Game:
     ledger: Ledger | None = None
     _cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, compare=False,
                                                    repr=False, hash=False)
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        # A game of the registry pickles as its name, so that positions and
-        # results sent to another process (a process pool) find the very
-        # same game there, with its rules cache, not a copy.
-        from jink.games import GAMES, find_game
-
-        if GAMES.get(self.name) is self:
-            return (find_game, (self.name,))
-        return object.__reduce_ex__(self, protocol)
 
     @property
     def robs_turnup(self) -> bool:

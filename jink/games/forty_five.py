@@ -19,9 +19,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from jink.cards import ACE, FULL_DECK
-from jink.games.base import Game, Option, Question
+from jink.games.base import Game, Question
 from jink.games.duties import Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind
+from jink.games.option import Option
 from jink.games.spoil_five import RULES_NOTE, spoil_five_ranking
 
 QUESTIONS = (

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from jink.games.base import Option
+from jink.games.option import Option
 
 
 class LedgerKind(Enum):

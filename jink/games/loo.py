@@ -27,7 +27,7 @@ suit (:meth:`LooRules.after_trick`), so the next leader must lead a trump.
 A simple pool may leave ``turn`` out when the card is not known: such a
 position can be shown and played into, but a trick that brings trumps in
 cannot be settled, so the solver takes it only in its *expected* mode
-(:mod:`jink.solver.expected`), averaging over the cards it could be.
+(:mod:`jink.analysis.expected`), averaging over the cards it could be.
 
 Seats: Foster allows 3 to 17 at the table (8 is the usual limit). A position
 lists the seats in the play. In a simple pool every seat at the table plays,

@@ -54,13 +54,13 @@ from jink.cards import (
 from jink.games.base import (
     Declaring,
     Game,
-    Option,
     Question,
     Ranking,
     share_of_pool,
 )
 from jink.games.duties import Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind, ledger_option
+from jink.games.option import Option
 
 __all__ = [
     "CLUBS",

@@ -37,9 +37,10 @@ from jink.cards import (
     Suit,
     make_card,
 )
-from jink.games.base import Declaring, Game, Option, Question, Ranking, share_of_pool
+from jink.games.base import Declaring, Game, Question, Ranking, share_of_pool
 from jink.games.duties import NEVER, Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind
+from jink.games.option import Option
 from jink.games.rams import ELDEST_MUST_PLAY
 
 __all__ = ["ROUNCE", "ROUNCE_QUESTIONS", "whist_ranking"]

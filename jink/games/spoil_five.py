@@ -35,9 +35,10 @@ from jink.cards import (
     cards_text,
     make_card,
 )
-from jink.games.base import Game, Option, Question, Ranking
+from jink.games.base import Game, Question, Ranking
 from jink.games.duties import Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind, ledger_option
+from jink.games.option import Option
 
 ACE_OF_HEARTS = make_card(ACE, HEARTS)
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from jink.analysis.expected import turn_unknown
 from jink.cards import card_name, parse_card
 from jink.errors import JinkError, LimitExceeded
 from jink.position import Position
-from jink.solver.expected import turn_unknown
 from jink.solver.goals import AtLeast, Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.solver import MoveScore, Solver

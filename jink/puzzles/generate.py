@@ -18,14 +18,14 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from jink.analysis.line import principal_line
 from jink.cards import Card, card_name, iter_cards
 from jink.errors import LimitExceeded
+from jink.formats.files import PositionFile
 from jink.games import find_game
 from jink.position import Position
-from jink.puzzles.files import PositionFile
 from jink.solver.goals import AtLeast, Goal, Spoil, goal_for
 from jink.solver.limits import Limit
-from jink.solver.line import principal_line
 from jink.solver.solver import MoveScore, Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
 

@@ -4,7 +4,7 @@ The ``[puzzle]`` table names the seat the solver of the puzzle plays (it must
 be the seat to play), the goal (anything ``jink solve --goal`` takes), and the
 key: every legal card that keeps the goal, equivalent cards written by any
 one of them. The rest of the file is an ordinary position file, read by
-:func:`jink.puzzles.files.file_from_dict`. Readers and writers are shaped
+:func:`jink.formats.files.file_from_dict`. Readers and writers are shaped
 like the :mod:`json` module. Whether a puzzle is *sound* is not checked here
 but by :mod:`jink.puzzles.check`, with the solver.
 
@@ -38,10 +38,10 @@ from typing import IO, Any
 
 from jink.cards import Card, card_name, cards_text, parse_card
 from jink.errors import ParseError
-from jink.inputs import loads_toml, read_text
+from jink.formats.files import PositionFile, file_from_dict
+from jink.formats.files import dumps as position_dumps
+from jink.formats.inputs import loads_toml, read_text
 from jink.position import Position
-from jink.puzzles.files import PositionFile, file_from_dict
-from jink.puzzles.files import dumps as position_dumps
 
 __all__ = ["PUZZLE_KEYS", "Puzzle", "dump", "dumps", "load", "loads", "parse", "read"]
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jink.analysis.line import LineStep, principal_line
 from jink.cards import Card, card_name
 from jink.position import Position
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
-from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
 

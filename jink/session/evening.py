@@ -4,7 +4,7 @@ The books (:class:`Books`) hold every player's counters and the pool (or,
 in games without counters, the score or the crosses). A deal is prepared
 from its entry (the seats from the dealer, the decisions before the play,
 the position of the seats in the play), its record checked card by card
-(:func:`~jink.solver.analyse.replay`), then settled by the keeper of the
+(:func:`~jink.analysis.analyse.replay`), then settled by the keeper of the
 game's :class:`~jink.games.ledger.LedgerKind`. A deal that breaks a rule
 stops the evening there, with the ledger of the deals before it kept.
 docs/session.md gives the rules of each kind of books.
@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from jink.analysis.analyse import Played, replay
 from jink.cards import (
     Card,
     CardSet,
@@ -26,13 +27,22 @@ from jink.cards import (
     count,
     suit_of,
 )
+from jink.decisions.declaring import (
+    DealerPass,
+    Unplayed,
+    dealer_passing,
+    dealer_robs,
+    eldest_must_play,
+    in_play,
+    nobody_before_dealer,
+    widow_discards,
+)
+from jink.decisions.rob import kept_card, robber
 from jink.errors import JinkError, PositionError
 from jink.games import Declaring, Game
 from jink.games.ledger import Ledger, LedgerKind
 from jink.position import Position
 from jink.session.file import DealEntry, Session
-from jink.solver.analyse import Played, replay
-from jink.solver.rob import kept_card, robber
 from jink.words import plural
 
 
@@ -260,7 +270,7 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
     if dealer_out and dealer in passes:
         raise SessionError(f"passes: with {n} at the table {dealer}, the dealer, takes no "
                            "cards, so does not declare")
-    if options.get("eldest_must_play") and seats[0] in passes:
+    if eldest_must_play(options) and seats[0] in passes:
         raise SessionError(f"passes: {seats[0]}, the eldest hand, must play, with his own "
                            "hand or the widow (option eldest_must_play)")
     rams = entry.general_rams
@@ -285,15 +295,16 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
         if taker is not None or entry.play:
             raise SessionError("every player before the dealer passed: the deal is not "
                                "played")
-        if dealer_out:
+        unplayed = nobody_before_dealer(game, n)
+        if unplayed is Unplayed.NOBODY:
             return Prepared(seats, [], None, no_play=f"every player passed (with {n} at the "
                             "table the dealer holds no cards)")
-        if loo:
+        if unplayed is Unplayed.POOL_TO_DEALER:
             return Prepared(seats, [], None, no_play=f"every player before the dealer threw "
                             f"up: {dealer}, the dealer, takes the pool", taker=dealer)
         return Prepared(seats, [], None, no_play="every player but the dealer passed",
                         pone=seats[-2])
-    if dealer_out and len(others) == 1:
+    if len(in_play(game, n, [seats.index(s) for s in others])) == 1:
         # Nobody can play against him: the dealer, who must play against a
         # lone player, holds no cards (jink's ruling, docs/session.md).
         lone = others[0]
@@ -311,20 +322,21 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                         f"{n} at the table the dealer holds no cards): every trick is his "
                         "without play", unopposed=lone, simple=simple, notes=notes)
     miss = None
-    if dealer in passes:
-        if len(others) == 1 and not loo:
+    if dealer in passes and len(others) == 1:
+        passing = dealer_passing(game, taker == others[0])
+        if passing is DealerPass.MUST_PLAY:
             raise SessionError(f"passes: {dealer}, the dealer, must play against a lone "
                                "player")
-        if len(others) == 1 and loo:
-            if taker == others[0]:
-                if entry.play:
-                    raise SessionError("the dealer threw up against the holder of the miss: "
-                                       "the deal is not played")
-                return Prepared(seats, [], None, no_play=f"{dealer}, the dealer, throws up "
-                                f"against {taker}, who holds the miss: {taker} takes the "
-                                "pool", taker=taker)
-            miss = dealer
-    playing = others + ([dealer] if (dealer not in passes or miss) and not dealer_out else [])
+        if passing is DealerPass.THROWS_UP:
+            if entry.play:
+                raise SessionError("the dealer threw up against the holder of the miss: "
+                                   "the deal is not played")
+            return Prepared(seats, [], None, no_play=f"{dealer}, the dealer, throws up "
+                            f"against {taker}, who holds the miss: {taker} takes the "
+                            "pool", taker=taker)
+        miss = dealer
+    declared = others + ([dealer] if dealer not in passes and not dealer_out else [])
+    playing = [seats[i] for i in in_play(game, n, [seats.index(s) for s in declared])]
     if taker is not None and taker not in playing:
         raise SessionError(f"widow_taken: {taker} does not play")
     if miss is not None and taker is not None:
@@ -334,7 +346,7 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
     if miss is not None:
         held[miss] = widow
     if taker is not None:
-        if count(widow) > game.hand_size:
+        if widow_discards(game):
             if entry.discard is None or not widow >> entry.discard & 1:
                 raise SessionError(f"discard: {taker} takes the {game.widow}-card widow and "
                                    "discards one of its cards: name it")
@@ -344,7 +356,8 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
     elif entry.discard is not None:
         raise SessionError("discard: nobody took the widow")
     if entry.rob is not None:
-        if entry.turnup is None or not game.dealer_robs or dealer not in playing or miss:
+        if (entry.turnup is None or not dealer_robs(game, n, entry.turnup)
+                or dealer not in playing or miss):
             raise SessionError("rob: only the dealer robs the turn-up, when he plays")
         if not held[dealer] >> entry.rob & 1:
             raise SessionError(f"rob: {card_name(entry.rob)} is not in the dealer's hand")

@@ -19,8 +19,8 @@ from typing import Any
 
 from jink.cards import NO_CARDS, Card, CardSet, parse_card, parse_cards, parse_cardset, parse_suit
 from jink.errors import ParseError, UnknownNameError
+from jink.formats.inputs import loads_toml, read_text
 from jink.games import Game, find_game
-from jink.inputs import loads_toml, read_text
 
 KEYS = ("game", "players", "dealer", "counters", "crosses", "options", "ledger", "ended",
         "deal")

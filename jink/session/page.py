@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from html import escape
 
-from jink import __version__
 from jink.cards import iter_cards
 from jink.position import sort_cards
 from jink.session.evening import DealResult, Evening
 from jink.study.page import card_html, names_html, record_html, verdicts_html
+from jink.version import __version__
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; }

@@ -10,10 +10,10 @@ first card that lowered the tricks he could be sure of.
 
 from __future__ import annotations
 
+from jink.analysis.analyse import Analysis, analyse, question_label
+from jink.analysis.instead import cards_or
 from jink.cards import card_name
 from jink.session.evening import DealResult
-from jink.solver.analyse import Analysis, analyse, question_label
-from jink.solver.instead import cards_or
 from jink.solver.limits import Limit
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural

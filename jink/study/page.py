@@ -1,8 +1,8 @@
 """The analysis page: one self-contained HTML file for ``--html``.
 
-:func:`solve_page` draws a :class:`~jink.solver.api.SolveResult` (the deal
+:func:`solve_page` draws a :class:`~jink.analysis.solve.SolveResult` (the deal
 as a table diagram, the verdicts, every legal card scored, the annotated
-line) and :func:`analysis_page` an :class:`~jink.solver.analyse.Analysis`
+line) and :func:`analysis_page` an :class:`~jink.analysis.analyse.Analysis`
 (the deal, the verdicts at the start, the record card by card, the
 summary). Both pages have buttons that step through the play card by card or
 trick by trick, the hands shrinking as cards are played. Everything the page
@@ -10,8 +10,8 @@ needs is inside it: the style, the script (no library, no network) and the
 data, as JSON. The tables are drawn here, in Python, so the page reads the
 same with its script turned off; the script only moves through the steps.
 
->>> from jink.puzzles.examples import example
->>> from jink.solver import solve
+>>> from jink.formats.examples import example
+>>> from jink.analysis.solve import solve
 >>> page = solve_page(solve(example("renege")))
 >>> page.startswith("<!DOCTYPE html>"), "http" in page.split("<body")[1]
 (True, False)
@@ -27,7 +27,9 @@ from html import escape
 from importlib.resources import files
 from string import Template
 
-from jink import __version__
+from jink.analysis.analyse import Analysis, CardReview
+from jink.analysis.line import cut_where
+from jink.analysis.solve import SolveResult
 from jink.cards import (
     RED_SUITS,
     SUIT_NAMES,
@@ -40,11 +42,9 @@ from jink.cards import (
     suit_of,
 )
 from jink.position import Position, sort_cards
-from jink.solver.analyse import Analysis, CardReview
-from jink.solver.api import SolveResult
 from jink.solver.goals import Spoil
-from jink.solver.line import cut_where
 from jink.solver.solver import MoveScore, OpenScore, Verdict
+from jink.version import __version__
 
 # -- cards as HTML ----------------------------------------------------------------------
 
@@ -355,7 +355,7 @@ def solve_page(result: SolveResult, after: Sequence[list[Verdict]] | None = None
     """The page of a solved position: deal, verdicts, scored cards, the line.
 
     With ``after`` (the verdicts after each card of the line:
-    :func:`~jink.solver.api.line_verdicts`), the verdict table follows the
+    :func:`~jink.analysis.solve.line_verdicts`), the verdict table follows the
     stepper."""
     p = result.position
     start = verdicts_html(p, result.verdicts,

@@ -7,7 +7,7 @@ forth costs little: what one step learnt stays in the table for the next.
 It prints nothing; ``jink study`` (:mod:`jink.cli.study`) is its prompt.
 
 >>> from jink.cards import card_name, parse_card
->>> from jink.puzzles.examples import example
+>>> from jink.formats.examples import example
 >>> study = Study(example("renege"), seat=1)
 >>> [card_name(s.card) for s in study.scores() if s.achieves]
 ['TC']
@@ -21,16 +21,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jink.analysis.expected import turn_unknown
+from jink.analysis.line import LineStep, principal_line
+from jink.analysis.why import explain_line, why_best
 from jink.cards import Card
 from jink.errors import JinkError, PositionError
 from jink.position import Position, sort_cards
-from jink.solver.expected import turn_unknown
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
-from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
-from jink.solver.why import explain_line, why_best
 from jink.study.tree import NO_TURN
 
 __all__ = ["Standing", "Study", "StudyError"]
@@ -140,7 +140,7 @@ class Study:
 
     def why(self) -> tuple[Card, str] | None:
         """The best card of the seat to play and why it matters, when another
-        card does worse and the tree shows why (see :mod:`jink.solver.why`)."""
+        card does worse and the tree shows why (see :mod:`jink.analysis.why`)."""
         if self.position.is_over:
             return None
         return why_best(self.solver, self.position, self.seat, self.goal, self.scores())

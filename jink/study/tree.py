@@ -39,10 +39,10 @@ from typing import TypeAlias
 
 import networkx as nx
 
+from jink.analysis.expected import turn_unknown
 from jink.cards import SUITS, Card, card_name, cards_text
 from jink.errors import LimitExceeded, PositionError
 from jink.position import Position, hand_text, sort_cards
-from jink.solver.expected import turn_unknown
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
 from jink.solver.search import Tables, equivalent_groups

@@ -26,13 +26,14 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from jink.analysis.expected import turn_unknown
+from jink.analysis.line import LineStep, principal_line
+from jink.analysis.why import explain_line
 from jink.cards import SUITS, card_name
 from jink.errors import LimitExceeded, PositionError
 from jink.position import Position, sort_cards
-from jink.solver.expected import turn_unknown
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
-from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import (
     MoveScore,
     OpenScore,
@@ -42,7 +43,6 @@ from jink.solver.solver import (
     forceable,
 )
 from jink.solver.table import DEFAULT_MEMORY_MB, TableStats
-from jink.solver.why import explain_line
 
 
 @dataclass
@@ -178,7 +178,7 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
     :class:`~jink.errors.LimitExceeded`.
 
     With ``why`` (the default), each key card of the line says why it
-    matters (:mod:`jink.solver.why`); a limit that stops this leaves the
+    matters (:mod:`jink.analysis.why`); a limit that stops this leaves the
     rest unsaid (``unknown`` gets ``why``), never the line cut.
 
     ``engine``: ``"native"`` (the compiled core) or ``"python"`` (the
@@ -247,7 +247,7 @@ def line_verdicts(result: SolveResult, limit: Limit | None = None,
     (the analysis page's verdict table follows the stepper with them). Under
     ``limit`` (a budget of their own) the answers it stops are unknown (None).
 
-    >>> from jink.puzzles.examples import example
+    >>> from jink.formats.examples import example
     >>> after = line_verdicts(solve(example("renege")))
     >>> [v.max_tricks for v in after[0]]
     [1, 3, 1]

@@ -31,7 +31,7 @@ class LineStep:
     keeps: tuple[Card, ...]
     won_by: int | None = None
     claim: str | None = None
-    #: Why a key card matters, read off the tree (:mod:`jink.solver.why`).
+    #: Why a key card matters, read off the tree (:mod:`jink.analysis.why`).
     why: str | None = None
 
     def to_dict(self) -> dict[str, object]:

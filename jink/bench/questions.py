@@ -7,7 +7,7 @@ how many, their nodes and CPU time, their share of all the CPU time and of
 the *middle half* of the deals' (those around the median deal, the figure
 the bar reads), the median and 90th percentile of one search, and the share
 of its kind's CPU time that its costliest tenth of searches takes (how heavy
-the tail is). Times are CPU time, as in :mod:`bench.run`.
+the tail is). Times are CPU time, as in :mod:`jink.bench.run`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
-from bench.run import percentile
+from jink.bench.run import percentile
 from jink.errors import LimitExceeded
 from jink.position import Position
 from jink.solver import AtLeast, Limit, Solver
@@ -103,7 +103,7 @@ def rows(players: int, deals: list[tuple[float, list[SearchRecord]]]) -> list[Qu
 def run(players: Iterable[int], deals: int, seed: int, seconds: float | None,
         engine: str | None = None) -> list[QuestionRow]:
     """The rows of each player count, over ``deals`` benchmark deals."""
-    from bench.deals import deal
+    from jink.bench.deals import deal
 
     out = []
     for n in players:

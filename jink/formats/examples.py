@@ -1,6 +1,6 @@
 """Built-in example positions, as position-file text, for trying the commands.
 
-Each example is the TOML a user would write (see :mod:`jink.puzzles.files`);
+Each example is the TOML a user would write (see :mod:`jink.formats.files`);
 its comment says what makes it worth a look. The claims in the comments were
 found by exhaustive double-dummy search.
 
@@ -13,8 +13,8 @@ found by exhaustive double-dummy search.
 from __future__ import annotations
 
 from jink.errors import UnknownNameError
+from jink.formats.files import PositionFile, parse
 from jink.position import Position
-from jink.puzzles.files import PositionFile, parse
 
 __all__ = ["EXAMPLES", "example", "example_file", "example_note"]
 

@@ -19,8 +19,8 @@ out by the solver, and three things are compared:
 Only what the two lines show is said; where they show none of it (the
 difference lies further on) nothing is said.
 
->>> from jink.puzzles.examples import example
->>> from jink.solver.line import principal_line
+>>> from jink.formats.examples import example
+>>> from jink.analysis.line import principal_line
 >>> from jink.solver.goals import THREE
 >>> solver = Solver()
 >>> line = explain_line(solver, example(), 0, THREE, principal_line(solver, example(), 0, THREE))
@@ -33,10 +33,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from jink.analysis.line import LineStep, principal_line
 from jink.cards import Card, card_name
 from jink.position import Position
 from jink.solver.goals import Goal
-from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import MoveScore, Solver
 
 

@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from jink.analysis.instead import Instead, explain_change, instead_notes
 from jink.cards import Card, card_name
 from jink.errors import IllegalPlayError, LimitExceeded, PositionError
 from jink.position import Position
 from jink.solver.goals import AtLeast
-from jink.solver.instead import Instead, explain_change, instead_notes
 from jink.solver.limits import Limit
 from jink.solver.solver import Solver, Verdict, every_side_solved, forceable
 from jink.solver.table import DEFAULT_MEMORY_MB
@@ -355,7 +355,7 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
     ``partial``, past the limit :class:`~jink.errors.LimitExceeded`.
 
     With ``explain`` (the default), every card that changed a verdict is
-    explained (:mod:`jink.solver.instead`): the cards that would have kept
+    explained (:mod:`jink.analysis.instead`): the cards that would have kept
     it, its cost, the refutation. These come after every verdict and claim;
     under a limit one the limit stops is left unexplained and counted in
     :attr:`Analysis.reasons_cut`.

@@ -1,4 +1,4 @@
-"""``python -m bench``: the benchmark's command line (see ``--help``)."""
+"""``python -m jink.bench``: the benchmark's command line (see ``--help``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from bench import questions
-from bench.run import Row, run
+from jink.bench import questions
+from jink.bench.run import Row, run
 
 app = typer.Typer(add_completion=False)
 
@@ -49,7 +49,7 @@ def main(
 ) -> None:
     """Time full-table analysis (every seat's max_tricks, three, jink, spoil).
 
-    Times are CPU time. Example: python -m bench --players 2-5 --deals 50 --engine both
+    Times are CPU time. Example: python -m jink.bench --players 2-5 --deals 50 --engine both
     """
     err = Console(stderr=True)
     try:

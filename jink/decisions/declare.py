@@ -56,6 +56,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from jink.analysis.instead import worth_words
 from jink.cards import (
     NO_CARDS,
     Card,
@@ -67,12 +68,13 @@ from jink.cards import (
     parse_cardset,
     suit_of,
 )
+from jink.decisions import declaring
+from jink.decisions.declaring import DealerPass, Unplayed
+from jink.decisions.rob import robbed_hands
 from jink.errors import PositionError
 from jink.games import GAMES, Declaring, Game
 from jink.position import Position
-from jink.solver.instead import worth_words
 from jink.solver.limits import Limit
-from jink.solver.rob import robbed_hands
 from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver, Verdict
 from jink.solver.table import DEFAULT_MEMORY_MB
@@ -155,7 +157,7 @@ class Deal:
     @property
     def dealer_robs(self) -> bool:
         """Whether the dealer, if he plays, may take the turn-up (Rams' rule)."""
-        return self.turnup is not None and self.game.dealer_robs and not self.dealer_out
+        return declaring.dealer_robs(self.game, len(self.hands), self.turnup)
 
 
 @dataclass(frozen=True)
@@ -213,14 +215,8 @@ class Declaration:
 
 
 def in_play(deal: Deal, seats: Iterable[int]) -> tuple[int, ...]:
-    """The seats in the play when ``seats`` declare: the dealer joins a seat
-    that would otherwise play alone (Rams' rule; in Loo he stands, takes the
-    miss or plays it for the pool: he is in the play whichever he does),
-    unless he holds no cards (Rams at six): the lone seat is then unopposed."""
-    seats = set(seats)
-    if len(seats) == 1 and not deal.dealer_out:
-        seats.add(len(deal.hands) - 1)
-    return tuple(sorted(seats))
+    """The seats in the play when ``seats`` declare (:func:`jink.decisions.declaring.in_play`)."""
+    return declaring.in_play(deal.game, len(deal.hands), seats)
 
 
 def simple_pools_declared(game: Game) -> bool:
@@ -260,7 +256,7 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     Foster's "usual custom"): ``others`` are then every other seat dealt.
 
     ``limit`` and ``memory_mb`` cover every choice's search together, as in
-    :func:`~jink.solver.api.solve`.
+    :func:`~jink.analysis.solve.solve`.
 
     >>> from jink.games import find_game
     >>> dealt = deal_from_text(
@@ -291,7 +287,7 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         if missing:
             raise PositionError(f"the pool is a simple, so every player plays: seat "
                                 f"{missing[0] + 1} is not among the seats that play")
-    eldest_plays = bool(deal.options.get("eldest_must_play"))
+    eldest_plays = declaring.eldest_must_play(deal.options)
     if eldest_plays and seat != 0 and 0 not in others:
         raise PositionError("seat 1, the eldest hand, must play (option eldest_must_play): "
                             "give him among the seats that play")
@@ -304,7 +300,6 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
                                 "later seat takes the widow or not as hurts the seat asking "
                                 "most; give only an earlier seat that took it")
     dealer, pone = n - 1, n - 2
-    rams_rule = game.declaring is Declaring.RAMS
     loo_rule = game.declaring is Declaring.LOO
     solver = Solver(limit, memory_mb)
     choices: list[Choice] = []
@@ -316,10 +311,11 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     #: choice comes after the seat asking's, whatever --playing says of it).
     none_before = seat != dealer and not [s for s in others if s != dealer]
     ledger = game.ledger
-    if rams_rule and dealer_alone:
+    unplayed = declaring.nobody_before_dealer(game, n)
+    if unplayed is Unplayed.PONE and dealer_alone:
         raise PositionError("the pone must play against the dealer when all the others "
                             "pass: give the seats that play")
-    if loo_rule and dealer_alone:
+    if unplayed is Unplayed.POOL_TO_DEALER and dealer_alone:
         choices.append(Choice("pool", True, "everybody before the dealer threw up: the dealer "
                               "takes the pool without play", ()))
         return Declaration(deal, seat, others, choices, widow_taker)
@@ -330,12 +326,13 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         choices.append(Choice("pass", False, "the eldest hand must play, with his own hand or "
                               "the widow (option eldest_must_play)", in_play(deal, others)
                               if others else ()))
-    elif rams_rule and seat == dealer and len(others) == 1:
-        choices.append(Choice("pass", False, "the dealer must play against a lone player",
-                              others))
-    elif loo_rule and seat == dealer and len(others) == 1:
+    elif seat == dealer and len(others) == 1 and not deal.dealer_out:
         lone = others[0]
-        if widow_taker == lone:
+        passing = declaring.dealer_passing(game, widow_taker == lone)
+        if passing is DealerPass.MUST_PLAY:
+            choices.append(Choice("pass", False, "the dealer must play against a lone player",
+                                  others))
+        elif passing is DealerPass.THROWS_UP:
             choices.append(Choice("pass", True, f"throws up: seat {lone + 1}, holding the "
                                   "widow, takes the pool", ()))
         else:
@@ -346,10 +343,10 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         # Nobody else before the dealer plays: passing, the seat asking leaves
         # the deal unplayed (or, Loo, the pool to the dealer).
         counters = None
-        if deal.dealer_out:
+        if unplayed is Unplayed.NOBODY:
             note = (f"nobody plays: with {n} at the table the dealer holds no cards; the "
                     "pool stays")
-        elif loo_rule:
+        elif unplayed is Unplayed.POOL_TO_DEALER:
             note = ("everybody before the dealer throws up: the dealer takes the pool "
                     "without play")
         elif seat == pone and ledger is not None and ledger.pone_pays:
@@ -364,7 +361,7 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         else:
             note = ("takes no part: no tricks, no penalty; every other seat before the "
                     "dealer passes, so the deal is not played")
-            if rams_rule and ledger is not None and ledger.pone_pays:
+            if unplayed is Unplayed.PONE and ledger is not None and ledger.pone_pays:
                 note += f" (the pone pays the dealer {ledger.penalty})"
         choices.append(Choice("pass", True, note, (), counters=counters))
     else:
@@ -495,8 +492,7 @@ def _worse(position: Position, a: Verdict, b: Verdict) -> Verdict:
 def _widow_hands(deal: Deal) -> list[tuple[tuple[Card, ...], CardSet]]:
     """The hands the widow can make: itself, or (Rounce) itself less one card,
     one choice per group of equivalent discards."""
-    size = deal.game.hand_size
-    if count(deal.widow) == size:
+    if not declaring.widow_discards(deal.game):
         return [((), deal.widow)]
     rules = deal.game.bind(deal.trump, deal.options)
     live = deal.widow

@@ -21,11 +21,11 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 
+from jink.analysis.line import principal_line
 from jink.errors import LimitExceeded
 from jink.position import Position
 from jink.solver import Limit, Solver
 from jink.solver.goals import goal_for
-from jink.solver.line import principal_line
 
 
 @dataclass
@@ -98,7 +98,7 @@ def time_positions(name: str, players: int, positions: Iterable[Position],
 def run(players: Iterable[int], deals: int, seed: int, seconds: float | None,
         endgames: bool, progress: Callable[[str], None] | None = None,
         seat_one: bool = False, full: bool = True, engine: str | None = None) -> list[Row]:
-    from bench.deals import deal, endgame
+    from jink.bench.deals import deal, endgame
 
     rows = []
     for n in players:

@@ -2,7 +2,7 @@
 kept it, what the change cost, and the line by which it is punished.
 
 :func:`explain_change` is asked about one card that changed a verdict (see
-:mod:`jink.solver.analyse`). For every question its own side lost it lists
+:mod:`jink.analysis.analyse`). For every question its own side lost it lists
 every legal card of the mover at that moment that keeps it (each equivalent
 card listed); for every question it handed to another seat, the mover's cards
 that would have stopped that seat. The *refutation* is the principal line
@@ -29,10 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from jink.analysis.line import LineStep, principal_line
 from jink.cards import Card, card_name
 from jink.position import Position, sort_cards
 from jink.solver.goals import Goal, Spoil, goal_for
-from jink.solver.line import LineStep, principal_line
 from jink.solver.solver import Solver
 from jink.words import plural
 

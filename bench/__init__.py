@@ -1,1 +1,0 @@
-"""The benchmark: full-table analysis of random deals, fixed seeds (``python -m bench``)."""
