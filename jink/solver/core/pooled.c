@@ -273,3 +273,8 @@ static int pooled_known(Search *s, u64 spoil_threats, int remaining) {
 #endif
     return r;
 }
+
+/* Its ask at a trick's start, before the table (settlers.c). */
+static int pooled_ask(Search *s, At *at) {
+    return pooled_known(s, at->th.mask, at->remaining);
+}
