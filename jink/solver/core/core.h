@@ -498,7 +498,7 @@ static int partitioned(const Search *s);
 static u64 group_of(const Search *s, u64 hand, int card);
 static int stands_for(const CRules *R, int a, int b, u64 rel_a, int i, int bp, int led);
 static int stood_for(const Search *s, Tries *t, int card);
-static void answered(const Search *s, Tries *t, int card);
+static inline void answered(const Search *s, Tries *t, int card);
 static int mid_node(Search *s, int i, int part, const u64 *pkey, u64 *kd);
 static int mid_probe(Search *s, const u64 *kd, int need);
 static void mid_store(Search *s, u64 *kd, int need, int result, long long nodes);

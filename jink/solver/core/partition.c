@@ -166,7 +166,7 @@ static int stood_for(const Search *s, Tries *t, int card) {
  * rests on all of theirs (the group is within the seat's cards of the suit:
  * mostly there is nothing to look up). Without partition search,
  * trick_start reads no answer's cards. */
-static void answered(const Search *s, Tries *t, int card) {
+static inline void answered(const Search *s, Tries *t, int card) {
     if (s->partition) {
         u64 rel = t->rel, hand = t->hand;
         rel |= s->rel;
