@@ -286,13 +286,14 @@ typedef struct {
  * same nodes; median deals play as many either way). */
 #define PG_SLOTS 65536
 #define PG_CARDS 48      /* the asker's and the threats' cards it keys, at most */
+#define PG_UNKEPT 2      /* a slot's value: the game held, on a card not its own (not kept) */
 typedef struct {
     u64 cards, own[3];   /* the asker's and the threats' cards, and whose (a nibble each) */
     u64 rest, won;       /* rules, seats, leader, tricks left, trick, need; tricks won */
     u64 kinds;           /* the pool's kinds of card, 16 bits a suit */
     u64 trick;           /* within a trick: its card led, best, and whose (see pooled_holds) */
     int8_t mark[4];      /* where its answer rests, suit by suit (see pooled_holds) */
-    uint8_t used, value;
+    uint8_t used, value;  /* value: 1, 0 or PG_UNKEPT (read as 0) */
     uint16_t steps;      /* the steps it was given */
 } PgSlot;
 
