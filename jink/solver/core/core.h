@@ -32,7 +32,7 @@ typedef uint64_t u64;
 
 enum { FOLLOW_OR_TRUMP = 0, FOLLOW_HEAD = 1, FOLLOW_SUIT = 2 };
 enum { GOAL_ATLEAST = 0, GOAL_SPOIL = 1, GOAL_HELPED = 2 };
-/* ST_CAP: a try's own cap (see play: cheap tries first), never returned */
+/* ST_CAP: a try's own cap (widen.c: cheap tries first), never returned */
 enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2, ST_CAP = 3 };
 /* The switchable parts (settlers.c lists them, one bit each, in the order
  * they are asked): the settlers, techniques that settle a position, or order

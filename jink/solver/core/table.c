@@ -1,10 +1,10 @@
 /*
  * The kernel's bounds table: keys (hands up to relative rank, or exact),
- * entries holding bounds on the goal's value, and partition search: an
- * entry stands for every position with its key and, suit by suit, the same
- * holders of the best live cards its answer rested on (depths). Entries for
- * positions part-way through a trick too (mid-trick keys), on big tables.
- * The table grows to its memory cap, then drops its cheapest entries.
+ * entries holding bounds on the goal's value. With partition search
+ * (partition.c) a key holds each seat's count of each suit and its detail
+ * the holders, and an entry matches on as many of those as its answer
+ * rested on (its depths); without, an entry is one position. The table
+ * grows to its memory cap, then drops its cheapest entries.
  */
 
 /* The table key: hands up to relative rank (or exact), leader, rules,
