@@ -474,8 +474,8 @@ BOUND_MUTANTS: dict[str, tuple[str, str, str]] = {
 #: equivalent mutant: tests/test_settler_mutants.py checks that none changes
 #: a verdict.
 THRESHOLD_MUTANTS: dict[str, int] = {
-    "ORDER.shed_from": 2, "ORDER.widen_tricks": 5, "ORDER.widen_plays": 16,
-    "ORDER.widen_first": 1, "ORDER.widen_growth": 2,
+    "ORDER.shed_from": 2, "WIDEN.tricks": 5, "WIDEN.plays": 16, "WIDEN.first": 1,
+    "WIDEN.growth": 2,
     "RELAXED.handover_from": 2, "RELAXED.spoil_left": 4, "RELAXED.mid_left": 4,
     "RELAXED.steps": 2, "RELAXED.plays": 8, "RELAXED.plays_from": 2, "RELAXED.groups": 1,
     "POOLED.handover_from": 2, "POOLED.spoil_left": 4, "POOLED.capped_plays": 4,

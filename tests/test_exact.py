@@ -2,14 +2,18 @@
 verdicts, and the full solver agrees with the kernel alone.
 
 The compiled core is an exact kernel (rules, table, search: jink/solver/core/
-core.h, rules.c, table.c, search.c) and settlers, techniques that settle a
-position sooner (one file each, listed in settlers.c; see docs/solver.md).
-Each can be switched off at run time (``Solver(settlers=...)``,
-``Solver(exact=True)``, ``jink ... --exact``). Checked here:
+core.h, rules.c, table.c, search.c) and switchable parts: the settlers,
+techniques that settle a position sooner, and partition search (one file
+each, listed in settlers.c with where the kernel asks each and what each
+needs; see docs/solver.md). Each can be switched off at run time
+(``Solver(settlers=...)``, ``Solver(exact=True)``, ``jink ... --exact``).
+Checked here:
 
-- every settler, switched off alone, leaves every verdict of random positions
-  at 2 to 10 seats as it was, and does change the search (its nodes) on
-  some of them: the check is not idle;
+- the core's table matches its files and Python's names; a part needs what
+  it says (a table refuses it without, Python adds it);
+- every part, switched off alone (with the parts that need it), leaves every
+  verdict of random positions at 2 to 10 seats as it was, and does change
+  the search (its nodes) on some of them: the check is not idle;
 - with every settler off, the kernel alone answers small tables as the full
   solver does, and the Python engine's own four settlers likewise;
 - the full solver gives the stored verdicts of the exact kernel
@@ -92,6 +96,11 @@ def small_positions(count: int, seed: int) -> list[Position]:
     return out
 
 
+#: The stages where the kernel asks the settlers (core.h: STAGE_*), in the
+#: order of a node's search.
+STAGES = ("start", "stored", "trick", "cards")
+
+
 @needs_core
 def test_the_core_and_python_name_the_same_settlers() -> None:
     from jink.solver import _core  # type: ignore[attr-defined]
@@ -100,13 +109,28 @@ def test_the_core_and_python_name_the_same_settlers() -> None:
     assert [entry[1] for entry in _core.SETTLERS] == [1 << i for i in range(len(native.SETTLERS))]
     assert (1 << len(native.SETTLERS)) - 1 == _core.SETTLE_ALL
     core = Path(native.__file__).parent / "core"
-    for name, _, file, settle, thresholds, soundness in _core.SETTLERS:
+    search = (core / "search.c").read_text()
+    for name, bit, needs, file, function, thresholds, asks, soundness in _core.SETTLERS:
         text = (core / file).read_text()
-        assert f'Settler "{name}"' in text  # the file's header says what it settles
-        assert re.search(rf"^static int {settle}\(", text, re.M), (name, settle)
+        # the file's header says what it is, where it applies and why it is sound
+        assert re.search(rf'^ \* (Settler|Part) "{name}"', text, re.M), (name, file)
+        for word in ("Guard:", "Sound:"):
+            assert word in text, (file, word)
+        assert re.search(rf"^static \w+ {function}\(", text, re.M), (name, function)
+        for stage, settle, _, when in asks:
+            assert stage in STAGES
+            assert re.search(rf"^static int {settle}\(Search \*s, At \*at\)", text, re.M), \
+                (name, settle)
+            assert when & bit  # asked (at least) while it is on
+            assert settle not in search  # the kernel asks it only through the table
         if thresholds:
             assert f"static const {thresholds.title()}Thresholds {thresholds} = {{" in text
         assert len(soundness) > 40  # why it is sound
+        assert frozenset(needs) == native.NEEDS.get(name, frozenset()), name
+    # every stage is asked by some settler, and each is walked by the kernel
+    assert {ask[0] for entry in _core.SETTLERS for ask in entry[6]} == set(STAGES)
+    for stage in STAGES:
+        assert f"STAGE_{stage.upper()}" in search
 
 
 @needs_core
@@ -120,19 +144,98 @@ def test_a_table_takes_only_the_settlers_there_are() -> None:
         Solver(settlers=["sure", "fast"])
 
 
+@needs_core
+@pytest.mark.parametrize("part", sorted(native.NEEDS))
+def test_a_table_refuses_a_part_without_what_it_needs(part: str) -> None:
+    from jink.solver import _core
+
+    for needed in native.NEEDS[part]:
+        others = native.settlers_of([part]) - {needed}
+        with pytest.raises(ValueError, match=f"needs .*{needed}"):
+            _core.Table(1.0, settlers=native.settler_mask(others))
+    _core.Table(1.0, settlers=native.settler_mask(native.settlers_of([part])))
+
+
+def test_switching_the_pooled_game_off_switches_off_all_that_play_it() -> None:
+    """The pooled game is played by early and next too: with it off, they are
+    off, so no pooled game is played anywhere."""
+    assert native.without(["pooled"]) == frozenset(native.SETTLERS) - {"pooled", "early", "next"}
+    assert native.settlers_of(["next"]) == {"next", "pooled", "partition"}
+    assert Solver(settlers=native.without(["pooled"])).settlers.isdisjoint(
+        {"pooled", "early", "next"})
+
+
+@needs_core
+def test_without_the_pooled_game_no_pooled_game_is_played() -> None:
+    """A nine-seat spoil where the pooled game, early and next all act: with
+    pooled off the search is the same as with all three off."""
+    position = big_positions(1, 38)[0]
+    off = capped(position, CAP * WITHOUT, settlers=native.without(["pooled"]))[0]
+    none = capped(position, CAP * WITHOUT,
+                  settlers=frozenset(native.SETTLERS) - {"pooled", "early", "next"})[0]
+    full = capped(position, CAP)[0]
+    assert off.nodes == none.nodes
+    assert off.nodes != full.nodes  # (the pooled game acts here)
+
+
 def test_exact_means_no_settler() -> None:
     assert Solver(exact=True).settlers == frozenset()
     assert Solver().settlers == frozenset(native.SETTLERS)
     assert Solver(settlers=["two"]).settlers == {"two"}
+    # the relaxed game with the partition search it plays on
+    assert Solver(settlers=["relaxed"]).settlers == {"relaxed", "partition"}
+
+
+@needs_core
+def test_exact_is_the_plain_kernel_and_settlers_keep_partition_search() -> None:
+    assert not Solver(exact=True, engine="native").table.partition
+    relaxed = Solver(settlers=["relaxed"], engine="native")
+    assert isinstance(relaxed.table, native.NativeTable)
+    assert relaxed.table.partition and relaxed.table.settlers == {"relaxed", "partition"}
+    native.use_exact(True)
+    try:
+        plain = Solver(engine="native")
+        assert plain.exact and not plain.table.partition and plain.settlers == frozenset()
+    finally:
+        native.use_exact(False)
+
+
+@needs_core
+def test_a_deal_of_more_tricks_than_the_core_keys_is_refused() -> None:
+    """The core keeps a seat's tricks won in 3 bits: it refuses a deal of
+    more than 7 tricks with a clear error, and the solver leaves such deals
+    to the Python engine."""
+    from jink.games import find_game
+    from jink.solver import _core
+
+    assert _core.MAX_TRICKS == 7
+    rules = find_game("spoil-five").bind(0, {}, 2)
+    flat = native.flatten(rules)
+    table = _core.Table(1.0)
+    hands = (sum(1 << c for c in range(8)), sum(1 << c for c in range(13, 21)))
+    # (rules, seats, tricks, side, goal, k, goal's seat, narrow, hands, leader,
+    # trick, won, nodes, next check, node limit, time limit, elapsed, pool)
+    with pytest.raises(ValueError, match="at most 7 tricks a deal"):
+        table.prove(flat, 2, 8, 1, native.GOAL_AT_LEAST, 1, 0, 0, hands, 0, (), (0, 0),
+                    0, 4096, -1, -1.0, 0.0, 1)
+    seven = (sum(1 << c for c in range(7)), sum(1 << c for c in range(13, 20)))
+    table.prove(flat, 2, 7, 1, native.GOAL_AT_LEAST, 1, 0, 0, seven, 0, (), (0, 0),
+                0, 4096, -1, -1.0, 0.0, 1)
+    assert native.supported(rules, 2, 7) and not native.supported(rules, 2, 8)
 
 
 @needs_core
 @pytest.mark.parametrize("size", sweep(sample=5, full=30))
 @pytest.mark.parametrize("settler", native.SETTLERS)
 def test_a_settler_switched_off_changes_no_verdict(settler: str, size: Size) -> None:
-    others = set(native.SETTLERS) - {settler}
+    others = native.without([settler])
     changed = compared = 0
     cases = big_positions(size.examples, 38) + small_positions(size.examples, 39)
+    if settler == "widen":
+        # Cheap tries change the search only where a try of the coalition's
+        # passes its first cap (4,096 nodes) and the whole stays within CAP:
+        # three of these twelve.
+        cases += big_positions(12, 40)
     for position in cases:
         full, want = capped(position, CAP)
         if want is None:

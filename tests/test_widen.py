@@ -1,4 +1,4 @@
-"""Cheap tries first (docs/solver.md, "Cheap tries first"): in a spoil search
+"""Cheap tries first (widen.c; docs/solver.md, "Cheap tries first"): in a spoil search
 and a hand-over, the coalition's cards near the search's start are tried
 under a cap on nodes that grows round by round; a try cut short is open for
 the next round, never a "yes" or a "no".
@@ -31,13 +31,13 @@ pytestmark = [
 ]
 
 #: Every coalition's choice tried capped, from a cap of two nodes.
-SMALL = {"ORDER.widen_first": 2, "ORDER.widen_tricks": 16, "ORDER.widen_plays": 16}
-#: A try cut short kept open for the next round ...
-OPEN = "            open |= (u64)1 << j;\n            continue;\n"
+SMALL = {"WIDEN.first": 2, "WIDEN.tricks": 16, "WIDEN.plays": 16}
+#: A try cut short kept open for the next round (widen.c) ...
+OPEN = "                open |= (u64)1 << j;  /* for the next round */\n                continue;\n"
 #: ... read as a card that failed (the mutant) ...
-AS_FAILED = "            continue;\n"
+AS_FAILED = "                continue;\n"
 #: ... or as the coalition's way through (the other).
-AS_WAY = "            s->pkey = pkey;\n            return maximizing;\n"
+AS_WAY = "                return TRY_SETTLES;\n"
 
 
 def positions(count: int, seed: int) -> list[Position]:

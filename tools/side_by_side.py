@@ -1,9 +1,11 @@
 """Time two builds of the compiled core side by side on the benchmark's deals.
 
 For "is this change slower?": the core as it is (default the working tree's)
-and another (``--against``: an older _core.c, say from ``git show``, with
-optional text swaps, as tools/core_variant.py takes them) are both built and
-loaded, and every seat's verdicts of each deal of jink/bench/deals.py are timed
+and another (``--against``: a commit, whose jink/solver/_core.c and
+jink/solver/core/ are read from git; or a _core.c file whose core/ directory
+lies beside it; with optional text swaps, as tools/core_variant.py takes
+them) are both built and loaded, and every seat's verdicts of each deal of
+jink/bench/deals.py are timed
 with one, then the other, in turns (which goes first alternates deal by
 deal), so that a machine's drift or another load weighs on both alike.
 Prints, per table size, each build's median and slowest CPU time per deal,
@@ -11,14 +13,20 @@ their nodes, and the ratios; a deal past ``--limit`` seconds of CPU in
 either build counts as that limit in both (as the benchmark counts a
 timeout). Run from the repository root:
 
-    git show HEAD~5:jink/solver/_core.c > /tmp/old_core.c
-    python -m tools.side_by_side --players 5-10 --deals 200 --against /tmp/old_core.c
+    python -m tools.side_by_side --players 5-10 --deals 200 --against HEAD~5
+
+Both cores are driven by this tree's jink.solver.native, which switches an
+older core's parts by the names in its own table (a part it lacks is left
+out) and gives it partition search as the argument it then took.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import statistics
+import subprocess
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -46,6 +54,19 @@ def timed(module: ModuleType, position: Position, limit: float) -> tuple[float, 
         return time.process_time() - start, solver.nodes
 
 
+def source_of(against: str, where: Path) -> str:
+    """The C text of the core ``against``: a _core.c file (its includes read
+    beside it), else a commit's, extracted into ``where``."""
+    path = Path(against)
+    if path.is_file():
+        return mutants.source_text(path)
+    archive = subprocess.run(["git", "archive", against, "jink/solver/_core.c",
+                              "jink/solver/core"], check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(where, filter="data")
+    return mutants.source_text(where / "jink" / "solver" / "_core.c")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="5-10", help="e.g. 5-10 or 7,9")
@@ -53,13 +74,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--limit", type=float, default=30.0, help="seconds a deal")
     parser.add_argument("--source", type=Path, default=mutants.SOURCE)
-    parser.add_argument("--against", type=Path, required=True)
+    parser.add_argument("--against", required=True,
+                        help="a commit (e.g. HEAD~5), or an older _core.c file")
     parser.add_argument("--swap", type=Path, help="text swaps for --against")
     args = parser.parse_args()
-    other = mutants.source_text(args.against)
-    if args.swap:
-        other = swapped(other, args.swap.read_text())
     with tempfile.TemporaryDirectory() as tmp:
+        other = source_of(args.against, Path(tmp) / "against")
+        if args.swap:
+            other = swapped(other, args.swap.read_text())
         new = mutants.build_text(mutants.source_text(args.source), "new", Path(tmp))
         old = mutants.build_text(other, "old", Path(tmp))
         print("players  median new  median old  ratio   slowest new  slowest old  ratio"

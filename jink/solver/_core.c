@@ -7,14 +7,18 @@
  * core/, one translation unit included here:
  *
  *   the exact kernel    core.h (types), rules.c (legal cards, who takes a
- *                       trick), table.c (keys, entries, partition sets),
- *                       search.c (the zero-window proof, trick by trick);
- *   the settlers        sure.c, trick.c, threats.c, relaxed.c, pooled.c,
- *                       early.c, next.c, two.c, order.c: each settles a
- *                       position (or orders its cards) sooner than the
- *                       kernel's search, never otherwise; settlers.c lists
- *                       them with why each is sound. A table made with
- *                       settlers=0 searches with the kernel alone.
+ *                       trick), table.c (keys, entries), search.c (the
+ *                       zero-window proof, trick by trick);
+ *   the switchable parts
+ *                       threats.c, sure.c, pooled.c, next.c, trick.c,
+ *                       relaxed.c, early.c, two.c (settlers: each settles a
+ *                       position sooner than the kernel's search, never
+ *                       otherwise), order.c (the order cards are tried in),
+ *                       widen.c (cheap tries first), partition.c (entries
+ *                       for sets of positions); settlers.c is their table:
+ *                       where the kernel asks each, what each needs, why
+ *                       each is sound. A table made with settlers=0
+ *                       searches with the kernel alone.
  *
  * It knows no game by name: it reads a game's duties as data. No mutable
  * global state: every search's state lives in a Search struct on the C stack
@@ -25,6 +29,7 @@
 #include "core/core.h"
 #include "core/rules.c"
 #include "core/table.c"
+#include "core/partition.c"
 #include "core/sure.c"
 #include "core/trick.c"
 #include "core/threats.c"
@@ -34,8 +39,9 @@
 #include "core/pooled.c"
 #include "core/early.c"
 #include "core/next.c"
-#include "core/search.c"
+#include "core/widen.c"
 #include "core/settlers.c"
+#include "core/search.c"
 
 /* ----------------------------------------------------------- Python types -- */
 
@@ -250,17 +256,27 @@ static PyTypeObject RulesType = {
 };
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
-    static char *names[] = {"memory_mb", "partition", "mid_from", "mid_first", "mid_left",
-                            "mid_last", "relax_groups", "settlers", NULL};
+    static char *names[] = {"memory_mb", "mid_from", "mid_first", "mid_left", "mid_last",
+                            "relax_groups", "settlers", NULL};
     double memory_mb;
-    int partition = 1, mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
+    int mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
     int mid_last = MID_LAST, relax_groups = RELAXED.groups, settlers = SETTLE_ALL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "d|piiiiii", names, &memory_mb, &partition,
-                                     &mid_from, &mid_first, &mid_left, &mid_last,
-                                     &relax_groups, &settlers))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "d|iiiiii", names, &memory_mb, &mid_from,
+                                     &mid_first, &mid_left, &mid_last, &relax_groups,
+                                     &settlers))
         return NULL;
     if (settlers < 0 || settlers > SETTLE_ALL) {
         PyErr_SetString(PyExc_ValueError, "settlers: a mask of the core's SETTLERS");
+        return NULL;
+    }
+    const Settler *unmet = unmet_need((unsigned)settlers);
+    if (unmet) {
+        /* (a part without what it needs would ask for what is not there) */
+        PyObject *needs = names_of(unmet->needs & ~(unsigned)settlers);
+        if (needs) {
+            PyErr_Format(PyExc_ValueError, "settlers: %s needs %R", unmet->name, needs);
+            Py_DECREF(needs);
+        }
         return NULL;
     }
     if (mid_first < 1 || mid_left < 1 || mid_last < mid_first) {
@@ -281,13 +297,14 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
         slots *= 2;
     self->max_slots = slots;
     self->cap = full_load(slots);
-    self->partition = partition;
+    self->partition = (settlers & SETTLE_PARTITION) != 0;
     self->mid_from = mid_from;
     self->mid_first = mid_first;
     self->mid_left = mid_left;
     self->mid_last = mid_last;
     self->relax_groups = relax_groups;
     self->settle = (unsigned)settlers;
+    gather_asks(self);
     self->memory = calloc(1, sizeof(Memory));
     if (!self->memory || table_reset(self) < 0) {
         Py_DECREF(self);
@@ -336,7 +353,15 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
                           &leader, &trick_obj, &won_obj, &nodes, &next_check, &node_limit,
                           &time_limit, &elapsed, &pool))
         return NULL;
-    if (players < 2 || players > MAXP || tricks < 1 || tricks > MAXT || leader < 0
+    if (tricks > MAXT) {
+        /* table keys and the pooled game's memory hold a seat's tricks won in
+         * three bits */
+        PyErr_Format(PyExc_ValueError,
+                     "prove: at most %d tricks a deal (tricks won are 3 bits a seat in "
+                     "the core's keys), not %d", MAXT, tricks);
+        return NULL;
+    }
+    if (players < 2 || players > MAXP || tricks < 1 || leader < 0
         || leader >= players
         || goal < 0 || goal > 2 || (goal == GOAL_HELPED && (goal_seat < 0 || goal_seat >= players))
         || side_mask == 0 || side_mask >> players || pool < 1 || pool > tricks) {

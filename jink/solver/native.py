@@ -40,12 +40,28 @@ except ImportError:  # not built: the Python engine serves
 
 ENGINES = ("native", "python")
 
-#: The settlers, as the compiled core names them (its ``SETTLERS``, with why
-#: each never changes a verdict): techniques that settle a position, or order
-#: its cards, without the full search of the exact kernel. The Python engine
-#: has four of them (sure, threats, two, order). A solver may switch any off;
-#: with all off (``exact``) the kernel alone gives the answers.
-SETTLERS = ("sure", "trick", "threats", "relaxed", "pooled", "early", "next", "two", "order")
+#: The compiled core's switchable parts, as it names them (its ``SETTLERS``
+#: table, in the order it asks them, with why each never changes a verdict):
+#: the settlers, techniques that settle a position, order its cards or try
+#: them cheaply first, without the full search of the exact kernel; and
+#: partition search (``partition``: table entries for sets of positions). The
+#: Python engine has four settlers (sure, threats, two, order) and no
+#: partition search. A solver may switch any off; with all off (``exact``)
+#: the kernel alone gives the answers.
+SETTLERS = ("threats", "sure", "pooled", "next", "trick", "relaxed", "early", "two", "order",
+            "widen", "partition")
+
+#: The parts each part needs (the core's table says the same, and refuses a
+#: table with a part on and one it needs off): the pooled game's settlers
+#: play it, and what plays on sets of positions needs partition search.
+NEEDS: dict[str, frozenset[str]] = {
+    "pooled": frozenset({"partition"}),
+    "next": frozenset({"pooled", "partition"}),
+    "trick": frozenset({"partition"}),
+    "relaxed": frozenset({"partition"}),
+    "early": frozenset({"pooled", "partition"}),
+    "widen": frozenset({"partition"}),
+}
 
 #: The process's choice of exact search (see :func:`use_exact`).
 _exact: list[bool] = []
@@ -90,15 +106,19 @@ def exact_chosen() -> bool:
 
 
 def settlers_of(settlers: Iterable[str] | None) -> frozenset[str]:
-    """The settlers switched on: those named (None: the process's choice, see
-    :func:`use_exact`, else all of them).
+    """The parts switched on: those named and the parts they need (NEEDS);
+    None: the process's choice (see :func:`use_exact`), else all of them.
 
     >>> sorted(settlers_of(["two", "sure"]))
     ['sure', 'two']
+    >>> sorted(settlers_of(["relaxed"]))  # relaxed plays on sets of positions
+    ['partition', 'relaxed']
+    >>> sorted(settlers_of(["early"]))
+    ['early', 'partition', 'pooled']
     >>> settlers_of(["fast"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    jink.errors.UnknownNameError: unknown settler 'fast' (use sure, trick, ... two or order)
+    jink.errors.UnknownNameError: unknown settler 'fast' (use threats, sure, ... widen or partition)
     """
     if settlers is None:
         return frozenset() if exact_chosen() else frozenset(SETTLERS)
@@ -106,12 +126,27 @@ def settlers_of(settlers: Iterable[str] | None) -> frozenset[str]:
     for name in sorted(chosen - set(SETTLERS)):
         raise UnknownNameError(f"unknown settler {name!r} (use {', '.join(SETTLERS[:-1])} "
                                f"or {SETTLERS[-1]})")
-    return chosen
+    return chosen.union(*(NEEDS.get(name, ()) for name in chosen))
 
 
-def settler_mask(settlers: frozenset[str]) -> int:
-    """The compiled core's mask of ``settlers`` (a bit each, in SETTLERS' order)."""
-    return sum(1 << i for i, name in enumerate(SETTLERS) if name in settlers)
+def without(names: Iterable[str], settlers: Iterable[str] = SETTLERS) -> frozenset[str]:
+    """``settlers`` with the parts ``names`` switched off, and every part that
+    needs one of them (NEEDS).
+
+    >>> sorted(without(["pooled"], ["pooled", "early", "next", "two", "partition"]))
+    ['partition', 'two']
+    """
+    off = frozenset(names)
+    return frozenset(name for name in settlers
+                     if name not in off and not NEEDS.get(name, frozenset()) & off)
+
+
+def settler_mask(settlers: frozenset[str], table: Any = None) -> int:
+    """The compiled core's mask of ``settlers``, by its table's bits (``table``:
+    a core's SETTLERS; default this one's). A part the core does not have is
+    left out (a core from before that part was switchable)."""
+    entries = (_core.SETTLERS if _core is not None else ()) if table is None else table
+    return sum(entry[1] for entry in entries if entry[0] in settlers)
 
 
 def _checked(engine: str) -> str:
@@ -151,9 +186,12 @@ _flat_lock = threading.Lock()
 _MAX_ID = 1 << 21
 
 
-def supported(rules: Rules, players: int) -> bool:
-    """Whether the C core can search under ``rules`` with ``players`` seats."""
+def supported(rules: Rules, players: int, tricks: int = 1) -> bool:
+    """Whether the C core can search under ``rules`` with ``players`` seats
+    and ``tricks`` tricks a deal (it keeps a seat's tricks won in 3 bits)."""
     if _core is None or not 2 <= players <= _core.MAX_PLAYERS:
+        return False
+    if tricks > getattr(_core, "MAX_TRICKS", 7):
         return False
     # With no trump, a void trick brings one in: the core must know which suit
     # (without it, the Python rules raise PositionError on such a trick).
@@ -216,9 +254,11 @@ class NativeTable:
                  mid_trick: tuple[int, int, int, int] | None = None,
                  relax_groups: int | None = None,
                  settlers: frozenset[str] = frozenset(SETTLERS)) -> None:
-        """``partition``: entries stand for sets of positions (partition
-        search, see docs/solver.md); off, the core visits the very nodes of
-        the Python engine. ``mid_trick``: where positions part-way through a
+        """``settlers``: the parts switched on (see SETTLERS; partition search
+        among them: entries that stand for sets of positions, see
+        docs/solver.md). ``partition`` False switches partition search off,
+        and the parts that need it (as :func:`without`): the core then visits
+        the very nodes of the Python engine. ``mid_trick``: where positions part-way through a
         trick get entries too, as (from this many seats, after this many
         cards, while this many seats are left to play, through this many
         cards); default the core's (7, 2, 3, 3), measured to pay. The tests
@@ -231,11 +271,22 @@ class NativeTable:
         if _core is None:
             raise RuntimeError("the compiled search core is not built")
         self.memory_mb = memory_mb
-        self.partition = partition
+        if not partition:
+            settlers = without(["partition"], settlers)
         self.settlers = settlers
-        groups = {} if relax_groups is None else {"relax_groups": relax_groups}
-        self.core = _core.Table(memory_mb, partition, *(mid_trick or ()), **groups,
-                                settlers=settler_mask(settlers))
+        #: Whether entries stand for sets of positions.
+        self.partition = "partition" in settlers
+        options: dict[str, int] = {}
+        if relax_groups is not None:
+            options["relax_groups"] = relax_groups
+        if mid_trick is not None:
+            options.update(zip(("mid_from", "mid_first", "mid_left", "mid_last"), mid_trick,
+                               strict=True))
+        if all(entry[0] != "partition" for entry in _core.SETTLERS):
+            # A core from before partition search was one of its parts
+            # (tools.side_by_side --against) takes it as an argument.
+            options["partition"] = self.partition
+        self.core = _core.Table(memory_mb, **options, settlers=settler_mask(settlers))
         self._python: TranspositionTable | None = None
 
     @property
@@ -291,7 +342,7 @@ class NativeSearch:
               won: Sequence[int], rules: Rules | None = None) -> bool:
         """Whether the side can force the goal from this state."""
         rules = rules or self.rules
-        if not supported(rules, self.players):
+        if not supported(rules, self.players, self.tricks):
             return self._python_search().prove(hands, leader, trick, won, rules)
         budget = self.budget
         limit = budget.limit

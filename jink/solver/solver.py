@@ -273,21 +273,24 @@ class Solver:
     def __init__(self, limit: Limit | None = None,
                  memory_mb: float = DEFAULT_MEMORY_MB, engine: str | None = None, *,
                  settlers: Iterable[str] | None = None, exact: bool = False) -> None:
-        """``settlers``: the settlers switched on (see
-        :data:`jink.solver.native.SETTLERS`; None: the process's choice, see
-        :func:`jink.solver.native.use_exact`, else all); ``exact``: the plain
-        kernel, with no settler and no partition search (each table entry one
-        position, each card of a hand searched but for equivalent ones): slow
-        at big tables, the judge of the rest."""
+        """``settlers``: the compiled core's parts switched on, by name (see
+        :data:`jink.solver.native.SETTLERS`: the settlers and ``partition``,
+        partition search), with the parts they need (``["relaxed"]``: the
+        relaxed game with partition search); None: the process's choice
+        (see :func:`jink.solver.native.use_exact`), else all. ``exact``: the
+        plain kernel, with no settler and no partition search (each table
+        entry one position, each card of a hand searched but for equivalent
+        ones), as ``settlers=[]``: slow at big tables, the judge of the
+        rest."""
         #: The engine in use: native or python (``engine``, else JINK_ENGINE,
         #: else native; python when the compiled core is not built).
         self.engine = native.engine_name(engine)
         #: Whether this is the plain kernel (``exact``, or the process's choice).
         self.exact = exact or (settlers is None and native.exact_chosen())
-        #: The settlers switched on.
+        #: The parts switched on (partition search among them, as "partition").
         self.settlers = frozenset() if self.exact else native.settlers_of(settlers)
         self.table: TranspositionTable | native.NativeTable = (
-            native.NativeTable(memory_mb, partition=not self.exact, settlers=self.settlers)
+            native.NativeTable(memory_mb, settlers=self.settlers)
             if self.engine == "native" else TranspositionTable(memory_mb))
         self.budget = Budget(limit)
         #: Told of every search when set (``python -m bench --by-question``).

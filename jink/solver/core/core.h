@@ -4,10 +4,11 @@
  * settlers keep with the table. The files of core/ are one translation unit
  * (jink/solver/_core.c includes them in order), so everything is static.
  *
- * A port of jink/solver/search.py (the reference): with partition=0 and the
- * settlers the reference has (sure, threats, two, order), it visits the
- * reference's very nodes. Partition search (table entries that stand for sets
- * of positions: see table.c) and the other settlers are the core's own.
+ * A port of jink/solver/search.py (the reference): without partition search
+ * and with the settlers the reference has (sure, threats, two, order), it
+ * visits the reference's very nodes. Partition search (table entries that
+ * stand for sets of positions: see partition.c) and the other settlers are
+ * the core's own.
  */
 #ifndef JINK_CORE_H
 #define JINK_CORE_H
@@ -21,7 +22,7 @@
 typedef uint64_t u64;
 
 #define MAXP 16          /* seats (a seat is a nibble in table keys) */
-#define MAXT 16          /* tricks in a deal */
+#define MAXT 7           /* tricks in a deal: tricks won are 3 bits a seat in keys */
 #define MAXC 52          /* cards in a deck */
 #define TRUMP_BASE 100   /* a trump's power is above it, a plain card's below */
 #define CHECK_EVERY 4096 /* nodes between two reads of the limits */
@@ -31,16 +32,23 @@ typedef uint64_t u64;
 
 enum { FOLLOW_OR_TRUMP = 0, FOLLOW_HEAD = 1, FOLLOW_SUIT = 2 };
 enum { GOAL_ATLEAST = 0, GOAL_SPOIL = 1, GOAL_HELPED = 2 };
-/* ST_CAP: a try's own cap (see play: cheap tries first), never returned */
+/* ST_CAP: a try's own cap (widen.c: cheap tries first), never returned */
 enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2, ST_CAP = 3 };
-/* The settlers: techniques that settle a position, or order its cards, without
- * the kernel's full search; each may be switched off (a table's ``settlers``). */
+/* The switchable parts (settlers.c lists them, one bit each, in the order
+ * they are asked): the settlers, techniques that settle a position, or order
+ * its cards, without the kernel's full search; and partition search, the
+ * table's entries for sets of positions. A table's ``settlers`` switches
+ * each on or off. */
 enum {
-    SETTLE_SURE = 1 << 0, SETTLE_TRICK = 1 << 1, SETTLE_THREATS = 1 << 2,
-    SETTLE_RELAXED = 1 << 3, SETTLE_POOLED = 1 << 4, SETTLE_EARLY = 1 << 5,
-    SETTLE_NEXT = 1 << 6, SETTLE_TWO = 1 << 7, SETTLE_ORDER = 1 << 8,
-    SETTLE_ALL = (1 << 9) - 1,
+    SETTLE_THREATS = 1 << 0, SETTLE_SURE = 1 << 1, SETTLE_POOLED = 1 << 2,
+    SETTLE_NEXT = 1 << 3, SETTLE_TRICK = 1 << 4, SETTLE_RELAXED = 1 << 5,
+    SETTLE_EARLY = 1 << 6, SETTLE_TWO = 1 << 7, SETTLE_ORDER = 1 << 8,
+    SETTLE_WIDEN = 1 << 9, SETTLE_PARTITION = 1 << 10,
+    SETTLE_ALL = (1 << 11) - 1,
 };
+/* A settle function's answer: 1 or 0 (settled), -1 (open), or SETTLE_QUIET:
+ * open, and this settler is not asked again below this node (see play). */
+#define SETTLE_QUIET (-2)
 
 static inline u64 bit(int c) { return (u64)1 << c; }
 
@@ -150,11 +158,70 @@ typedef struct {
     PyObject *on_void, *after_forced; /* the Rules objects the links point into */
 } RulesObject;
 
+/* A spoil search's threats at a trick's start (threats.c), and the top
+ * trumps' holder and count where worked out (``known``). */
+typedef struct {
+    u64 mask;
+    int holder, top, known;
+} Threats;
+
+/* ------------------------------------------------------------- settling -- */
+
+/* Where the kernel asks the settlers (search.c walks the asks of each stage
+ * in the settlers' table's order: settlers.c). */
+enum {
+    STAGE_START,   /* a trick's start, before the table: answers not stored */
+    STAGE_STORED,  /* a trick's start, after the table: answers stored */
+    STAGE_TRICK,   /* within a trick (from its second card), before its table */
+    STAGE_CARDS,   /* within a trick, after its table, before the cards are tried */
+    NSTAGES
+};
+
+/* A guard stated as data: what must hold for an ask to be made (every bit
+ * of its ``guard``); the settle function may look further. The search's own
+ * (GUARD_SEARCH) are read once, as a search starts (its list of asks: see
+ * gather_asks); the node's (GUARD_NODE) at each node. */
+enum {
+    GUARD_SPOIL = 1 << 0,     /* a spoil search */
+    GUARD_ASKER = 1 << 1,     /* a spoil or a hand-over (an asker against a coalition) */
+    GUARD_NO_SPOIL = 1 << 2,  /* not a spoil search */
+    GUARD_SETS = 1 << 3,      /* the table's entries stand for sets of positions */
+    GUARD_SINGLE = 1 << 4,    /* the table's entries stand for single positions */
+    GUARD_PART = 1 << 5,      /* partition search applies here (partitioned) */
+    GUARD_TRUMPS = 1 << 6,    /* a trump is always legal (the rules' always_legal) */
+};
+#define GUARD_NODE (GUARD_PART | GUARD_TRUMPS)
+
+/* What the kernel has worked out at the node where it asks. */
+typedef struct {
+    int remaining, need, part;
+    int i;          /* the cards played to the trick (within a trick) */
+    Threats th;     /* a spoil's threats (filled by the threats settler's ask) */
+} At;
+
+typedef struct Search Search;
+typedef int (*SettleFn)(Search *s, At *at);
+
+/* One place a settler is asked. */
+typedef struct {
+    int stage;          /* STAGE_* */
+    unsigned guard;     /* GUARD_* */
+    unsigned when;      /* asked while any of these parts is on (SETTLE_*) */
+    SettleFn settle;
+    const char *name;   /* the settle function's name */
+} Ask;
+
+#define MAX_ASKS 2      /* a settler's asks, at most */
+#define NPARTS 11       /* the settlers' table's entries (settlers.c) */
+/* The asks of one kind of search, stage by stage, each list ending in NULL. */
+typedef const Ask *AskList[NSTAGES][NPARTS * MAX_ASKS + 1];
+#define NFAMILIES 3     /* the goals' families (GOAL_*) */
+
 /* ---------------------------------------------------------------- table -- */
 
 /* An entry stands for every position with its key and, suit by suit, the
  * same holders of the ``depth`` best live cards (partition search: see
- * trick_start); depth 0 with detail 0 where the key says everything. */
+ * partition.c); depth 0 with detail 0 where the key says everything. */
 typedef struct {
     u64 key[KEYW];
     u64 detail[4];
@@ -181,7 +248,8 @@ typedef struct {
     int mid_left;       /* while this many seats are still to play, */
     int mid_last;       /* through this many cards */
     int relax_groups;   /* the relaxed game groups its pool seats from this many */
-    unsigned settle;    /* the settlers switched on (SETTLE_*) */
+    unsigned settle;    /* the parts switched on (SETTLE_*) */
+    AskList asks[NFAMILIES];  /* their asks, for each goal (GOAL_*: gather_asks) */
     Memory *memory;     /* the searches' small memories (see Memory) */
 #ifdef JINK_CHECK
     long long checks, check_failures;  /* (tests: see pooled_holds) */
@@ -218,13 +286,14 @@ typedef struct {
  * same nodes; median deals play as many either way). */
 #define PG_SLOTS 65536
 #define PG_CARDS 48      /* the asker's and the threats' cards it keys, at most */
+#define PG_UNKEPT 2      /* a slot's value: the game held, on a card not its own (not kept) */
 typedef struct {
     u64 cards, own[3];   /* the asker's and the threats' cards, and whose (a nibble each) */
     u64 rest, won;       /* rules, seats, leader, tricks left, trick, need; tricks won */
     u64 kinds;           /* the suits' patterns (see pooled_key), 16 bits a suit */
     u64 trick;           /* within a trick: its card led, best, and whose (see pooled_holds) */
     int8_t mark[4];      /* where its answer rests, suit by suit (see pooled_holds) */
-    uint8_t used, value;
+    uint8_t used, value;  /* value: 1, 0 or PG_UNKEPT (read as 0) */
     uint16_t steps;      /* the steps it was given */
 } PgSlot;
 
@@ -267,7 +336,8 @@ typedef struct {
     size_t h;
 } PgKey;
 
-typedef struct {
+
+struct Search {
     Ctx *ctx;
     const CRules *R;
     int players, tricks;
@@ -291,23 +361,32 @@ typedef struct {
     u64 rel;          /* the live cards whose place the last answer rested on */
     u64 threats;      /* a spoil search's threats at this trick's start (see relaxed_mid) */
     PgKey pg;         /* the pooled game's last key (see pooled_holds) */
-    int next_failed;  /* next_start found no answer above, in this trick */
-    unsigned settle;  /* the settlers switched on (the table's) */
+    unsigned settle;  /* the parts switched on (the table's) */
+    unsigned quiet;   /* settlers not asked below a node (SETTLE_QUIET: see play) */
+    const AskList *asks;  /* the asks of the parts switched on (the table's) */
     int pool;         /* the tricks that win the pool (the game's: a spoil's bound) */
-} Search;
+};
 
 /* Whether any of ``settlers`` (SETTLE_*) is switched on in this search. */
 static inline int on(const Search *s, unsigned settlers) { return (s->settle & settlers) != 0; }
 
-/* A spoil search's threats at a trick's start (threats.c), and the top
- * trumps' holder and count where worked out (``known``). */
-typedef struct {
-    u64 mask;
-    int holder, top, known;
-} Threats;
-
 /* The cards of the trick being played. */
 #define TRICK(s) ((s)->rows[(s)->done])
+
+/* The cards a node tries (see play_on), and what their answers rested on. */
+typedef struct {
+    int i, seat, maximizing, part;
+    u64 hand;
+    int m, order[MAXC];  /* the cards to try, in order */
+    u64 rel;             /* the live cards the answers so far rested on */
+    /* partition search: the cards searched and what their answers rested
+     * on (see stood_for); the trick's suit led, best card and its power */
+    int nsib, sib[MAXC];
+    u64 sib_rel[MAXC];
+    int led, best, bp;
+} Tries;
+/* A try's outcome (try_card). */
+enum { TRY_ON = 0, TRY_SETTLES = 1, TRY_CAPPED = 2, TRY_STOPPED = 3 };
 
 
 typedef struct Dp Dp;            /* (two.c) */
@@ -364,7 +443,6 @@ static void threat_floors(const Search *s, int remaining, u64 more, int *floor, 
 static u64 threats_over(const Search *s, const int *floor, int extra);
 static u64 spoil_threats_of(const Search *s, int remaining, int *holder, int *top);
 static int spoil_threats_settle(Search *s, int remaining, int part, Threats *th);
-static int widen_applies(const Search *s, int i, int maximizing);
 static int takers_first(const CRules *R, const int *cards, int n, int bp, int led, int *out);
 static int to_play(const Search *s, int side);
 static int sure_taker(const Search *s, const int *cards, int m);
@@ -416,11 +494,31 @@ static int last_winner(const Search *s, const CRules *R, int leader, u64 *rel);
 static int last_trick(Search *s);
 static int lone_seat(const Search *s, int side);
 static int end_trick(Search *s);
-static u64 group_of(const Search *s, u64 hand, int card);
-static int stands_for(const CRules *R, int a, int b, u64 rel_a, int i, int bp, int led);
 static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tricks,
                         u64 side_mask, int goal, int k, int goal_seat, int narrow, int pool);
 static int partitioned(const Search *s);
+static u64 group_of(const Search *s, u64 hand, int card);
+static int stands_for(const CRules *R, int a, int b, u64 rel_a, int i, int bp, int led);
+static int stood_for(const Search *s, Tries *t, int card);
+static inline void answered(const Search *s, Tries *t, int card);
+static int mid_node(Search *s, int i, int part, const u64 *pkey, u64 *kd);
+static int mid_probe(Search *s, const u64 *kd, int need);
+static void mid_store(Search *s, u64 *kd, int need, int result, long long nodes);
+static int widen_applies(const Search *s, int i, int maximizing);
+static int widen_tries(Search *s, Tries *t);
+static int threats_ask(Search *s, At *at);
+static int sure_ask(Search *s, At *at);
+static int pooled_ask(Search *s, At *at);
+static int next_ask(Search *s, At *at);
+static int trick_ask(Search *s, At *at);
+static int relaxed_ask(Search *s, At *at);
+static int relaxed_mid_ask(Search *s, At *at);
+static int early_ask(Search *s, At *at);
+static int two_ask(Search *s, At *at);
+static inline int settle_at(Search *s, int stage, At *at, unsigned node);
+static inline unsigned node_guard(const Search *s, int part);
+static void gather_asks(TableObject *t);
+static inline int try_card(Search *s, Tries *t, int j, long long width);
 static int play(Search *s);
 static int play_on(Search *s, int i, int part);
 static int trick_start(Search *s);

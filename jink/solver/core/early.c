@@ -4,7 +4,8 @@
  *
  * Guard: a spoil search at a trick's start with EARLY.left tricks left, from
  * EARLY.from_seats seats, against two to EARLY.most_threats threats, the
- * asker one seat (partition search).
+ * asker one seat; partition search and the pooled game switched on (it
+ * needs both: settlers.c).
  * Settles: "the spoil holds" where the pooled game (pooled.c), given
  * EARLY.steps steps and POOLED.capped_plays cards, holds; never "fails".
  * Sound: the pooled game relaxes the real one for the asker's opponents
@@ -59,4 +60,9 @@ static int spoil_early(Search *s, u64 spoil_threats, int remaining) {
         else c->early_fails++;
     }
     return r ? 1 : -1;
+}
+
+/* Its ask at a trick's start, after the table (settlers.c). */
+static int early_ask(Search *s, At *at) {
+    return spoil_early(s, at->th.mask, at->remaining);
 }

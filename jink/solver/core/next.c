@@ -2,10 +2,12 @@
  * Settler "next": the next trick's start, settled while seats are still to
  * play to this trick.
  *
- * Guard: partition search, a spoil or a hand-over (the asker one seat), from
+ * Guard: partition search and the pooled game switched on (it needs both:
+ * settlers.c), a spoil or a hand-over (the asker one seat), from
  * NEXT.from_seats seats, in the trick that starts with NEXT.left tricks left,
- * not after a game of this trick failed (next_applies); the rules follow or
- * trump with a trump suit and no forced leads (next_start).
+ * not after a game of this trick failed (next_applies: NEXT_FAILED keeps it
+ * quiet below); the rules follow or trump with a trump suit and no forced
+ * leads (next_start).
  * Settles: a pooled game (pooled_holds) for each way the seats still to
  * play may end the trick, in place of every combination of their cards and
  * the search of each next start. A way is what the next start's game reads:
@@ -39,7 +41,7 @@
 #if defined(JINK_CHECK_NEXT) && !defined(JINK_CHECK)
 #error "JINK_CHECK_NEXT counts in the checking core's counters: define JINK_CHECK too"
 #endif
-#define NEXT_FAILED (-2)
+#define NEXT_FAILED SETTLE_QUIET
 
 typedef struct {
     int left;        /* asked in the trick that starts with this many tricks left */
@@ -55,9 +57,11 @@ static const NextThresholds NEXT = {
     .games = 32,
 };
 
-/* Whether play asks next_start at this node (a trick's second card on). */
+/* Whether next_start is asked at this node (a trick's second card on; not
+ * below a node where a game of this trick failed: the kernel keeps it
+ * quiet there). */
 static int next_applies(const Search *s) {
-    return s->coalition >= 0 && !s->next_failed && s->players >= NEXT.from_seats
+    return s->coalition >= 0 && s->players >= NEXT.from_seats
         && s->tricks - s->done == NEXT.left;
 }
 struct Next {
@@ -208,4 +212,26 @@ static int next_start(Search *s, int i) {
     /* (the trick's best card: no seat still to play but those above may beat it) */
     s->rel = x.rel | bit(trick[best]);
     return !x.helped;
+}
+
+/* Its ask within a trick, before its table (settlers.c): NEXT_FAILED is
+ * SETTLE_QUIET, so that below, in this trick, it is not asked again. */
+static int next_ask(Search *s, At *at) {
+    if (!next_applies(s)) return -1;
+    int r = next_start(s, at->i);
+#ifdef JINK_CHECK_NEXT
+    /* (tests: the search below finds the same; tests/test_next.py) */
+    if (r >= 0) {
+        u64 rel = s->rel;
+        unsigned quiet = s->quiet;
+        s->quiet |= SETTLE_NEXT;
+        int again = play_on(s, at->i, at->part);
+        s->quiet = quiet;
+        if (s->ctx->status) return 0;
+        s->ctx->table->next_checks++;
+        if (again != r) s->ctx->table->next_failures++;
+        s->rel = rel;
+    }
+#endif
+    return r;
 }

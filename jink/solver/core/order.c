@@ -1,15 +1,12 @@
 /*
- * Settler "order": the order the cards are tried in, and cheap tries first.
+ * Settler "order": the order the cards are tried in.
  *
- * Guard: every node where cards are tried (order_moves); the cheap tries at
- * the coalition's cards in a search's first ORDER.widen_tricks tricks,
- * among a trick's first ORDER.widen_plays cards (widen_applies).
+ * Guard: every node where cards are tried (order_moves).
  * Settles: nothing by itself: it puts the likeliest refutation first, so
  * that the first card tried settles the node more often. Switched off, the
  * kernel tries one card of each group of equivalent cards, strongest first.
  * Sound: every card (one of each group) is still tried until one settles
- * the node; a try cut short by its cap is tried again, uncapped if it is
- * the last one open.
+ * the node.
  * Thresholds: ORDER (below).
  *
  * With partition search (the port keeps the Python engine's order, and so
@@ -20,34 +17,16 @@
  * others win, and its top trumps are worth more kept than spent on a trick
  * nobody needed. The coalition plays high while the asker is still to play,
  * making the trick dear for it, and its helpers lead trumps first, drawing
- * the asker's. Cheap tries first: near a search's start a wrong first card
- * of the coalition costs a whole proof that the asker holds below it, and
- * most of what a try cut short has searched is in the table for the next;
- * never inside another try's cap (nested, their waste multiplied).
+ * the asker's.
  */
 
 typedef struct {
     int shed_from;          /* a helper plays high to a trick its side has, from this many seats */
-    int widen_tricks;       /* cheap tries in a search's first this many tricks, */
-    int widen_plays;        /* at a trick's first this many cards, */
-    long long widen_first;  /* each first capped at this many nodes, */
-    int widen_growth;       /* the cap this many times larger a round */
 } OrderThresholds;
 
 static const OrderThresholds ORDER = {
     .shed_from = 10,
-    .widen_tricks = 1,
-    .widen_plays = 1,
-    .widen_first = 4096,
-    .widen_growth = 4,
 };
-
-/* Whether the cards of the trick's ``i``-th seat (``maximizing``: its side)
- * are tried cheaply first (see play_on). */
-static int widen_applies(const Search *s, int i, int maximizing) {
-    return i < ORDER.widen_plays && s->done - s->ctx->root_done < ORDER.widen_tricks
-        && s->coalition >= 0 && maximizing == s->coalition && !s->narrow && s->ctx->cap < 0;
-}
 
 /* Cards (in their order) that take a trick over power ``bp``, then the
  * rest, each part in the order given; returns how many. */

@@ -189,7 +189,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
             && e->kinds == key->kinds
             && e->trick == key->trick) {
             u64 rel = 0;  /* (a "no" rests on nothing: its places are not kept) */
-            for (int su = 0; su < 4 && e->value; su++)
+            for (int su = 0; su < 4 && e->value == 1; su++)
                 if (e->mark[su] >= 0) {
                     /* (the same key has the same places: were one missing,
                      * resting on every card would still be sound) */
@@ -203,15 +203,17 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
             int r = pooled_play(s, asker, threats, need, e->steps, &again);
             TableObject *t = s->ctx->table;
             t->checks++;
-            if (r != e->value) t->check_failures++;
-            else if (r) {
+            /* (one not kept held, on a card named that is not the game's:
+             * its places are not kept) */
+            if (r != (e->value != 0)) t->check_failures++;
+            else if (e->value == 1) {
                 uint8_t d1[4], d2[4];
                 depths(s, rel, d1);
                 depths(s, again, d2);
                 if (memcmp(d1, d2, 4)) t->check_failures++;
             }
 #endif
-            if (!e->value) return 0;
+            if (e->value != 1) return 0;
             s->rel = rel;
             return 1;
         }
@@ -233,8 +235,10 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
     if (!r) return 0;
     /* Suit by suit, the place of the lowest card it named: the answer rests
      * on the cards down to it. It names only the game's cards (those that
-     * took tricks, the asker's kept to); were one not, the answer would
-     * stand for this position's set alone, and is not kept. */
+     * took tricks, the asker's kept to: every card of the key's patterns);
+     * were one not, the answer would stand for this position's set alone,
+     * and is not kept: its slot (PG_UNKEPT) is read as a "no", as a game
+     * that failed. */
     u64 rel = 0;
     for (int su = 0; su < 4; su++) {
         u64 mine = named & R->suit_masks[su];
@@ -244,7 +248,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
             if (mine & bit(R->order[su][j])) low = R->order[su][j];
         int j = game_place(R, key->game[su], low);
         if (j < 0) {
-            slot->value = 0;
+            slot->value = PG_UNKEPT;
             s->rel = named;
             return 1;
         }
@@ -272,4 +276,9 @@ static int pooled_known(Search *s, u64 spoil_threats, int remaining) {
     s->ctx->table->known += r >= 0;
 #endif
     return r;
+}
+
+/* Its ask at a trick's start, before the table (settlers.c). */
+static int pooled_ask(Search *s, At *at) {
+    return pooled_known(s, at->th.mask, at->remaining);
 }

@@ -551,3 +551,13 @@ static int relaxed_mid(Search *s, int i) {
     if (s->goal == GOAL_HELPED) return relaxed_fails(s) ? 0 : -1;
     return relaxed_holds(s, threats) ? 1 : -1;
 }
+
+/* Its asks: at a trick's start, after the table, and within a trick,
+ * after its table (settlers.c). */
+static int relaxed_ask(Search *s, At *at) {
+    return relaxed_start(s, at->th.mask, at->remaining);
+}
+
+static int relaxed_mid_ask(Search *s, At *at) {
+    return relaxed_mid(s, at->i);
+}

@@ -3,10 +3,15 @@
  * need from here?"), the side's seats OR nodes and the others AND nodes,
  * trick by trick. At a trick's start: the goal's status, the last trick
  * played out, the table (table.c), then the trick's cards seat by seat, one
- * card of each group of equivalent cards, each answer naming the cards
- * whose places it rested on (partition search). The settlers are asked
- * where they apply, each only where switched on (Search.settle): with none,
- * this file, rules.c and table.c give the answers alone.
+ * card of each group of equivalent cards.
+ *
+ * The settlers are asked at four stages (STAGE_*: a trick's start before
+ * and after the table, within a trick before and after its table), each
+ * stage walking the asks of the parts switched on in the settlers' table's
+ * order (settlers.c), each where its guard holds. Partition search
+ * (partition.c) and cheap tries (widen.c) are parts of their own, switched
+ * like the settlers. With every part off, this file, rules.c and table.c
+ * give the answers alone.
  */
 
 /* The limits, read every CHECK_EVERY nodes (as limits.Budget.check). 0: stop. */
@@ -172,41 +177,7 @@ static int end_trick(Search *s) {
     return r;
 }
 
-/* The cards of the seat's hand that are one group with ``card``: next to it
- * among the live cards of its suit (the search tried one for them all). */
-static u64 group_of(const Search *s, u64 hand, int card) {
-    const CRules *R = s->R;
-    int su = R->suit[card], nord = R->norder[su], at = R->place[card];
-    const int *ord = R->order[su];
-    u64 group = bit(card);
-    for (int i = at - 1; i >= 0; i--) {
-        int x = ord[i];
-        if (!(s->live & bit(x))) continue;
-        if (!(hand & bit(x))) break;
-        group |= bit(x);
-    }
-    for (int i = at + 1; i < nord; i++) {
-        int x = ord[i];
-        if (!(s->live & bit(x))) continue;
-        if (!(hand & bit(x))) break;
-        group |= bit(x);
-    }
-    return group;
-}
 
-/* Whether the answer of playing card a, resting on the places of ``rel_a``
- * (partition search), is the answer of playing b instead: two plain cards
- * of one suit, below every card of that suit the answer rested on, that
- * leave the trick's best card where it was (``i`` cards played, the best of
- * power ``bp``; a lead sets it either way). The two positions then differ
- * only in where two cards lie that the answer's set does not match on. */
-static int stands_for(const CRules *R, int a, int b, u64 rel_a, int i, int bp, int led) {
-    int su = R->suit[a];
-    if (su != R->suit[b] || R->power[a] > TRUMP_BASE || R->power[b] > TRUMP_BASE) return 0;
-    if (i && (takes(R, a, bp, led) || takes(R, b, bp, led))) return 0;
-    u64 mine = rel_a & R->suit_masks[su];
-    return !(mine & ~R->higher[a]) && !(mine & ~R->higher[b]);
-}
 
 static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tricks,
                         u64 side_mask, int goal, int k, int goal_seat, int narrow, int pool) {
@@ -231,23 +202,49 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->mid = c->table->partition && players >= c->table->mid_from;
     s->rel = 0;
     s->pg.valid = 0;
-    s->next_failed = 0;
     s->settle = c->table->settle;
+    s->quiet = 0;
+    s->asks = &c->table->asks[goal];
     s->pool = pool;
 }
 
-/* Whether table entries may stand for sets of positions here: the follow
- * duty asks only for suits (and trump ranks, which entries always match on),
- * the trick's winner is the best card of the suit led or trump, and the
- * search is exact (the narrow search throws the lowest card, a matter of
- * rank). */
-static int partitioned(const Search *s) {
-    const CRules *R = s->R;
-    return s->partition && !s->narrow && R->relative && R->follow == FOLLOW_OR_TRUMP
-        && R->trump >= 0 && R->forced <= s->done && R->arriving < 0;
+/* A table's lists of asks, one for each goal's family: those of the parts
+ * switched on whose guard the search's kind meets (GUARD_SEARCH), stage by
+ * stage, in the settlers' table's order. */
+static void gather_asks(TableObject *t) {
+    for (int f = 0; f < NFAMILIES; f++) {
+        unsigned kind = (f == GOAL_SPOIL ? GUARD_SPOIL : GUARD_NO_SPOIL)
+                      | (f != GOAL_ATLEAST ? GUARD_ASKER : 0)
+                      | (t->partition ? GUARD_SETS : GUARD_SINGLE) | GUARD_NODE;
+        int count[NSTAGES] = {0};
+        for (int e = 0; e < NPARTS; e++)
+            for (const Ask *a = SETTLERS[e].asks; a < SETTLERS[e].asks + MAX_ASKS && a->settle;
+                 a++)
+                if ((t->settle & a->when) && !(a->guard & ~kind))
+                    t->asks[f][a->stage][count[a->stage]++] = a;
+        for (int st = 0; st < NSTAGES; st++) t->asks[f][st][count[st]] = NULL;
+    }
 }
 
-static int play_on(Search *s, int i, int part);
+
+/* The settlers' asks at this stage, in the table's order, each where its
+ * guard holds (``node``: the GUARD_* bits that hold here) and none of its
+ * parts is quiet: the first answer, or -1. An ask that answers
+ * SETTLE_QUIET keeps its parts quiet below this node (play restores). */
+static inline int settle_at(Search *s, int stage, At *at, unsigned node) {
+    for (const Ask *const *a = (*s->asks)[stage]; *a; a++) {
+        if (((*a)->guard & GUARD_NODE & ~node) || (s->quiet & (*a)->when)) continue;
+        int r = (*a)->settle(s, at);
+        if (r >= 0) return r;
+        if (r == SETTLE_QUIET) s->quiet |= (*a)->when;
+    }
+    return -1;
+}
+
+/* The node's GUARD_* bits that hold here (``part``: partitioned). */
+static inline unsigned node_guard(const Search *s, int part) {
+    return (part ? GUARD_PART : 0) | (s->R->always_legal ? GUARD_TRUMPS : 0);
+}
 
 static int play(Search *s) {
     Ctx *c = s->ctx;
@@ -255,176 +252,103 @@ static int play(Search *s) {
     int i = s->ntrick;
     if (i == s->players) return end_trick(s);
     int part = partitioned(s);
-    if (i && part && on(s, SETTLE_NEXT) && next_applies(s)) {
-        int r = next_start(s, i);
-#ifdef JINK_CHECK_NEXT
-        /* (tests: the search below finds the same; tests/test_next.py) */
-        if (r >= 0) {
-            u64 rel = s->rel;
-            s->next_failed = 1;
-            int again = play_on(s, i, part);
-            s->next_failed = 0;
-            if (c->status) return 0;
-            s->ctx->table->next_checks++;
-            if (again != r) s->ctx->table->next_failures++;
-            s->rel = rel;
-        }
-#endif
-        if (r >= 0) return r;
-        if (r == NEXT_FAILED) {
-            s->next_failed = 1;
-            r = play_on(s, i, part);
-            s->next_failed = 0;
-            return r;
-        }
-    }
-    return play_on(s, i, part);
+    if (!i || !(*s->asks)[STAGE_TRICK][0]) return play_on(s, i, part);
+    unsigned quiet = s->quiet;
+    At at;
+    at.part = part;
+    at.i = i;
+    int r = settle_at(s, STAGE_TRICK, &at, node_guard(s, part));
+    if (r < 0) r = play_on(s, i, part);
+    s->quiet = quiet;
+    return r;
 }
 
-/* A card of the trick's ``i``-th seat, each of them in turn (see play). */
+/* Card ``j`` of ``t`` tried: searched (under a cap of ``width`` nodes, or
+ * none: -1) unless an answer already found stands for it (partition.c).
+ * TRY_SETTLES where it settles the node, TRY_ON where it does not (or was
+ * not searched), TRY_CAPPED where its cap cut it short (no answer),
+ * TRY_STOPPED where a limit stopped the search. */
+static inline int try_card(Search *s, Tries *t, int j, long long width) {
+    Ctx *c = s->ctx;
+    int card = t->order[j], i = t->i, seat = t->seat;
+    if (t->nsib && stood_for(s, t, card)) return TRY_ON;
+    if (width >= 0) {
+        c->cap = c->nodes + width;
+        if (c->next_check > c->cap + 1) c->next_check = c->cap + 1;
+    }
+    u64 hand = t->hand;
+    s->hands[seat] = hand ^ bit(card);
+    TRICK(s)[i] = card;
+    s->ntrick = i + 1;
+    int r = play(s);
+    s->ntrick = i;
+    s->hands[seat] = hand;
+    if (width >= 0) {
+        c->cap = -1;
+        /* (this try's cap: below, every node hands it up) */
+        if (c->status == ST_CAP) { c->status = ST_OK; return TRY_CAPPED; }
+    }
+    if (c->status) return TRY_STOPPED;
+    answered(s, t, card);
+    return r == t->maximizing ? TRY_SETTLES : TRY_ON;
+}
+
+/* A card of the trick's ``i``-th seat, each of them in turn (see play):
+ * the mid-trick table and the settlers asked after it, then the cards. */
 static int play_on(Search *s, int i, int part) {
     Ctx *c = s->ctx;
-    int n = s->players;
-    if (i && part && on(s, SETTLE_TRICK)) {
-        int st = settled_trick(s, i);
-        if (st >= 0) return st;
-    }
     int seat = turn_seat(s, i);
-    u64 hand = s->hands[seat];
-    int *trick = TRICK(s);
-    /* Mid-trick keys, kept up card by card from the trick's (see mid_key),
-     * as far into the trick as a node may still probe the table. */
     const u64 *pkey = s->pkey;
-    u64 kd[KEYW + 4], *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
-    int mid = 0, need = 0;
+    u64 kd[KEYW + 4];  /* as pkey: key, then detail (mid_node) */
     long long start = c->nodes;
-    if (s->mid && i <= n - c->table->mid_left && i <= c->table->mid_last && n <= TRICK_SEAT
-        && part) {
-        s->pkey = kd;  /* the nodes below start from this key */
-        if (!pkey) {
-            mid_key(s, key, detail);
-        } else {
-            memcpy(kd, pkey, sizeof kd);
-            if (i > 0) {
-                const CRules *R = s->R;
-                int c2 = trick[i - 1], by = turn_seat(s, i - 1), su = R->suit[c2];
-                key[su] += ((u64)1 << (4 * TRICK_SEAT)) - ((u64)1 << (4 * by));
-                detail[su] ^= (u64)(by ^ TRICK_SEAT) << (4 * popc(s->live & R->higher[c2]));
-                key[5] = (key[5] & (((u64)1 << 48) - 1)) | mid_bits(s);
-            }
-        }
-        mid = i >= c->table->mid_first;
-    }
+    int mid = mid_node(s, i, part, pkey, kd), need = 0;
     if (mid) {
         need = need_of(s);
-        TableObject *t = c->table;
-        t->lookups++;
-        const Entry *hit = table_settles(t, key, detail, need);
-        if (hit) {
-            t->hits++;
-            s->rel = depth_cards(s, hit->depth);
-            s->pkey = pkey;
-            return hit->lo >= need;
-        }
+        int r = mid_probe(s, kd, need);
+        if (r >= 0) { s->pkey = pkey; return r; }
     }
-    if (part && i && on(s, SETTLE_RELAXED)) {
-        int rx = relaxed_mid(s, i);
-        if (rx >= 0) { s->pkey = pkey; return rx; }
+    if (i && (*s->asks)[STAGE_CARDS][0]) {
+        At at;
+        at.part = part;
+        at.i = i;
+        int r = settle_at(s, STAGE_CARDS, &at, node_guard(s, part));
+        if (r >= 0) { s->pkey = pkey; return r; }
     }
-    u64 legal = legal_cards(s->R, hand, trick, i, s->done);
-    int maximizing = s->on_side[seat];
-    int order[MAXC];
-    int m = order_moves(s, seat, legal, maximizing, order);
-    if (s->narrow && i && maximizing == s->coalition && !can_take(s, legal, trick, i))
-        m = 1;  /* a throw-away: the lowest card only */
-    u64 rel = 0;
-    /* The cards searched without a cut and what their answers rested on: a
-     * later card they stand for (stands_for) need not be searched. */
-    int nsib = 0, sib[MAXC];
-    u64 sib_rel[MAXC];
-    int led = -1, best = 0, bp = 0;
+    const int *trick = TRICK(s);
+    Tries t;
+    t.i = i;
+    t.seat = seat;
+    t.hand = s->hands[seat];
+    t.part = part;
+    t.maximizing = s->on_side[seat];
+    u64 legal = legal_cards(s->R, t.hand, trick, i, s->done);
+    t.m = order_moves(s, seat, legal, t.maximizing, t.order);
+    if (s->narrow && i && t.maximizing == s->coalition && !can_take(s, legal, trick, i))
+        t.m = 1;  /* a throw-away: the lowest card only */
+    t.rel = 0;
+    t.nsib = 0;
+    t.led = -1, t.best = 0, t.bp = 0;
     if (part && i) {
-        led = s->R->suit[trick[0]];
-        best = basic_winner(s->R, trick, i);
-        bp = s->R->power[trick[best]];
+        t.led = s->R->suit[trick[0]];
+        t.best = basic_winner(s->R, trick, i);
+        t.bp = s->R->power[trick[t.best]];
     }
-    /* Cheap tries first (order.c: widen_applies): each card under a cap on
-     * nodes, growing a round, until one of them gets there or all have
-     * failed; the last left open is searched uncapped. */
-    int widen = part && m > 1 && on(s, SETTLE_ORDER) && widen_applies(s, i, maximizing);
-    u64 open = ((u64)1 << m) - 1;  /* (m <= the cards of a hand) */
-    long long width = ORDER.widen_first;
-round:  /* (again over the cards still open, each under a wider cap) */
-    for (int j = 0; j < m; j++) {
-        if (!(open >> j & 1)) continue;
-        open &= ~((u64)1 << j);
-        int card = order[j], k = 0;
-        while (k < nsib && !stands_for(s->R, sib[k], card, sib_rel[k], i, bp, led)) k++;
-        if (k < nsib) {
-            /* it rests on the same cards, and on the trick's best card
-             * ranking above both where it is of their suit */
-            rel |= sib_rel[k];
-            if (i && s->R->suit[trick[best]] == s->R->suit[card]) rel |= bit(trick[best]);
-            if (sib_rel[k] & hand & s->R->suit_masks[s->R->suit[card]]) {
-                u64 group = group_of(s, hand, card);
-                if (sib_rel[k] & group) rel |= group;
-            }
-            continue;
-        }
-        int capped = widen && open;  /* (the last card open runs uncapped) */
-        if (capped) {
-            c->cap = c->nodes + width;
-            if (c->next_check > c->cap + 1) c->next_check = c->cap + 1;
-        }
-        s->hands[seat] = hand ^ bit(card);
-        trick[i] = card;
-        s->ntrick = i + 1;
-        int r = play(s);
-        s->ntrick = i;
-        s->hands[seat] = hand;
-        if (capped) c->cap = -1;
-        if (c->status == ST_CAP && capped) {
-            /* (this try's cap: below, every node hands it up) open for the
-             * next round */
-            c->status = ST_OK;
-            open |= (u64)1 << j;
-            continue;
-        }
-        if (c->status) { s->pkey = pkey; return 0; }
-        /* The card stood for its group: if the answer rests on the place of
-         * any of them, it rests on all of theirs (the group is within the
-         * seat's cards of the suit: mostly there is nothing to look up).
-         * Without partition search, trick_start reads no answer's cards. */
-        if (s->partition) {
-            rel |= s->rel;
-            if (s->rel & hand & s->R->suit_masks[s->R->suit[card]]) {
-                u64 group = group_of(s, hand, card);
-                if (s->rel & group) rel |= group;
-            }
-        }
-        if (part) { sib[nsib] = card; sib_rel[nsib++] = s->rel; }
-        if (r == maximizing) {
-            s->rel = rel;
-            s->pkey = pkey;
-            if (mid && c->nodes - start >= MID_MIN_NODES)
-                store(s, key, detail, 1, need, r, c->nodes - start);
-            return r;
-        }
+    int k = TRY_ON;
+    if (part && t.m > 1 && on(s, SETTLE_WIDEN) && widen_applies(s, i, t.maximizing)) {
+        k = widen_tries(s, &t);
+    } else {
+        for (int j = 0; j < t.m && k == TRY_ON; j++) k = try_card(s, &t, j, -1);
     }
-    if (open) {
-        width *= ORDER.widen_growth;
-        goto round;
-    }
-    s->rel = rel;
     s->pkey = pkey;
-    if (mid && c->nodes - start >= MID_MIN_NODES)
-        store(s, key, detail, 1, need, !maximizing, c->nodes - start);
-    return !maximizing;
+    if (k == TRY_STOPPED) return 0;
+    int r = k == TRY_SETTLES ? t.maximizing : !t.maximizing;
+    s->rel = t.rel;
+    if (mid) mid_store(s, kd, need, r, c->nodes - start);
+    return r;
 }
 
 static int trick_start(Search *s) {
     Ctx *c = s->ctx;
-    const CRules *R = s->R;
     int remaining = s->tricks - s->done;
     int st = status(s, remaining);
     int part = partitioned(s);
@@ -437,30 +361,19 @@ static int trick_start(Search *s) {
         if (!part) s->rel = s->live;
         return r;
     }
-    /* A spoil's threats, the seats that may still reach the pool (threats.c):
-     * the settlers read them. */
-    Threats th = {0, -1, 0, 0};
-    if (s->coalition == 0 && on(s, SETTLE_THREATS | SETTLE_RELAXED | SETTLE_POOLED
-                                | SETTLE_EARLY)) {
-        int r = spoil_threats_settle(s, remaining, part, &th);
-        if (r >= 0) return r;
-    }
-    int need = need_of(s);
-    /* With partition search the sure tricks come before the table: they
-     * settle most of the positions a trick's end reaches (at nine seats,
-     * nearly all of those the table does not know), for less than a probe's
-     * likely cache miss, and such answers then take no room in the table.
-     * The port keeps the Python engine's order, the table first. */
-    int result = -1;
+    /* The settlers asked before the table (the threats first: the others
+     * read them), their answers not stored: with partition search the sure
+     * tricks settle most of the positions a trick's end reaches (at nine
+     * seats, nearly all of those the table does not know), for less than a
+     * probe's likely cache miss, and such answers then take no room in the
+     * table; the pooled game's answers are kept in its own memory. */
+    At at = {.remaining = remaining, .need = need_of(s), .part = part, .i = 0,
+             .th = {0, -1, 0, 0}};
+    unsigned node = node_guard(s, part);
+    int result = settle_at(s, STAGE_START, &at, node);
+    if (result >= 0) return result;  /* resting on no card's place (above) */
+    int need = at.need;
     long long start0 = c->nodes;
-    if (R->always_legal && s->partition && on(s, SETTLE_SURE)) {
-        result = sure(s, need, remaining, th.known, th.holder, th.top);
-        if (result >= 0) return result;  /* resting on no card's place (above) */
-    }
-    if (part && on(s, SETTLE_POOLED)) {
-        result = pooled_known(s, th.mask, remaining);
-        if (result >= 0) return result;  /* (kept there: not stored again) */
-    }
     u64 kd[KEYW + 4] = {0}, *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
     make_key(s, remaining, key, part ? detail : NULL);
     TableObject *t = c->table;
@@ -472,18 +385,14 @@ static int trick_start(Search *s) {
         return hit->lo >= need;
     }
     /* The settlers asked after the table: their answers are stored. */
-    if (R->always_legal && !s->partition && on(s, SETTLE_SURE))
-        result = sure(s, need, remaining, th.known, th.holder, th.top);
-    if (result < 0 && part && on(s, SETTLE_RELAXED)) result = relaxed_start(s, th.mask, remaining);
-    if (result < 0 && part && on(s, SETTLE_EARLY)) result = spoil_early(s, th.mask, remaining);
-    if (result < 0 && on(s, SETTLE_TWO)) result = two_left(s, remaining, part);
+    result = settle_at(s, STAGE_STORED, &at, node);
     if (result < 0) {
         int target = s->target;
         u64 threats = s->threats;
         const u64 *pkey = s->pkey;
         s->pkey = part ? kd : NULL;  /* the mid-trick keys start from this one */
         if (s->coalition >= 0) s->target = target_of(s);
-        s->threats = th.mask;
+        s->threats = at.th.mask;
         result = play(s);
         s->threats = threats;
         s->target = target;

@@ -192,3 +192,8 @@ static u64 opponents_trumps(const Search *s) {
     for (int p = 0; p < s->players; p++) if (!is_ours(s, p)) theirs |= s->hands[p];
     return theirs & s->R->trump_mask;
 }
+
+/* Its ask at a trick's start, before or after the table (settlers.c). */
+static int sure_ask(Search *s, At *at) {
+    return sure(s, at->need, at->remaining, at->th.known, at->th.holder, at->th.top);
+}

@@ -1,27 +1,11 @@
 /*
  * The kernel's bounds table: keys (hands up to relative rank, or exact),
- * entries holding bounds on the goal's value, and partition search: an
- * entry stands for every position with its key and, suit by suit, the same
- * holders of the best live cards its answer rested on (depths). Entries for
- * positions part-way through a trick too (mid-trick keys), on big tables.
- * The table grows to its memory cap, then drops its cheapest entries.
+ * entries holding bounds on the goal's value. With partition search
+ * (partition.c) a key holds each seat's count of each suit and its detail
+ * the holders, and an entry matches on as many of those as its answer
+ * rested on (its depths); without, an entry is one position. The table
+ * grows to its memory cap, then drops its cheapest entries.
  */
-
-#define TRICK_SEAT 15    /* the cards played to a trick, as a seat of mid-trick keys */
-/* Mid-trick entries (partition search), by default (a table's mid_* fields)
- * from MID_FROM seats on, after the MID_FIRST-th card of a trick and while
- * MID_LEFT seats or more are still to play, through the MID_LAST-th card:
- * each probe is a likely cache miss in a larger table, so they pay only
- * where a trick has many seats (measured); the tests ask for them
- * everywhere. */
-#define MID_FROM 7
-#define MID_FIRST 2
-#define MID_LEFT 3
-#define MID_LAST 3
-/* A mid-trick answer is stored only if its search took this many nodes: the
- * smaller ones save about what their entry costs, and in a full table they
- * push out the larger (measured). */
-#define MID_MIN_NODES 16
 
 /* The table key: hands up to relative rank (or exact), leader, rules,
  * question (goal family, side, narrow) and the part of won the goal needs.
@@ -250,36 +234,6 @@ static void table_make_room(TableObject *t) {
     free(old.tags);
 }
 
-/* Suit by suit, how many of the best live cards an answer resting on the
- * places of ``rel`` must match: down to the lowest of them; every trump. */
-static void depths(const Search *s, u64 rel, uint8_t *depth) {
-    const CRules *R = s->R;
-    for (int su = 0; su < 4; su++) {
-        u64 live = s->live & R->suit_masks[su], mine = rel & live;
-        int d = 0;
-        if (su == R->trump) d = popc(live);
-        else if (mine) {
-            const int *ord = R->order[su];
-            int low = -1;
-            for (int i = 0; i < R->norder[su]; i++) if (mine & bit(ord[i])) low = ord[i];
-            d = 1 + popc(live & R->higher[low]);
-        }
-        depth[su] = (uint8_t)d;
-    }
-}
-
-/* The live cards an entry of these depths matched on (the inverse of depths). */
-static u64 depth_cards(const Search *s, const uint8_t *depth) {
-    const CRules *R = s->R;
-    u64 cards = 0;
-    for (int su = 0; su < 4; su++) {
-        const int *ord = R->order[su];
-        for (int i = 0, d = 0; i < R->norder[su] && d < depth[su]; i++)
-            if (s->live & bit(ord[i])) { cards |= bit(ord[i]); d++; }
-    }
-    return cards;
-}
-
 /* Store an answer (that the value is at least ``need``, or below it) under
  * the key, for the set of positions its relevance ``s->rel`` allows. */
 static void store(Search *s, const u64 *key, u64 *detail, int part, int need, int result,
@@ -318,29 +272,4 @@ static void store(Search *s, const u64 *key, u64 *detail, int part, int need, in
     } else if (need - 1 < (int)e->hi) {
         e->hi = (uint8_t)(need - 1);
     }
-}
-
-/* Mid-trick positions in the table (partition search only): the cards
- * played to the trick count as held by one more seat (so at most 15 seats),
- * and the key adds how many are played, which of them is best and the suit
- * led. Nothing else of the trick matters to the rest of the play: the duty
- * to follow asks for the suit led (a trump led: trumps are always matched in
- * full), and the trick goes to its best card. */
-static u64 mid_bits(const Search *s) {
-    const CRules *R = s->R;
-    const int *trick = TRICK(s);
-    int i = s->ntrick;
-    if (!i) return 0;
-    return (u64)i << 48 | (u64)basic_winner(R, trick, i) << 52 | (u64)R->suit[trick[0]] << 56
-         | (u64)1 << 58;
-}
-
-static void mid_key(const Search *s, u64 *key, u64 *detail) {
-    u64 hands[MAXP];
-    const int *trick = TRICK(s);
-    memcpy(hands, s->hands, sizeof hands);
-    for (int p = s->players; p < MAXP; p++) hands[p] = 0;
-    for (int j = 0; j < s->ntrick; j++) hands[TRICK_SEAT] |= bit(trick[j]);
-    key_hands(s->R, hands, MAXP, s->live, key, detail);
-    key_rest(s, s->tricks - s->done, key);
 }

@@ -96,3 +96,9 @@ static int spoil_threats_settle(Search *s, int remaining, int part, Threats *th)
     s->rel = part ? h.rel : s->live;
     return c->status ? 0 : !r;
 }
+
+/* Its ask at a trick's start (settlers.c): the threats, for the settlers
+ * after it, and the spoil settled where they settle it. */
+static int threats_ask(Search *s, At *at) {
+    return spoil_threats_settle(s, at->remaining, at->part, &at->th);
+}

@@ -118,3 +118,8 @@ static int settled_trick(Search *s, int i) {
     }
     return -1;
 }
+
+/* Its ask within a trick, before its table (settlers.c). */
+static int trick_ask(Search *s, At *at) {
+    return settled_trick(s, at->i);
+}

@@ -186,3 +186,8 @@ static int two_left(Search *s, int remaining, int part) {
     return part && s->mid && !(R->forced > 0 && R->after_forced) ? two_tricks_dp(s)
                                                                  : two_tricks(s, trick, 0);
 }
+
+/* Its ask at a trick's start, after the table (settlers.c). */
+static int two_ask(Search *s, At *at) {
+    return two_left(s, at->remaining, at->part);
+}

@@ -1,0 +1,64 @@
+/*
+ * Settler "widen": cheap tries first.
+ *
+ * Guard: partition search, a node with more than one card to try, the
+ * coalition's cards (a spoil's or a hand-over's) in a search's first
+ * WIDEN.tricks tricks, among a trick's first WIDEN.plays cards, not in the
+ * narrow search, and not inside another try's cap (widen_applies).
+ * Settles: nothing by itself: each card is tried under a cap on nodes,
+ * growing a round (WIDEN.first, times WIDEN.growth), until one of them
+ * settles the node or all have failed; the last card left open is searched
+ * uncapped. Near a search's start a wrong first card of the coalition costs
+ * a whole proof that the asker holds below it, while most of what a try cut
+ * short has searched is in the table for the next; never inside another
+ * try's cap (nested, their waste multiplied). Switched off, the kernel
+ * tries each card in turn, uncapped.
+ * Sound: every card (one of each group) is still tried until one settles
+ * the node; a try cut short by its cap gives no answer and is tried again,
+ * uncapped if it is the last one open.
+ * Thresholds: WIDEN (below).
+ */
+
+typedef struct {
+    int tricks;        /* cheap tries in a search's first this many tricks, */
+    int plays;         /* at a trick's first this many cards, */
+    long long first;   /* each first capped at this many nodes, */
+    int growth;        /* the cap this many times larger a round */
+} WidenThresholds;
+
+static const WidenThresholds WIDEN = {
+    .tricks = 1,
+    .plays = 1,
+    .first = 4096,
+    .growth = 4,
+};
+
+/* Whether the cards of the trick's ``i``-th seat (``maximizing``: its side)
+ * are tried cheaply first (see play_on). */
+static int widen_applies(const Search *s, int i, int maximizing) {
+    return i < WIDEN.plays && s->done - s->ctx->root_done < WIDEN.tricks
+        && s->coalition >= 0 && maximizing == s->coalition && !s->narrow && s->ctx->cap < 0;
+}
+
+/* The cards of ``t`` tried cheaply first: each under a cap that grows a
+ * round, over the cards still open. TRY_SETTLES where one settles the node,
+ * TRY_ON where none does, TRY_STOPPED where a limit stopped the search. */
+static int widen_tries(Search *s, Tries *t) {
+    u64 open = ((u64)1 << t->m) - 1;  /* (m <= the cards of a hand) */
+    long long width = WIDEN.first;
+    while (open) {
+        for (int j = 0; j < t->m; j++) {
+            if (!(open >> j & 1)) continue;
+            open &= ~((u64)1 << j);
+            /* (the last card open runs uncapped) */
+            int r = try_card(s, t, j, open ? width : -1);
+            if (r == TRY_CAPPED) {
+                open |= (u64)1 << j;  /* for the next round */
+                continue;
+            }
+            if (r != TRY_ON) return r;
+        }
+        width *= WIDEN.growth;
+    }
+    return TRY_ON;
+}
