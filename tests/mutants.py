@@ -17,6 +17,7 @@ rewrites the data file (a few minutes).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.machinery
 import importlib.util
 import json
@@ -24,12 +25,15 @@ import os
 import random
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -525,15 +529,62 @@ def build(name: str, where: Path) -> ModuleType:
 EXACT_FLAGS = "JINK_EXACT_CFLAGS"
 
 
+#: The folder where the builds of :func:`build_text` are kept, one file per
+#: source text and compiler command (default: build/test-cores/ in the
+#: repository). CI points its test run and its sanitizer run at one folder.
+CACHE = "JINK_CORE_CACHE"
+#: A kept build unused for this long is removed when another is stored.
+_CACHE_DAYS = 7
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get(CACHE) or SOURCE.parent.parent.parent / "build" / "test-cores")
+
+
+@cache
+def _compiler_id(compiler: str) -> str:
+    """The compiler's own version line: a new compiler makes new builds."""
+    done = subprocess.run([compiler, "--version"], capture_output=True, text=True, check=True)
+    return done.stdout.splitlines()[0] if done.stdout else compiler
+
+
 def build_text(text: str, name: str, where: Path, exact: bool = False) -> ModuleType:
-    """The core from C source ``text``, compiled into ``where`` and loaded."""
+    """The core from C source ``text``, compiled and loaded from ``where``.
+
+    Each build is kept (:func:`cache_dir`) under a hash of everything that
+    makes it: the source text, the compiler and its version, the command's
+    flags (the sanitizer run's included) and the Python it is built for. The
+    same variant asked for again, by another test, another xdist worker or a
+    later run, is copied from there instead of compiled again (about two
+    seconds of CPU each). A build is written to a temporary name and renamed
+    into place, so workers building the same variant at once never load a
+    half-written file. The copy in ``where`` gives each load a file of its
+    own, as a fresh build had: the dynamic loader shares one mapping (and the
+    core's static counters) between loads of one file."""
     source = where / f"{name}.c"
     source.write_text(text)
-    target = where / f"_core_{name}{sysconfig.get_config_var('EXT_SUFFIX')}"
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
     include = sysconfig.get_paths()["include"]
     extra = shlex.split(os.environ.get(EXACT_FLAGS, "")) if exact else []
-    subprocess.run(["gcc", "-std=c11", "-O2", "-shared", "-fPIC", f"-I{include}", *extra,
-                    str(source), "-o", str(target)], check=True, capture_output=True)
+    flags = ["-std=c11", "-O2", "-shared", "-fPIC", f"-I{include}", *extra]
+    key = hashlib.sha256("\0".join([_compiler_id("gcc"), *flags, suffix, text]).encode())
+    kept = cache_dir() / f"{key.hexdigest()[:32]}{suffix}"
+    if kept.exists():
+        os.utime(kept)  # (recently used: not pruned)
+    else:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        fd, partial = tempfile.mkstemp(dir=kept.parent, prefix=".partial-", suffix=suffix)
+        os.close(fd)
+        try:
+            subprocess.run(["gcc", *flags, str(source), "-o", partial], check=True,
+                           capture_output=True)
+            os.replace(partial, kept)
+        finally:
+            if os.path.exists(partial):
+                os.unlink(partial)
+        _prune(kept.parent)
+    target = where / f"_core_{name}{suffix}"
+    shutil.copyfile(kept, target)
     # The module's init function is PyInit__core: load it under that name
     # from its own file (extension modules are told apart by path).
     loader = importlib.machinery.ExtensionFileLoader("jink.solver._core", str(target))
@@ -542,6 +593,18 @@ def build_text(text: str, name: str, where: Path, exact: bool = False) -> Module
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
     return module
+
+
+def _prune(folder: Path) -> None:
+    """Remove the kept builds no test has used for _CACHE_DAYS days (a core
+    edited often leaves a build per mutant per edit)."""
+    too_old = time.time() - _CACHE_DAYS * 86400
+    for path in folder.iterdir():
+        try:
+            if path.stat().st_mtime < too_old:
+                path.unlink()
+        except FileNotFoundError:  # (removed by another worker meanwhile)
+            pass
 
 
 @contextmanager
