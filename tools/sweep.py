@@ -462,8 +462,14 @@ def _work(job: tuple[Config, int, int]) -> Tally:
 
 def _quiet_worker() -> None:
     # Ctrl-C goes to the whole process group: the main process stops the
-    # workers itself and keeps what they sent.
+    # workers itself and keeps what they sent. (SIGTERM back at its default:
+    # that is how the pool stops them.)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 class Progress:
@@ -611,6 +617,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    # Ctrl-C, and SIGINT or SIGTERM sent to a run started in the background
+    # (where SIGINT starts ignored), stop the sweep with what it counted.
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     config = Config(args.seed, args.games, args.seats, args.nodes)
     if not native.available():
         print("sweep: the compiled core is not built (python setup.py build_ext --inplace)",
