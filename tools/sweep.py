@@ -385,7 +385,12 @@ def record(seed: int, drawn: Drawn, nodes: int) -> dict[str, Any]:
 
     settlers = [name for name in native.SETTLERS if alone([name])]
     partition = alone([])
-    blame = ", ".join(settlers) if settlers else "no settler alone"
+    # A wrong answer no settler gives alone needs two together: those
+    # without which (the others on) the answer is right.
+    needed = [name for name in native.SETTLERS
+              if not alone([other for other in native.SETTLERS if other != name])]
+    blame = ", ".join(settlers) if settlers else \
+        f"no settler alone; needs {', '.join(needed) or 'no one settler'}"
     return {
         "position": position_to_dict(small),
         "verdicts": plain_verdicts(small),
@@ -394,7 +399,8 @@ def record(seed: int, drawn: Drawn, nodes: int) -> dict[str, Any]:
                   f"{'; partition search alone too' if partition else ''}"),
         "sweep": {"seed": seed, "index": drawn.index, "goal": goal,
                   "drawn": position_to_dict(drawn.position), "differences": found,
-                  "settlers_alone": settlers, "partition_alone": partition},
+                  "settlers_alone": settlers, "settlers_needed": needed,
+                  "partition_alone": partition},
     }
 
 
