@@ -102,8 +102,8 @@ def deal(rng: random.Random, game: Game, seats: int, heavy: bool, left: int | No
     card to be turned known) or a double one (the trump turned before play).
 
     ``left``: the deal as it stands with that many tricks left, dealt so (the
-    cards played are simply gone) with the tricks done won at random, mostly
-    by few seats: the tricks won, which decide who is close to the goals,
+    cards played are simply gone) with the tricks done won at random by one
+    to every seat: the tricks won, which decide who is close to the goals,
     spread far wider than random play spreads them. (Not for a Loo simple
     pool, whose trump comes in during play.)"""
     deck = [c for c in range(52) if game.deck >> c & 1]
