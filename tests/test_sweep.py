@@ -36,7 +36,7 @@ needs_core = pytest.mark.skipif(not native.available(), reason="the C core is no
 
 
 @needs_core
-@pytest.mark.parametrize("size", sweep(sample=150, full=4000))
+@pytest.mark.parametrize("size", sweep(sample=150, full=10000))
 def test_the_full_solver_agrees_with_the_plain_kernel(size: Size) -> None:
     config = tool.Config(seed=11, games=tuple(GAMES), seats=None, nodes=tool.NODES)
     tally, complete = tool.run(config, size.examples, workers=1)
