@@ -4,8 +4,9 @@ The broad comparison (every game, random positions, Python against the core
 with and without partition search) is tests/test_native.py's. Here:
 
 - positions aimed at its soundness: each was found (``python -m tests.mutants
-  --find``) because a core with one deliberate bug answers it wrongly; the
-  real core must answer them like the Python engine;
+  --find``, or as a shrunk disagreement of ``python -m tools.sweep`` run on
+  the mutant's core) because a core with one deliberate bug answers it
+  wrongly; the real core must answer them like the Python engine;
 - (slow) each such mutant, compiled from the C source, still gets one of its
   positions wrong, so the positions keep their aim as the code changes;
 - the technique is on: it visits fewer nodes than the port on a big deal.
