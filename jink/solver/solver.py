@@ -293,7 +293,7 @@ class Solver:
             native.NativeTable(memory_mb, settlers=self.settlers)
             if self.engine == "native" else TranspositionTable(memory_mb))
         self.budget = Budget(limit)
-        #: Told of every search when set (``python -m bench --by-question``).
+        #: Told of every search when set (``python -m jink.bench --by-question``).
         self.on_search: Callable[[SearchRecord], None] | None = None
         self._searches: dict[tuple[object, ...], Search | native.NativeSearch] = {}
 
