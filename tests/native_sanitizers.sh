@@ -27,7 +27,7 @@ cc=${CC:-gcc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cp -r "$here/jink" "$here/tests" "$here/pyproject.toml" "$work/"
+cp -r "$here/jink" "$here/tests" "$here/tools" "$here/pyproject.toml" "$work/"
 find "$work" \( -name '*.so' -o -name '*.pyd' \) -delete
 find "$work" -name __pycache__ -prune -exec rm -rf {} +
 
