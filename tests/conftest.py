@@ -1,7 +1,7 @@
 """The test run's one switch: ``--full`` (or ``JINK_FULL=1``) adds the slow tests.
 
 Tests marked ``slow`` (the long reference sweeps, and single checks that take
-many seconds) are left out of the default run, which takes about 250 s of
+many seconds) are left out of the default run, which takes about 310 s of
 CPU time and still runs a sample of every sweep (see ``tests/sweeps.py``). ``pytest
 --full`` runs everything, as CI does (``.ci/run``: ``pytest --full -n 2``).
 Choosing tests by marker (``-m slow``, ``-m "not slow"``) also overrides the
