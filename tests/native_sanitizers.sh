@@ -5,8 +5,8 @@
 # -fsanitize=address,undefined into a temporary copy of the sources and runs
 # the native sample tests (tests/test_native.py, tests/test_partition.py,
 # tests/test_exact.py: every settler on and off; tests/test_threads.py:
-# searches in several threads at once; tests/test_wrong_answers.py and the
-# differential sweep's sample, tests/test_sweep.py) against it, and the tests
+# searches in several threads at once; tests/test_wrong_answers.py, the
+# positions once answered wrongly) against it, and the tests
 # that build the core again with other thresholds or checking itself
 # (tests/test_widen.py, tests/test_capped.py, tests/test_pooled.py,
 # tests/test_next.py), whose builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
@@ -61,4 +61,4 @@ PY
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
     tests/test_next.py tests/test_exact.py tests/test_threads.py tests/test_wrong_answers.py \
-    tests/test_sweep.py "$@"
+    "$@"
