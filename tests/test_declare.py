@@ -469,7 +469,7 @@ def test_the_lone_pone_in_bierspiel_and_loo_pays_nothing() -> None:
     deal is not played (docs/session.md's ruling). Loo (RULINGS Loo 6): "If
     everybody before the dealer throws up and nobody took the miss, the
     dealer takes the pool": the pone's throwing up says so, and costs him
-    nothing (RULINGS, not the issue's "pay the dealer", decides Loo)."""
+    nothing (RULINGS, not a reading of "pay the dealer", decides Loo)."""
     bier = deal_from_text(find_game("bierspiel"), HEARTS, RAMS_HANDS, RAMS_WIDOW)
     passing = by_name(declare(bier, 2, []))["pass"]
     assert "the deal is not played" in passing.note and "counters" not in passing.to_dict()

@@ -173,7 +173,7 @@ LEGAL_CASES: list[tuple[str, str, str, set[str], str]] = [
     # Leading: anything.
     ("S", "2S KC AH 4H 9D", "", every("2S KC AH 4H 9D"), "a lead is free"),
     ("H", "5H JH AH 2C 9D", "", every("5H JH AH 2C 9D"), "a lead is free"),
-    # The worked example of the brief and of position.py's docstring.
+    # The worked example of position.py's docstring.
     ("S", "2S AH 5D", "3S", {"2S", "AH"}, "A♥ with a smaller trump to a trump lead"),
 ]
 

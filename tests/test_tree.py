@@ -144,7 +144,7 @@ def test_proof_tree_against_solver_and_reference(start: Position, seat: int, goa
 
 
 def test_a_true_root_holds_every_card_of_every_other_seat() -> None:
-    """The issue's wording, checked directly on the deepest example."""
+    """A true root holds every card of every other seat, checked directly on the deepest example."""
     start = example("default")
     tree = proof_tree(start, 0, "three")
     assert tree.nodes[ROOT]["value"] is True
