@@ -1,18 +1,29 @@
-"""The test run's one switch: ``--full`` (or ``JINK_FULL=1``) adds the slow tests.
+"""The test run's three sizes: the default run, CI's larger sample, ``--full``.
 
-Tests marked ``slow`` (the long reference sweeps, and single checks that take
-many seconds) are left out of the default run, which takes about 310 s of
-CPU time and still runs a sample of every sweep (see ``tests/sweeps.py``). ``pytest
---full`` runs everything, as CI does (``.ci/run``: ``pytest --full -n 2``).
-Choosing tests by marker (``-m slow``, ``-m "not slow"``) also overrides the
-default.
+- The default run (``pytest``) leaves out the tests marked ``ci`` or ``slow``
+  and still runs a sample of every sweep (see ``tests/sweeps.py``).
+- Tests marked ``ci`` are larger samples of the sweeps and the checks that
+  build the compiled core again with a fault put in (they prove the tests
+  catch it). CI (``.ci/run``) runs the default run, then ``pytest -m ci``.
+- Tests marked ``slow`` are the whole sweeps and the longest single checks:
+  ``pytest --full`` (or ``JINK_FULL=1``) runs everything, the ``ci`` tests
+  included. Run it before a change to the compiled core lands.
+
+Choosing tests by marker (``-m ci``, ``-m slow``, ``-m "not slow"``) overrides
+the default. Python's bytecode is written even where the environment says
+not to (``PYTHONDONTWRITEBYTECODE``): each test worker, and each command the
+tests start, would otherwise compile every module again.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
+
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -30,16 +41,20 @@ def full_run(config: pytest.Config) -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if full_run(config) or config.getoption("markexpr"):
         return
-    slow = [item for item in items if item.get_closest_marker("slow")]
-    if slow:
-        config.hook.pytest_deselected(items=slow)
-        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+    left_out = [item for item in items
+                if item.get_closest_marker("slow") or item.get_closest_marker("ci")]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items
+                    if not (item.get_closest_marker("slow") or item.get_closest_marker("ci"))]
 
 
 def pytest_report_header(config: pytest.Config) -> str:
     if full_run(config):
-        return "jink: the full run (tests marked slow included)"
-    return "jink: the default run (tests marked slow left out; --full runs them)"
+        return "jink: the full run (tests marked ci and slow included)"
+    if config.getoption("markexpr"):
+        return f"jink: the tests chosen by -m {config.getoption('markexpr')!r}"
+    return "jink: the default run (tests marked ci or slow left out; -m ci, --full run them)"
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ so that the cap is known to be reached.
 
 from __future__ import annotations
 
+import functools
 import random
 import shutil
 from pathlib import Path
@@ -24,6 +25,7 @@ import pytest
 from jink.position import Position
 from jink.solver import native
 from tests import mutants
+from tests.sweeps import tiers
 from tests.test_native import random_position
 
 pytestmark = [
@@ -57,29 +59,31 @@ def answers_of(module: Any, cases: list[Position]) -> list[list[Any]]:
         return [mutants.as_it_runs(p) for p in cases]
 
 
-@pytest.fixture(scope="module")
-def cases() -> list[tuple[Position, list[Any]]]:
-    found = positions(24, 5)
-    return [(p, mutants.exact(p)) for p in found]
+@functools.cache
+def cases(count: int) -> list[tuple[Position, list[Any]]]:
+    """The first ``count`` positions, each with its exact answers."""
+    return [(p, mutants.exact(p)) for p in positions(count, 5)]
 
 
 def test_the_source_has_the_cap() -> None:
     assert mutants.source_text().count(CAP) == 1
 
 
-def test_games_cut_short_leave_the_answers_exact(cases: list[tuple[Position, list[Any]]],
-                                                 tmp_path: Path) -> None:
+@pytest.mark.parametrize("count", tiers(8, 24))
+def test_games_cut_short_leave_the_answers_exact(count: int, tmp_path: Path) -> None:
     module = mutants.build_text(mutants.with_thresholds(mutants.source_text(), SMALL), "small",
                                 tmp_path,
                                 exact=True)
-    got = answers_of(module, [p for p, _ in cases])
-    for (position, want), answers in zip(cases, got, strict=True):
+    found = cases(count)
+    got = answers_of(module, [p for p, _ in found])
+    for (position, want), answers in zip(found, got, strict=True):
         assert answers == want, position
 
 
-def test_a_cut_short_game_read_as_yes_is_caught(cases: list[tuple[Position, list[Any]]],
-                                                tmp_path: Path) -> None:
+@pytest.mark.ci
+def test_a_cut_short_game_read_as_yes_is_caught(tmp_path: Path) -> None:
     text = mutants.with_thresholds(mutants.source_text(), SMALL).replace(CAP, CAP_YES)
     module = mutants.build_text(text, "cap_yes", tmp_path)
-    got = answers_of(module, [p for p, _ in cases])
-    assert any(answers != want for (_, want), answers in zip(cases, got, strict=True))
+    found = cases(24)
+    got = answers_of(module, [p for p, _ in found])
+    assert any(answers != want for (_, want), answers in zip(found, got, strict=True))

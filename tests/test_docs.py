@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,10 +31,10 @@ from tests.docs_examples import (
 BLOCKS = all_blocks()
 
 #: The blocks that take longest, (doc, its first commands), run with
-#: ``--full`` only (marked slow). Three start with a command a block of the
-#: default run runs too (a thousand deals solved in docs/batch.md's first
-#: block, the odds of every deal in docs/dealing.md's); the fourth, the
-#: eldest hand's study in docs/batch.md, solves 3,200 deals.
+#: ``--full`` only (marked slow). Three start with a command a block of CI's
+#: run runs too (a thousand deals solved in docs/batch.md's first block, the
+#: odds of every deal in docs/dealing.md's); the fourth, the eldest hand's
+#: study in docs/batch.md, solves 3,200 deals.
 LONG_BLOCKS = {
     ("README.md", "jink batch --players 4 --deals 1000 --seed 18 --db spoil4.db"),
     ("docs/batch.md", "jink batch --players 4 --deals 1000 --seed 18 --db spoil4.db",
@@ -42,16 +43,38 @@ LONG_BLOCKS = {
     ("docs/cli.md", "jink odds late.toml --exhaustive"),
 }
 
+#: The blocks that take some seconds, run by CI (marked ci) and ``--full``:
+#: those two, a thousand deals solved and the odds of 12,987 deals.
+CI_BLOCKS = {
+    ("docs/batch.md", "jink batch --players 4 --deals 1000 --seed 18 --db spoil4.db"),
+    ("docs/dealing.md", "jink odds late.toml --deals 400 --seed 1"),
+}
 
-def long_block(block: Block) -> bool:
+
+def starts(block: Block, entries: set[tuple[str, ...]]) -> bool:
+    """Whether one of ``entries`` names ``block``: its doc and its first commands."""
     doc = block.name.split(":")[0]
     return any(doc == entry[0] and [c.text for c in block.commands[:len(entry) - 1]]
-               == list(entry[1:]) for entry in LONG_BLOCKS)
+               == list(entry[1:]) for entry in entries)
 
 
-@pytest.mark.parametrize("block", [
-    pytest.param(b, marks=pytest.mark.slow) if long_block(b) else b for b in BLOCKS],
-    ids=[b.name for b in BLOCKS])
+def long_block(block: Block) -> bool:
+    return starts(block, LONG_BLOCKS)
+
+
+def ci_block(block: Block) -> bool:
+    return not long_block(block) and starts(block, CI_BLOCKS)
+
+
+def _marked(block: Block) -> Any:
+    if long_block(block):
+        return pytest.param(block, marks=pytest.mark.slow)
+    if ci_block(block):
+        return pytest.param(block, marks=pytest.mark.ci)
+    return block
+
+
+@pytest.mark.parametrize("block", [_marked(b) for b in BLOCKS], ids=[b.name for b in BLOCKS])
 def test_console_example(block: Block) -> None:
     problems = [p for outcome in check_block(block) for p in outcome.problems]
     if problems:
@@ -66,14 +89,17 @@ def test_the_docs_have_console_examples() -> None:
 
 
 def test_each_long_block_names_one_block() -> None:
-    """LONG_BLOCKS stays in step with the docs: each entry starts one block."""
-    for doc, *first in LONG_BLOCKS:
-        found = [b for b in BLOCKS if b.name.split(":")[0] == doc
-                 and [c.text for c in b.commands[:len(first)]] == first]
-        assert len(found) == 1, (doc, first, [b.name for b in found])
+    """LONG_BLOCKS and CI_BLOCKS stay in step with the docs: each entry starts one block."""
+    for entries, among in ((LONG_BLOCKS, BLOCKS),
+                           (CI_BLOCKS, [b for b in BLOCKS if not long_block(b)])):
+        for doc, *first in entries:
+            found = [b for b in among if b.name.split(":")[0] == doc
+                     and [c.text for c in b.commands[:len(first)]] == first]
+            assert len(found) == 1, (doc, first, [b.name for b in found])
     assert sum(map(long_block, BLOCKS)) == len(LONG_BLOCKS)
+    assert sum(map(ci_block, BLOCKS)) == len(CI_BLOCKS)
     for command in ("jink batch --players 4 --deals 1000 --seed 18 --db spoil4.db",
-                    "jink odds late.toml --exhaustive"):  # still run by default
+                    "jink odds late.toml --exhaustive"):  # still run by CI
         assert any(command in [c.text for c in b.commands]
                    for b in BLOCKS if not long_block(b)), command
 

@@ -33,7 +33,7 @@ from tests.reference import (
 from tests.sweeps import Size, sweep
 
 #: Examples in the default run's sample of the main sweep (the others are smaller).
-SAMPLE = 30
+SAMPLE = 12
 GOALS = ["three", "jink", "spoil", "0", "1", "2", "4"]
 #: The tricks each goal of GOALS but the spoil asks for.
 GOAL_TRICKS = {"three": 3, "jink": 5, "0": 0, "1": 1, "2": 2, "4": 4}
@@ -122,17 +122,24 @@ def check_verdicts(ref: RefPosition, narrow_from: int = 0) -> None:
             ref, seat, "spoil"), (seat, ref)
 
 
-def aimed(names: Iterable[str]) -> list[Any]:
+def aimed(names: Iterable[str], seat_first: bool = False) -> list[Any]:
     """For each aimed position, the quick check (every seat's max_tricks and
-    spoil, in the default run) and the whole of :func:`check_position` (every
-    goal and move score, marked slow): ``(name, whole)`` parameters."""
-    return [p for name in sorted(names)
-            for p in (pytest.param(name, False, id=name),
-                      pytest.param(name, True, id=f"{name}, every goal",
-                                   marks=pytest.mark.slow))]
+    spoil) and the whole of :func:`check_position` (every goal and move
+    score, marked slow): ``(name, how)`` parameters. With ``seat_first`` the
+    default run checks only the aimed seat's spoil, and the quick check of
+    every seat is CI's (marked ci)."""
+    out = []
+    for name in sorted(names):
+        if seat_first:
+            out += [pytest.param(name, "seat", id=name),
+                    pytest.param(name, "seats", id=f"{name}, every seat", marks=pytest.mark.ci)]
+        else:
+            out.append(pytest.param(name, "seats", id=name))
+        out.append(pytest.param(name, "whole", id=f"{name}, every goal", marks=pytest.mark.slow))
+    return out
 
 
-@pytest.mark.parametrize("size", sweep(sample=SAMPLE, full=500))
+@pytest.mark.parametrize("size", sweep(sample=SAMPLE, ci=60, full=500))
 def test_engine_agrees_with_reference(size: Size) -> None:
     @settings(max_examples=size.examples, deadline=None,
               suppress_health_check=[HealthCheck.too_slow])
@@ -143,7 +150,7 @@ def test_engine_agrees_with_reference(size: Size) -> None:
     check()
 
 
-@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, full=150))
+@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, ci=20, full=150))
 def test_engine_agrees_with_a_tiny_table(size: Size) -> None:
     """A table that flushes all the time must not change any answer."""
     @settings(max_examples=size.examples, deadline=None,
@@ -155,7 +162,7 @@ def test_engine_agrees_with_a_tiny_table(size: Size) -> None:
     check()
 
 
-@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, full=150))
+@pytest.mark.parametrize("size", sweep(sample=SAMPLE // 3, ci=20, full=150))
 def test_narrow_spoil_search_agrees_with_reference(size: Size) -> None:
     """The narrow spoil search first at every table size (by default only
     from seven players): its "the others can" must never be wrong."""
@@ -232,9 +239,9 @@ RENEGING_POSITIONS = {
 }
 
 
-@pytest.mark.parametrize(("name", "whole"), aimed(RENEGING_POSITIONS))
-def test_reneging_positions_agree_with_reference(name: str, whole: bool) -> None:
-    (check_position if whole else check_verdicts)(RENEGING_POSITIONS[name])
+@pytest.mark.parametrize(("name", "how"), aimed(RENEGING_POSITIONS))
+def test_reneging_positions_agree_with_reference(name: str, how: str) -> None:
+    (check_position if how == "whole" else check_verdicts)(RENEGING_POSITIONS[name])
 
 
 # Positions aimed at the narrow spoil search, which lets the others throw only
@@ -264,8 +271,13 @@ NARROW_POSITIONS = {
 }
 
 
-@pytest.mark.parametrize(("name", "whole"), aimed(NARROW_POSITIONS))
-def test_narrow_spoil_search_on_aimed_positions(name: str, whole: bool) -> None:
+@pytest.mark.parametrize(("name", "how"), aimed(NARROW_POSITIONS, seat_first=True))
+def test_narrow_spoil_search_on_aimed_positions(name: str, how: str) -> None:
     ref, seat, spoils = NARROW_POSITIONS[name]
     assert ref_can_force(ref, seat, "spoil") is spoils
-    (check_position if whole else check_verdicts)(ref, narrow_from=2)
+    if how == "seat":
+        solver = Solver()
+        solver.narrow_from = solver.narrow_from_partition = 2
+        assert solver.can_force(to_position(ref), seat, parse_goal("spoil")) is spoils
+    else:
+        (check_position if how == "whole" else check_verdicts)(ref, narrow_from=2)

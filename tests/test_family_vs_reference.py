@@ -254,7 +254,7 @@ def walk_limit(size: Size) -> int:
     return WALK_NODES_FULL if size.full else WALK_NODES
 
 
-@pytest.mark.parametrize("size", sweep(sample=20, full=400))
+@pytest.mark.parametrize("size", sweep(sample=8, ci=40, full=400))
 @pytest.mark.parametrize("game", GAMES)
 def test_engine_agrees_with_reference(game: str, size: Size) -> None:
     engine = registered(game)

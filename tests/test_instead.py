@@ -23,6 +23,7 @@ from jink.formats.examples import example
 from jink.position import Position
 from tests import reference as ref
 from tests import reference_family as fam
+from tests.sweeps import tiers
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "80"})
 
@@ -138,13 +139,15 @@ def check_deals(players: int, tricks_left: int, seeds: range) -> None:
     assert explained > 0
 
 
-def test_three_seats_against_the_reference() -> None:
+@pytest.mark.parametrize("deals", tiers(4, 8))
+def test_three_seats_against_the_reference(deals: int) -> None:
     # From the second trick: the reference tries every card with no pruning.
-    check_deals(3, 4, range(4))
+    check_deals(3, 4, range(deals))
 
 
-def test_four_seats_against_the_reference() -> None:
-    check_deals(4, 3, range(5))
+@pytest.mark.parametrize("deals", tiers(3, 5))
+def test_four_seats_against_the_reference(deals: int) -> None:
+    check_deals(4, 3, range(deals))
 
 
 @pytest.mark.slow
@@ -179,10 +182,11 @@ def worth(game: str, tricks: int) -> dict[str, object]:
     return {"pool_share": Fraction(tricks, 5)}
 
 
+@pytest.mark.parametrize("deals", tiers(4, 8))
 @pytest.mark.parametrize("game", ["forty-five", "rams"])
-def test_family_games_at_four_seats_against_the_reference(game: str) -> None:
+def test_family_games_at_four_seats_against_the_reference(game: str, deals: int) -> None:
     # Forty-Five's partners share their verdicts; both games price tricks.
-    explained = sum(check_family_deal(game, random.Random(300 + seed)) for seed in range(4))
+    explained = sum(check_family_deal(game, random.Random(300 + seed)) for seed in range(deals))
     assert explained > 0
 
 

@@ -36,6 +36,7 @@ from jink.position import Position
 from jink.solver import Limit, Solver, native
 from jink.solver.goals import SPOIL, AtLeast, Goal, Helped, goal_for
 from jink.solver.limits import Budget
+from tests.sweeps import tiers
 
 if os.environ.get("JINK_REQUIRE_NATIVE") == "1" and not native.available():
     raise ImportError("JINK_REQUIRE_NATIVE=1 but the compiled core jink.solver._core "
@@ -153,16 +154,19 @@ def run_sample(seed: int, count: int, deep: bool, memory_mb: float = 256,
             compare(position, memory_mb, narrow)
 
 
-def test_native_matches_python_on_a_sample() -> None:
-    run_sample(13, 600, deep=False)
+@pytest.mark.parametrize("count", tiers(200, 600))
+def test_native_matches_python_on_a_sample(count: int) -> None:
+    run_sample(13, count, deep=False)
 
 
-def test_native_matches_python_with_a_tiny_table() -> None:
-    run_sample(14, 150, deep=False, memory_mb=0.002)
+@pytest.mark.parametrize("count", tiers(60, 150))
+def test_native_matches_python_with_a_tiny_table(count: int) -> None:
+    run_sample(14, count, deep=False, memory_mb=0.002)
 
 
-def test_narrow_search_matches_python() -> None:
-    run_sample(15, 600, deep=False, narrow=True)
+@pytest.mark.parametrize("count", tiers(200, 600))
+def test_narrow_search_matches_python(count: int) -> None:
+    run_sample(15, count, deep=False, narrow=True)
 
 
 def test_native_matches_python_on_benchmark_deals() -> None:

@@ -37,6 +37,7 @@ import pytest
 from jink.bench.deals import deal
 from jink.solver import Solver, native
 from tests import mutants
+from tests.sweeps import tiers
 
 pytestmark = [
     pytest.mark.skipif(not native.available(), reason="the C core is not built"),
@@ -68,14 +69,15 @@ def checked(module: ModuleType, players: int, deals: range) -> tuple[int, int, i
     return checks, faults, known, nodes
 
 
-def test_the_checking_core_finds_no_fault(tmp_path: Path) -> None:
+@pytest.mark.parametrize("deals", tiers(range(2), range(3)))
+def test_the_checking_core_finds_no_fault(deals: range, tmp_path: Path) -> None:
     module = checking(mutants.source_text(), "check", tmp_path, exact=True)
-    checks, faults, known, nodes = checked(module, 9, range(3))
+    checks, faults, known, nodes = checked(module, 9, deals)
     assert faults == 0
     assert checks > 10_000  # the pooled memory is read often at nine seats
     assert known > 1_000  # and settles trick starts before the table
     # and it answers as the real core does
-    assert nodes == sum(_nodes(9, i) for i in range(3))
+    assert nodes == sum(_nodes(9, i) for i in deals)
 
 
 def _nodes(players: int, i: int) -> int:

@@ -405,7 +405,7 @@ def test_questions_and_extras() -> None:
 
 # -- random play-outs -------------------------------------------------------------------
 
-play_settings = settings(max_examples=120, deadline=None,
+play_settings = settings(max_examples=60, deadline=None,
                          suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -353,7 +353,7 @@ def positions(draw: st.DrawFn) -> RefPosition:
 
 
 PROPERTY_SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 

@@ -392,7 +392,7 @@ def small_positions(draw: st.DrawFn) -> FamPosition:
                            cards_in_trick=draw(st.integers(0, seats - 1)))
 
 
-@pytest.mark.parametrize("size", sweep(sample=60, full=600))
+@pytest.mark.parametrize("size", sweep(sample=20, ci=60, full=600))
 def test_can_force_agrees_with_max_tricks(size: Size) -> None:
     @settings(max_examples=size.examples, deadline=None,
               suppress_health_check=[HealthCheck.too_slow])

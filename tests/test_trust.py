@@ -216,11 +216,11 @@ def test_a_seat_given_no_cards_is_refused(option: str) -> None:
 def test_exhaustive_odds_give_exact_counts(tmp_path: Path) -> None:
     """Beside each rounded share, the deals where the goal holds, of how many."""
     view = tmp_path / "view.toml"
-    # docs/examples/late.toml with more cards seen: fewer deals to solve
+    # docs/examples/late.toml with more cards seen: 105 deals to solve
     view.write_text('game = "spoil-five"\nturnup = "2S"\nhands = ["KS 9H", "?", "?"]\n'
                     'won = [1, 1, 1]\nleader = 3\ntrick = "QD"\n'
                     'seen = "4H JH 8H  7C 3S AS  5D 6D JD  2C 3C 4C 5C 6C 8C 9C TC JC QC KC '
-                    'AC 2H 3H"\n')
+                    'AC 2H 3H  4S 5S 6S 7S 8S 9S TS QS 6H 7H TH QH KH 2D 3D 4D 8D 9D"\n')
     result = runner.invoke(app, ["odds", str(view), "--exhaustive", "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)

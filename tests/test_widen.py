@@ -13,6 +13,7 @@ way through, must be caught on them, so that the cut is known to happen.
 
 from __future__ import annotations
 
+import functools
 import random
 import shutil
 from pathlib import Path
@@ -23,6 +24,7 @@ import pytest
 from jink.position import Position
 from jink.solver import native
 from tests import mutants
+from tests.sweeps import tiers
 from tests.test_native import random_position
 
 pytestmark = [
@@ -57,29 +59,32 @@ def answers_of(module: Any, cases: list[Position]) -> list[list[Any]]:
         return [[mutants.as_it_runs(p), mutants.answers(p)] for p in cases]
 
 
-@pytest.fixture(scope="module")
-def cases() -> list[tuple[Position, list[Any]]]:
-    return [(p, mutants.exact(p)) for p in positions(24, 7)]
+@functools.cache
+def cases(count: int) -> list[tuple[Position, list[Any]]]:
+    """The first ``count`` positions, each with its exact answers."""
+    return [(p, mutants.exact(p)) for p in positions(count, 7)]
 
 
 def test_the_source_keeps_a_cut_try_open() -> None:
     assert mutants.source_text().count(OPEN) == 1
 
 
-def test_tries_cut_short_leave_the_answers_exact(cases: list[tuple[Position, list[Any]]],
-                                                 tmp_path: Path) -> None:
+@pytest.mark.parametrize("count", tiers(8, 24))
+def test_tries_cut_short_leave_the_answers_exact(count: int, tmp_path: Path) -> None:
     module = mutants.build_text(mutants.with_thresholds(mutants.source_text(), SMALL), "small",
                                 tmp_path,
                                 exact=True)
-    got = answers_of(module, [p for p, _ in cases])
-    for (position, want), answers in zip(cases, got, strict=True):
+    found = cases(count)
+    got = answers_of(module, [p for p, _ in found])
+    for (position, want), answers in zip(found, got, strict=True):
         assert answers == [want, want], position
 
 
+@pytest.mark.ci
 @pytest.mark.parametrize("name, text", [("as_failed", AS_FAILED), ("as_way", AS_WAY)])
-def test_a_cut_try_read_as_an_answer_is_caught(cases: list[tuple[Position, list[Any]]],
-                                               tmp_path: Path, name: str, text: str) -> None:
+def test_a_cut_try_read_as_an_answer_is_caught(tmp_path: Path, name: str, text: str) -> None:
     source = mutants.with_thresholds(mutants.source_text(), SMALL).replace(OPEN, text)
     module = mutants.build_text(source, name, tmp_path)
-    got = answers_of(module, [p for p, _ in cases])
-    assert any(answers != [want, want] for (_, want), answers in zip(cases, got, strict=True))
+    found = cases(24)
+    got = answers_of(module, [p for p, _ in found])
+    assert any(answers != [want, want] for (_, want), answers in zip(found, got, strict=True))
