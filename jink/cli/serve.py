@@ -1,0 +1,123 @@
+"""``jink serve``: the interactive board in the browser (:mod:`jink.serve`)."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+from typing import Annotated
+from urllib.parse import quote
+
+import typer
+from rich.console import Console
+
+from jink.cli.common import (
+    NO_POSITION,
+    AnytimeNodesOpt,
+    AnytimeSecondsOpt,
+    EngineOpt,
+    ExactOpt,
+    ExampleOpt,
+    FileArg,
+    JsonOpt,
+    MemoryOpt,
+    PositionOptions,
+    epilog,
+    fail,
+    handle_errors,
+    positions_from_cli,
+    search_options,
+    takes_position,
+)
+from jink.formats.dealstring import deal_string
+from jink.solver.table import DEFAULT_MEMORY_MB
+
+EPILOG = epilog(
+    "jink serve",
+    "jink serve --example",
+    "jink serve game.toml      (a played record opens with its slips marked)",
+    'jink serve --deal "spoil-five:2S:1:8S.QH.KD.QD.KC 7S.7H.9D.4D.JC JS.QS.TH.2D.TC"',
+    "jink serve --port 0 --no-browser --json      (any free port; its address on stdout)",
+    note="The board is served to this machine only (127.0.0.1) unless --host says "
+         "otherwise. Ctrl-C stops it.")
+
+SERVER_PANEL = "Server"
+PortOpt = Annotated[int, typer.Option(
+    "--port", metavar="PORT", min=0, max=65535,
+    help="The port to listen on; 0: any free port.", rich_help_panel=SERVER_PANEL)]
+HostOpt = Annotated[str, typer.Option(
+    "--host", metavar="HOST",
+    help="The address to listen on; 0.0.0.0 opens the board to every machine that can "
+         "reach this one.", rich_help_panel=SERVER_PANEL)]
+BrowserOpt = Annotated[bool, typer.Option(
+    "--browser/--no-browser", help="Open the board in the browser (the default), or not.",
+    rich_help_panel=SERVER_PANEL, show_default=False)]
+#: Where the board listens unless told otherwise.
+DEFAULT_PORT = 8765
+
+
+@takes_position()
+def serve_command(
+    file: FileArg = None,
+    opts: PositionOptions = NO_POSITION,
+    example: ExampleOpt = False,
+    port: PortOpt = DEFAULT_PORT,
+    host: HostOpt = "127.0.0.1",
+    browser: BrowserOpt = True,
+    max_seconds: AnytimeSecondsOpt = None,
+    max_nodes: AnytimeNodesOpt = None,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
+    engine: EngineOpt = None,
+    exact: ExactOpt = False,
+    json_output: JsonOpt = False,
+) -> None:
+    """Open an interactive double-dummy board in the browser.
+
+    Every legal card of the seat to play shows what it is worth for the seat
+    asked about; click a card to play it, undo, redo, jump to any trick, ask
+    about another seat or goal. A played record opens with its slips marked.
+    With no position, the board opens empty: paste a deal string, pick an
+    example, or deal at random. With --json the board's address is printed
+    as one JSON object on stdout once it is served.
+    """
+    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    with handle_errors():
+        opening = at = None
+        if file is not None or example or opts.given():
+            items = positions_from_cli(file, opts, example=example)
+            if len(items) > 1:
+                fail(f"{file} holds {len(items)} positions: the board opens one (give a file "
+                     "of one, or --deal with its deal string)")
+            opening = deal_string(items[0])
+            at = 0 if items[0].play is not None else None
+        missing = [name for name in ("starlette", "uvicorn")
+                   if importlib.util.find_spec(name) is None]
+        if missing:
+            fail(f"jink serve needs {' and '.join(missing)}: pip install 'jink[web]'")
+        # Imported here: the web extra is needed by this command only.
+        from jink.serve.app import make_app
+        from jink.serve.run import LOOPBACK, address, listen, run
+        from jink.serve.work import Settings
+
+        settings = Settings(search.limit, search.memory_mb, search.engine, search.exact)
+        app = make_app(settings, opening, at)
+        sock = listen(host, port)
+    url = address(sock, host)
+    page = url + (f"#deal={quote(opening, safe=':=./')}" if opening else "") \
+        + ("&at=0" if at == 0 else "")
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+    def ready() -> None:
+        if json_output:
+            typer.echo(json.dumps({"url": page, "host": host,
+                                   "port": sock.getsockname()[1]}, ensure_ascii=False))
+        else:
+            Console(highlight=False, soft_wrap=True).print(f"The board: {page}")
+        if host not in LOOPBACK:
+            err.print(f"[yellow]note:[/yellow] listening on {host}: any machine that can "
+                      "reach it can use the board")
+        err.print("[dim]Ctrl-C stops the server.[/dim]")
+
+    # Ctrl-C is how the server is meant to stop: no error.
+    with contextlib.suppress(KeyboardInterrupt):
+        run(app, sock, page if browser else None, ready)

@@ -1,0 +1,166 @@
+"""The web app: the board's page, its own static files, and the JSON API.
+
+- ``GET /`` the page; ``GET /static/NAME`` its script and style, nothing else.
+- ``GET /api/board?deal=STRING&play=CARDS`` the board after a play (no search).
+- ``GET /api/solve?deal=STRING[&seat=N][&goal=G]`` what ``jink solve --deal
+  STRING [--seat N] [--goal G] --json`` prints.
+- ``GET /api/analyse?deal=STRING`` what ``jink analyse --deal STRING --json``
+  prints (the deal string holds the play, ``play=``).
+- ``GET /api/deal?game=G&players=N[&trump=S][&seed=N]`` a deal at random, as
+  ``jink deal`` makes one.
+- ``GET /api/start`` what the server was started with: the deal to open,
+  the games and examples.
+
+Bad input is an answer with status 400 and ``{"error": "..."}``, the message
+``jink`` would print; a search cancelled by a newer one is status 409; a
+search whose process died is status 500. The server itself never stops for
+any of these.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from jink.cards import with_symbols
+from jink.dealing.deal import deal as deal_at_random
+from jink.errors import JinkError, ParseError
+from jink.formats.dealstring import deal_string
+from jink.formats.examples import EXAMPLES, example_file
+from jink.games import GAMES
+from jink.serve.board import board
+from jink.serve.lanes import Cancelled, Failed, Lane
+from jink.serve.work import Settings, analyse_deal, solve_deal
+
+#: The page's own files: nothing else is ever served.
+STATIC = {"board.js": "text/javascript", "board.css": "text/css"}
+#: The longest deal string or play taken (a ten-seat deal is some 200 characters).
+MAX_TEXT = 2000
+#: The most seats a random deal may have.
+MAX_PLAYERS = 10
+
+
+def _asset(name: str) -> str:
+    return (resources.files("jink.serve") / "static" / name).read_text(encoding="utf-8")
+
+
+def _bad(message: str) -> JSONResponse:
+    return JSONResponse({"error": with_symbols(" ".join(message.split()))}, status_code=400)
+
+
+def _text(request: Request, name: str, required: bool = True) -> str | None:
+    value = request.query_params.get(name)
+    if value is None:
+        if required:
+            raise ParseError(f"give {name}=...", name)
+        return None
+    if len(value) > MAX_TEXT:
+        raise ParseError(f"{len(value)} characters: too long", name)
+    return value
+
+
+def _number(request: Request, name: str) -> int | None:
+    value = _text(request, name, required=False)
+    if value is None or value == "":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise ParseError(f"expected a whole number, got {value!r}", name) from None
+
+
+def make_app(settings: Settings | None = None, opening: str | None = None,
+             at: int | None = None) -> Starlette:
+    """The app. ``opening``: the deal string the page opens with (a played
+    record opens at card ``at``, None: at its end); ``settings``: the limits of
+    every search."""
+    settings = settings or Settings()
+    scores, review = Lane(), Lane()
+    page = _asset("index.html")
+
+    async def index(request: Request) -> Response:
+        return Response(page, media_type="text/html; charset=utf-8",
+                        headers={"Cache-Control": "no-store"})
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            return JSONResponse({"error": f"no such file: {name}"}, status_code=404)
+        return Response(_asset(name), media_type=STATIC[name] + "; charset=utf-8",
+                        headers={"Cache-Control": "no-store"})
+
+    async def start(request: Request) -> Response:
+        return JSONResponse({
+            "deal": opening, "at": at,
+            "games": [{"game": g.name, "title": g.title,
+                       "players": list(g.player_counts or range(
+                           g.min_players, min(g.max_players, MAX_PLAYERS) + 1))}
+                      for g in GAMES.values()],
+            "examples": {name: deal_string(example_file(name)) for name in EXAMPLES},
+            "limit": {"max_nodes": settings.limit.nodes,
+                      "max_seconds": settings.limit.seconds},
+        })
+
+    async def board_api(request: Request) -> Response:
+        try:
+            deal = _text(request, "deal")
+            assert deal is not None
+            return JSONResponse(board(deal, _text(request, "play", required=False) or ""))
+        except JinkError as error:
+            return _bad(str(error))
+
+    async def search(lane: Lane, request: Request, job: Any, *args: Any) -> Response:
+        try:
+            answer = await lane.run(job, settings, *args, gone=request.is_disconnected)
+        except Cancelled as error:
+            return JSONResponse({"error": str(error), "cancelled": True}, status_code=409)
+        except Failed as error:
+            return JSONResponse({"error": str(error)}, status_code=400 if error.bad else 500)
+        return JSONResponse(answer)
+
+    async def solve_api(request: Request) -> Response:
+        try:
+            deal = _text(request, "deal")
+            seat = _number(request, "seat")
+            goal = _text(request, "goal", required=False) or None
+        except JinkError as error:
+            return _bad(str(error))
+        return await search(scores, request, solve_deal, deal, seat, goal)
+
+    async def analyse_api(request: Request) -> Response:
+        try:
+            deal = _text(request, "deal")
+        except JinkError as error:
+            return _bad(str(error))
+        return await search(review, request, analyse_deal, deal)
+
+    async def deal_api(request: Request) -> Response:
+        try:
+            players = _number(request, "players")
+            if players is not None and not 2 <= players <= MAX_PLAYERS:
+                raise ParseError(f"{players} seats: give 2 to {MAX_PLAYERS}", "players")
+            wanted: dict[str, Any] = {"game": _text(request, "game", required=False)
+                                      or "spoil-five", "players": players}
+            trump = _text(request, "trump", required=False)
+            if trump:
+                wanted["trump"] = trump
+            seed = _number(request, "seed")
+            [position] = deal_at_random(wanted, seed=seed, count=1)
+        except JinkError as error:
+            return _bad(str(error))
+        return JSONResponse({"deal": deal_string(position)})
+
+    return Starlette(routes=[
+        Route("/", index),
+        Route("/static/{name}", static),
+        Route("/api/start", start),
+        Route("/api/board", board_api),
+        Route("/api/solve", solve_api),
+        Route("/api/analyse", analyse_api),
+        Route("/api/deal", deal_api),
+    ])
