@@ -42,20 +42,33 @@ EPILOG = epilog(
          "otherwise. Ctrl-C stops it.")
 
 SERVER_PANEL = "Server"
-PortOpt = Annotated[int, typer.Option(
-    "--port", metavar="PORT", min=0, max=65535,
-    help="The port to listen on; 0: any free port.", rich_help_panel=SERVER_PANEL)]
-HostOpt = Annotated[str, typer.Option(
-    "--host", metavar="HOST",
-    help="The address to listen on; 0.0.0.0 opens the board to every machine that can "
-         "reach this one.", rich_help_panel=SERVER_PANEL)]
-BrowserOpt = Annotated[bool, typer.Option(
-    "--browser/--no-browser", help="Open the board in the browser (the default), or not.",
-    rich_help_panel=SERVER_PANEL, show_default=False)]
 #: Where the board listens unless told otherwise.
 DEFAULT_PORT = 8765
 
 
+def check_port(value: int) -> int:
+    """A callback: a port is 0 (any free one) to 65535, or a misused command line.
+
+    >>> check_port(8765)
+    8765
+    """
+    if not 0 <= value <= 65535:
+        raise typer.BadParameter(f"a port is 0 to 65535, not {value}")
+    return value
+
+
+PortOpt = Annotated[int, typer.Option(
+    "--port", metavar="PORT", callback=check_port,
+    help=f"The port to listen on; 0: any free port. Default {DEFAULT_PORT}.",
+    rich_help_panel=SERVER_PANEL, show_default=False)]
+HostOpt = Annotated[str, typer.Option(
+    "--host", metavar="HOST",
+    help="The address to listen on; default 127.0.0.1 (this machine only). 0.0.0.0 "
+         "opens the board to every machine that can reach this one.",
+    rich_help_panel=SERVER_PANEL, show_default=False)]
+BrowserOpt = Annotated[bool, typer.Option(
+    "--browser/--no-browser", help="Open the board in the browser (the default), or not.",
+    rich_help_panel=SERVER_PANEL, show_default=False)]
 @takes_position()
 def serve_command(
     file: FileArg = None,

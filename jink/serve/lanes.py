@@ -88,17 +88,18 @@ class Lane:
         try:
             process.start()
             child.close()
+            # poll() is true for an answer, and for the end of the pipe when the
+            # child dies without one.
             while not parent.poll():
                 if stop.is_set() or (gone is not None and await gone()):
                     raise Cancelled("a newer request took this one's place")
-                if not process.is_alive() and not parent.poll():
-                    raise Failed(f"the search process died (exit status {process.exitcode})",
-                                 bad=False)
                 await asyncio.sleep(POLL)
             try:
                 kind, answer = parent.recv()
             except EOFError:
-                raise Failed("the search process died before it answered", bad=False) from None
+                await asyncio.get_running_loop().run_in_executor(None, process.join)
+                raise Failed(f"the search process died (exit status {process.exitcode})",
+                             bad=False) from None
             if kind != "ok":
                 raise Failed(answer, bad=kind == "bad")
             return answer

@@ -1,0 +1,255 @@
+"""``jink serve``: its API answers what the commands print, its board replays a
+play as :class:`~jink.position.Position` does, bad input is a message (the
+server goes on), and a newer search stops the older.
+
+The page itself is clicked through in Chromium in ``tests/test_serve_page.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from jink.cards import card_name, parse_card
+from jink.cli.app import app
+from jink.formats.dealstring import deal_string, read_deal_string
+from jink.formats.examples import EXAMPLES, example
+from jink.serve.lanes import Cancelled, Failed, Lane
+from jink.serve.work import Settings
+from jink.solver.limits import Limit
+
+starlette_testclient = pytest.importorskip("starlette.testclient")
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
+
+DEFAULT = deal_string(example("default"))
+#: A played record of the default example (two tricks, a slip in the first).
+RECORD = DEFAULT + ":play=KD.9D.2D/QD.4D.JS"
+
+
+def make_client(settings: Settings | None = None) -> Any:
+    from jink.serve.app import make_app
+    return starlette_testclient.TestClient(make_app(settings))
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    with make_client() as made:
+        yield made
+
+
+def cli_json(*args: str) -> dict[str, Any]:
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    answer: dict[str, Any] = json.loads(result.stdout)
+    return answer
+
+
+def timeless(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer without its wall time, the one field two runs may not share."""
+    return {key: value for key, value in answer.items() if key != "seconds"}
+
+
+def after(deal: str, cards: str) -> str:
+    """The deal string of ``deal`` after ``cards`` are played (Position.play)."""
+    position = read_deal_string(deal).position
+    for name in cards.split():
+        position = position.play(parse_card(name))
+    return deal_string(position)
+
+
+#: Deals of every game, at the start and part-way through, with questions asked.
+SOLVED = [
+    *[(deal_string(example(name)), {}) for name in EXAMPLES],
+    (after(DEFAULT, "8S 7S"), {}),
+    (after(DEFAULT, "QH 7H JS"), {"seat": "3", "goal": "spoil"}),
+    (deal_string(example("forty-five")), {"seat": "2", "goal": "odd_trick"}),
+    (deal_string(example("rams")), {"goal": "2"}),
+]
+
+
+@pytest.mark.parametrize(("deal", "question"), SOLVED)
+def test_solve_answers_what_jink_solve_prints(client: Any, deal: str,
+                                              question: dict[str, str]) -> None:
+    response = client.get("/api/solve", params={"deal": deal, **question})
+    assert response.status_code == 200, response.text
+    options = [arg for key, value in question.items() for arg in (f"--{key}", value)]
+    assert timeless(response.json()) == timeless(cli_json("solve", "--deal", deal, *options))
+
+
+def test_solve_keeps_the_servers_limit() -> None:
+    with make_client(Settings(Limit(nodes=10))) as limited:
+        answer = limited.get("/api/solve", params={"deal": DEFAULT}).json()
+    assert answer["unknown"]
+    assert timeless(answer) == timeless(cli_json("solve", "--deal", DEFAULT,
+                                                 "--max-nodes", "10"))
+
+
+def test_analyse_answers_what_jink_analyse_prints(client: Any) -> None:
+    response = client.get("/api/analyse", params={"deal": RECORD})
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer == cli_json("analyse", "--deal", RECORD)
+    assert answer["cards"][0]["notes"]  # the KD lead threw away three tricks
+
+
+def test_the_board_replays_the_play_as_position_does(client: Any) -> None:
+    cards = ["8S", "7S", "JS", "QS", "KD", "7H"]
+    answer = client.get("/api/board", params={"deal": DEFAULT,
+                                              "play": ".".join(cards)}).json()
+    position = example("default")
+    assert answer["start"] == DEFAULT and len(answer["steps"]) == len(cards) + 1
+    for index, shown in enumerate(answer["steps"]):
+        assert shown["deal"] == deal_string(position)
+        assert shown["legal"] == [card_name(c) for c in position.legal_cards()]
+        assert shown["won"] == list(position.won)
+        assert shown["seat_to_play"] == position.seat_to_play + 1
+        assert [t["card"] for t in shown["trick"]] == [card_name(c) for c in position.trick]
+        if index < len(cards):
+            play = answer["plays"][index]
+            assert (play["seat"], play["card"]) == (position.seat_to_play + 1, cards[index])
+            nxt = position.play(parse_card(cards[index]))
+            done = nxt.tricks_done > position.tricks_done
+            assert play["won_by"] == (nxt.leader + 1 if done else None)
+            position = nxt
+    assert answer["record"] == DEFAULT + ":play=8S.7S.JS/QS.KD.7H"
+
+
+def test_a_record_opens_with_its_play(client: Any) -> None:
+    answer = client.get("/api/board", params={"deal": RECORD}).json()
+    assert [p["card"] for p in answer["plays"]] == ["KD", "9D", "2D", "QD", "4D", "JS"]
+    assert answer["record"] == RECORD and answer["start"] == DEFAULT
+
+
+@pytest.mark.parametrize(("path", "params", "wanted"), [
+    ("/api/solve", {"deal": "spoil-five:2S:1:8S"}, "takes 2 to 10 players"),
+    ("/api/solve", {"deal": "whist:S:1:2S 3S"}, "unknown game 'whist'"),
+    ("/api/solve", {"deal": DEFAULT, "seat": "9"}, "seat 9: the deal has seats 1 to 3"),
+    ("/api/solve", {"deal": DEFAULT, "seat": "one"}, "seat: expected a whole number"),
+    ("/api/solve", {"deal": DEFAULT, "goal": "everything"}, "everything"),
+    ("/api/solve", {}, "give deal="),
+    ("/api/solve", {"deal": "x" * 5000}, "too long"),
+    ("/api/board", {"deal": DEFAULT, "play": "8S.QS"},
+     "card 2 of the play (trick 1): seat 2 cannot play Q♠"),
+    ("/api/board", {"deal": DEFAULT, "play": "8S.ZZ"}, "play: card 2"),
+    ("/api/board", {"deal": RECORD, "play": "8S"}, "not both"),
+    ("/api/analyse", {"deal": DEFAULT}, "no played record"),
+    ("/api/analyse", {"deal": DEFAULT + ":play=8S.QS"}, "cannot play Q♠"),
+    ("/api/deal", {"game": "rams", "players": "40"}, "give 2 to 10"),
+])
+def test_bad_input_is_a_message_and_the_server_goes_on(client: Any, path: str,
+                                                       params: dict[str, str],
+                                                       wanted: str) -> None:
+    response = client.get(path, params=params)
+    assert response.status_code == 400, response.text
+    message = response.json()["error"]
+    assert wanted in message and "Traceback" not in message and "\n" not in message
+    assert client.get("/api/board", params={"deal": DEFAULT}).status_code == 200
+
+
+def test_only_its_own_files_are_served(client: Any) -> None:
+    assert client.get("/").headers["content-type"].startswith("text/html")
+    for name in ("board.js", "board.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    for path in ("/static/index.html", "/static/..%2fapp.py", "/static/../app.py",
+                 "/jink/serve/app.py", "/etc/passwd", "/static/%2e%2e/work.py"):
+        assert client.get(path).status_code == 404, path
+
+
+def test_the_page_fetches_nothing_from_elsewhere() -> None:
+    static = Path(__file__).parent.parent / "jink" / "serve" / "static"
+    for path in static.iterdir():
+        text = path.read_text(encoding="utf-8")
+        assert "http://" not in text and "https://" not in text and "@import" not in text, path
+
+
+def test_a_random_deal_is_a_deal_of_the_game(client: Any) -> None:
+    first = client.get("/api/deal", params={"game": "rams", "players": "4", "seed": "5"}).json()
+    again = client.get("/api/deal", params={"game": "rams", "players": "4", "seed": "5"}).json()
+    position = read_deal_string(first["deal"]).position
+    assert first == again and position.game.name == "rams" and position.players == 4
+
+
+def test_start_names_every_example(client: Any) -> None:
+    answer = client.get("/api/start").json()
+    assert answer["examples"] == {name: deal_string(example(name)) for name in EXAMPLES}
+
+
+# -- the lanes: a newer search stops the older; a dead one is said ------------------------
+
+def test_a_newer_search_cancels_the_older() -> None:
+    async def both() -> tuple[BaseException | None, float, float]:
+        lane = Lane()
+        older = asyncio.create_task(lane.run(time.sleep, 60))
+        await asyncio.sleep(0.3)
+        started = time.monotonic()
+        answer = await lane.run(abs, -4)
+        try:
+            await older
+        except Cancelled as error:
+            return error, answer, time.monotonic() - started
+        return None, answer, 0.0
+
+    error, answer, waited = asyncio.run(both())
+    assert isinstance(error, Cancelled) and answer == 4 and waited < 30
+
+
+def test_a_search_whose_asker_went_away_stops() -> None:
+    async def gone() -> bool:
+        return True
+
+    with pytest.raises(Cancelled):
+        asyncio.run(Lane().run(time.sleep, 60, gone=gone))
+
+
+def test_a_search_that_dies_is_said_and_the_lane_goes_on() -> None:
+    async def run() -> tuple[Failed, int]:
+        lane = Lane()
+        with pytest.raises(Failed) as died:
+            await lane.run(os._exit, 3)
+        return died.value, await lane.run(abs, -2)
+
+    failed, answer = asyncio.run(run())
+    assert "exit status 3" in str(failed) and not failed.bad and answer == 2
+
+
+# -- the command -----------------------------------------------------------------------
+
+def test_serve_refuses_bad_input_before_serving(tmp_path: Path) -> None:
+    two = tmp_path / "two.jsonl"
+    line = json.dumps({"game": "spoil-five", "trump": "S", "hands": ["2S", "3S"],
+                       "won": [2, 2]})
+    two.write_text(line + "\n" + line + "\n", encoding="utf-8")
+    for args, status, wanted in [
+        (["serve", str(tmp_path / "missing.toml")], 1, "cannot read"),
+        (["serve", str(two)], 1, "holds 2 positions"),
+        (["serve", "--deal", "spoil-five:2S:1:8S"], 1, "takes 2 to 10 players"),
+        (["serve", "--port", "70000"], 2, "--port"),
+        (["serve", "--host", "no.such.host.invalid"], 1, "--host no.such.host.invalid"),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == status, (args, result.output)
+        assert wanted in result.stderr and result.stdout == "", (args, result.output)
+
+
+def test_serve_says_a_port_in_use(tmp_path: Path) -> None:
+    from jink.serve.run import listen
+
+    taken = listen("127.0.0.1", 0)
+    try:
+        port = str(taken.getsockname()[1])
+        result = runner.invoke(app, ["serve", "--port", port, "--no-browser"])
+    finally:
+        taken.close()
+    assert result.exit_code == 1, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: cannot listen on 127.0.0.1:{port}") and "--port" in line
