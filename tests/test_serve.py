@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from jink.cards import card_name, parse_card
+from jink.cards import card_name, iter_cards, parse_card, parse_suit
 from jink.cli.app import app
 from jink.formats.dealstring import deal_string, read_deal_string
 from jink.formats.examples import EXAMPLES, example
@@ -145,6 +145,8 @@ def test_a_record_opens_with_its_play(client: Any) -> None:
     ("/api/analyse", {"deal": DEFAULT}, "no played record"),
     ("/api/analyse", {"deal": DEFAULT + ":play=8S.QS"}, "cannot play Q♠"),
     ("/api/deal", {"game": "rams", "players": "40"}, "give 2 to 10"),
+    ("/api/deal", {"players": "3", "hands": "AS/AS"}, "the same card dealt twice"),
+    ("/api/deal", {"players": "3", "options": "no_such=true"}, "no_such"),
 ])
 def test_bad_input_is_a_message_and_the_server_goes_on(client: Any, path: str,
                                                        params: dict[str, str],
@@ -177,6 +179,16 @@ def test_a_random_deal_is_a_deal_of_the_game(client: Any) -> None:
     again = client.get("/api/deal", params={"game": "rams", "players": "4", "seed": "5"}).json()
     position = read_deal_string(first["deal"]).position
     assert first == again and position.game.name == "rams" and position.players == 4
+
+
+def test_a_random_deal_keeps_the_cards_placed(client: Any) -> None:
+    answer = client.get("/api/deal", params={
+        "game": "spoil-five", "players": "3", "trump": "H", "hands": "AS.5H//KD",
+        "options": "compulsory_rob=true", "seed": "1"}).json()
+    position = read_deal_string(answer["deal"]).position
+    held = [{card_name(c) for c in iter_cards(hand)} for hand in position.hands]
+    assert {"AS", "5H"} <= held[0] and "KD" in held[2] and position.trump == parse_suit("H")
+    assert position.options["compulsory_rob"] is True
 
 
 def test_start_names_every_example(client: Any) -> None:

@@ -6,8 +6,9 @@
   STRING [--seat N] [--goal G] --json`` prints.
 - ``GET /api/analyse?deal=STRING`` what ``jink analyse --deal STRING --json``
   prints (the deal string holds the play, ``play=``).
-- ``GET /api/deal?game=G&players=N[&trump=S][&seed=N]`` a deal at random, as
-  ``jink deal`` makes one.
+- ``GET /api/deal?game=G&players=N[&trump=S|&turnup=C][&options=..][&hands=..]
+  [&seed=N]`` a deal at random, as ``jink deal`` makes one, with the cards
+  each seat must hold.
 - ``GET /api/start`` what the server was started with: the deal to open,
   the games and examples.
 
@@ -27,12 +28,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from jink.cards import with_symbols
+from jink.cards import card_name, iter_cards, rank_of, suit_of, with_symbols
 from jink.dealing.deal import deal as deal_at_random
 from jink.errors import JinkError, ParseError
 from jink.formats.dealstring import deal_string
 from jink.formats.examples import EXAMPLES, example_file
-from jink.games import GAMES
+from jink.games import GAMES, Game
 from jink.serve.board import board
 from jink.serve.lanes import Cancelled, Failed, Lane
 from jink.serve.work import Settings, analyse_deal, solve_deal
@@ -74,6 +75,51 @@ def _number(request: Request, name: str) -> int | None:
         raise ParseError(f"expected a whole number, got {value!r}", name) from None
 
 
+def _game(game: Game) -> dict[str, Any]:
+    """What the page needs to build a deal of ``game``: its seats, deck and options."""
+    players = game.player_counts or range(game.min_players,
+                                          min(game.max_players, MAX_PLAYERS) + 1)
+    deck = sorted(iter_cards(game.deck), key=lambda c: (suit_of(c), -rank_of(c)))
+    return {"game": game.name, "title": game.title, "players": list(players),
+            "hand_size": game.hand_size, "deck": [card_name(c) for c in deck],
+            "no_trump": game.allows_no_trump,
+            "options": [{"name": o.name, "default": o.default, "help": o.help}
+                        for o in game.options]}
+
+
+def _constraints(request: Request) -> dict[str, Any]:
+    """The constraints of a random deal (as a ``jink deal`` constraints file
+    has them) from the query: ``game``, ``players``, ``trump`` or ``turnup``,
+    ``options`` (``name=true,name=false``) and ``hands``, the cards each seat
+    must hold (``AS.KS/QH//``: seat 1 first)."""
+    players = _number(request, "players")
+    if players is None:
+        raise ParseError("give the number of seats", "players")
+    if not 2 <= players <= MAX_PLAYERS:
+        raise ParseError(f"{players} seats: give 2 to {MAX_PLAYERS}", "players")
+    wanted: dict[str, Any] = {"game": _text(request, "game", required=False) or "spoil-five",
+                              "players": players}
+    for key in ("trump", "turnup"):
+        value = _text(request, key, required=False)
+        if value:
+            wanted[key] = value
+    options: dict[str, bool] = {}
+    for item in (_text(request, "options", required=False) or "").split(","):
+        if not item.strip():
+            continue
+        name, _, value = item.partition("=")
+        if value.strip().lower() not in ("true", "false"):
+            raise ParseError(f"expected name=true or name=false, got {item!r}", "options")
+        options[name.strip()] = value.strip().lower() == "true"
+    wanted["options"] = options
+    hands = (_text(request, "hands", required=False) or "").split("/")
+    if len(hands) > players:
+        raise ParseError(f"{len(hands)} hands for {players} seats", "hands")
+    wanted["seats"] = [{"seat": seat, "holds": hand.replace(".", " ")}
+                       for seat, hand in enumerate(hands, start=1) if hand.strip()]
+    return wanted
+
+
 def make_app(settings: Settings | None = None, opening: str | None = None,
              at: int | None = None) -> Starlette:
     """The app. ``opening``: the deal string the page opens with (a played
@@ -97,10 +143,7 @@ def make_app(settings: Settings | None = None, opening: str | None = None,
     async def start(request: Request) -> Response:
         return JSONResponse({
             "deal": opening, "at": at,
-            "games": [{"game": g.name, "title": g.title,
-                       "players": list(g.player_counts or range(
-                           g.min_players, min(g.max_players, MAX_PLAYERS) + 1))}
-                      for g in GAMES.values()],
+            "games": [_game(game) for game in GAMES.values()],
             "examples": {name: deal_string(example_file(name)) for name in EXAMPLES},
             "limit": {"max_nodes": settings.limit.nodes,
                       "max_seconds": settings.limit.seconds},
@@ -141,16 +184,8 @@ def make_app(settings: Settings | None = None, opening: str | None = None,
 
     async def deal_api(request: Request) -> Response:
         try:
-            players = _number(request, "players")
-            if players is not None and not 2 <= players <= MAX_PLAYERS:
-                raise ParseError(f"{players} seats: give 2 to {MAX_PLAYERS}", "players")
-            wanted: dict[str, Any] = {"game": _text(request, "game", required=False)
-                                      or "spoil-five", "players": players}
-            trump = _text(request, "trump", required=False)
-            if trump:
-                wanted["trump"] = trump
-            seed = _number(request, "seed")
-            [position] = deal_at_random(wanted, seed=seed, count=1)
+            wanted = _constraints(request)
+            [position] = deal_at_random(wanted, seed=_number(request, "seed"), count=1)
         except JinkError as error:
             return _bad(str(error))
         return JSONResponse({"deal": deal_string(position)})

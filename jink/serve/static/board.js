@@ -274,7 +274,10 @@
           const worth = el("span", { class: "worth", text: m ? tricksText(m.max_tricks, m.max_tricks_at_least) : "…" });
           const button = el("button", { type: "button", class: "c legal", "data-card": card }, cardSpan(card), worth);
           if (m) {
-            button.classList.add(m.achieves === true ? "keeps" : m.achieves === false ? "loses" : "unknown");
+            // Red only for a card that loses a goal another card keeps.
+            const someKeep = solved.moves.some((x) => x.achieves === true);
+            button.classList.add(m.achieves === true ? "keeps" : m.achieves === null ? "unknown"
+              : someKeep ? "loses" : "short");
             button.dataset.worth = worth.textContent;
             button.title = `${symbol(card)}: seat ${solved.question.seat} can then make ${worth.textContent} ` +
               `tricks; ${goalLabel(solved.question.goal)}: ${answerText(m.achieves)}`;
@@ -448,11 +451,23 @@
     if ($("example").value) open($("example").value);
     $("example").value = "";
   });
-  $("deal-game").addEventListener("change", playerChoices);
+  $("deal-game").addEventListener("change", () => composeGame(true));
+  $("deal-players").addEventListener("change", () => composeGame(false));
+  $("compose-clear").addEventListener("click", () => composeGame(false));
+  $("compose-open").addEventListener("click", () => {
+    const deal = composedDeal();
+    if (deal) open(deal);
+  });
   $("deal-button").addEventListener("click", async () => {
+    const c = compose;
+    const params = { game: c.game.game, players: String(c.hands.length),
+                     options: optionsText().join(","), hands: c.hands.map((h) => h.join(".")).join("/") };
+    const turnup = $("deal-turnup").value.trim();
+    if (turnup) params.turnup = turnup;
+    else if ($("deal-trump").value && $("deal-trump").value !== "-") params.trump = $("deal-trump").value;
     let answer;
     try {
-      answer = await api("deal", "/api/deal", { game: $("deal-game").value, players: $("deal-players").value });
+      answer = await api("deal", "/api/deal", params);
     } catch (error) {
       say(error.message);
       return;
@@ -472,11 +487,85 @@
     if (a.deal) open(a.deal, a.play, a.at, a.seat, a.goal);
   });
 
-  function playerChoices() {
+  // -- building a deal: cards clicked into hands ------------------------------------
+  // Only the deal string is made here; the server checks it when it is opened.
+  const compose = { game: null, hands: [], seat: 0 };
+
+  function composeGame(newGame) {
     const game = state.games.find((g) => g.game === $("deal-game").value);
-    const select = $("deal-players");
-    select.replaceChildren(...game.players.map((n) => el("option", { value: String(n), text: `${n} seats` })));
-    select.value = String(game.players.includes(3) ? 3 : game.players[0]);
+    const players = $("deal-players");
+    if (newGame || !compose.game) {
+      players.replaceChildren(...game.players.map((n) => el("option", { value: String(n), text: `${n} seats` })));
+      players.value = String(game.players.includes(3) ? 3 : game.players[0]);
+      $("deal-options").replaceChildren(...game.options.map((o) => el("label", { title: o.help },
+        el("input", { type: "checkbox", checked: o.default, "data-option": o.name, "data-default": String(o.default) }),
+        " " + o.name.replace(/_/g, " "))));
+    }
+    compose.game = game;
+    compose.hands = Array.from({ length: Number(players.value) }, () => []);
+    compose.seat = 0;
+    drawCompose();
+  }
+
+  function optionsText() {
+    return [...document.querySelectorAll("#deal-options input")]
+      .filter((box) => String(box.checked) !== box.dataset.default)
+      .map((box) => `${box.dataset.option}=${box.checked}`);
+  }
+
+  function holder(card) {
+    return compose.hands.findIndex((hand) => hand.includes(card));
+  }
+
+  function take(card) {
+    const at = holder(card);
+    if (at >= 0) compose.hands[at] = compose.hands[at].filter((c) => c !== card);
+    if (at === compose.seat) return drawCompose();
+    const hand = compose.hands[compose.seat];
+    if (hand.length >= compose.game.hand_size) {
+      say(`seat ${compose.seat + 1} holds its ${compose.game.hand_size} cards already: choose another seat`);
+      return drawCompose();
+    }
+    say("");
+    hand.push(card);
+    if (hand.length === compose.game.hand_size) {
+      // On to the next seat still short of cards.
+      const next = compose.hands.findIndex((h) => h.length < compose.game.hand_size);
+      if (next >= 0) compose.seat = next;
+    }
+    drawCompose();
+  }
+
+  function drawCompose() {
+    const size = compose.game.hand_size;
+    $("deal-seats").replaceChildren(...compose.hands.map((hand, i) => el("label", {},
+      el("input", { type: "radio", name: "deal-seat", checked: i === compose.seat,
+                    onchange: () => { compose.seat = i; drawCompose(); } }),
+      ` seat ${i + 1} (${hand.length}/${size})`)));
+    const deck = $("deck");
+    deck.replaceChildren();
+    for (const suit of "SHDC") {
+      const row = el("div", { class: "suit" });
+      for (const card of compose.game.deck.filter((c) => c.endsWith(suit))) {
+        const at = holder(card);
+        const button = el("button", { type: "button", class: at < 0 ? "" : at === compose.seat ? "mine" : "taken",
+                                      "data-card": card, onclick: () => take(card) },
+          cardSpan(card), el("small", { text: at < 0 ? "" : `seat ${at + 1}` }));
+        row.append(button);
+      }
+      if (row.childElementCount) deck.append(row);
+    }
+  }
+
+  function composedDeal() {
+    const turnup = $("deal-turnup").value.trim();
+    const trump = turnup || $("deal-trump").value;
+    if (!trump) {
+      say("choose the trumps or give the turned-up card (or deal the rest at random, which turns one up)");
+      return null;
+    }
+    const hands = compose.hands.map((hand) => (hand.length ? hand.join(".") : "-")).join(" ");
+    return [compose.game.game, trump, "1", hands, ...optionsText()].join(":");
   }
 
   async function start() {
@@ -494,7 +583,7 @@
       $("example").append(el("option", { value: deal, text: name }));
     }
     $("deal-game").replaceChildren(...info.games.map((g) => el("option", { value: g.game, text: g.title })));
-    playerChoices();
+    composeGame(true);
     const a = readAddress();
     if (a.deal) await open(a.deal, a.play, a.at, a.seat, a.goal);
     else if (info.deal) await open(info.deal, "", info.at);
