@@ -142,7 +142,10 @@
     state.board = answer;
     state.deal = answer.start;
     state.line = answer.plays.map((p) => p.card);
-    const wanted = at === null || at === "" ? state.line.length : Number(at);
+    // A played record given in the deal string (play=) opens at its start, to
+    // be stepped through; a play given beside it (a reload) opens at its end.
+    const record = !play && state.line.length > 0;
+    const wanted = at === null || at === "" ? (record ? 0 : state.line.length) : Number(at);
     state.at = Number.isInteger(wanted) ? Math.max(0, Math.min(wanted, state.line.length))
       : state.line.length;
     state.seat = seat && Number(seat) >= 1 && Number(seat) <= answer.players ? String(seat) : "";
