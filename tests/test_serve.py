@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -128,6 +130,26 @@ def test_a_record_opens_with_its_play(client: Any) -> None:
     answer = client.get("/api/board", params={"deal": RECORD}).json()
     assert [p["card"] for p in answer["plays"]] == ["KD", "9D", "2D", "QD", "4D", "JS"]
     assert answer["record"] == RECORD and answer["start"] == DEFAULT
+
+
+def test_a_board_from_part_way_through_a_trick_plays_on(client: Any) -> None:
+    renege = deal_string(example("renege"))  # seat 3 led the 6S
+    answer = client.get("/api/board", params={"deal": renege, "play": "5S"}).json()
+    assert answer["record"] is None  # a played record starts at the start of a trick
+    assert answer["steps"][1]["deal"] == after(renege, "5S")
+
+
+def test_the_address_shown_in_the_docs_opens(client: Any) -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "serve.md").read_text(encoding="utf-8")
+    [address] = re.findall(r"^http://127\.0\.0\.1:8765/#(\S+)$", doc, flags=re.MULTILINE)
+    fields = dict(urllib.parse.parse_qsl(address))
+    answer = client.get("/api/board", params={"deal": fields["deal"],
+                                              "play": fields["play"]}).json()
+    assert int(fields["at"]) <= len(answer["plays"])
+    step = answer["steps"][int(fields["at"])]
+    solved = client.get("/api/solve", params={"deal": step["deal"], "seat": fields["seat"],
+                                              "goal": fields["goal"]})
+    assert solved.status_code == 200, solved.text
 
 
 @pytest.mark.parametrize(("path", "params", "wanted"), [

@@ -53,7 +53,10 @@ def run(app: Starlette, sock: socket.socket, open_url: str | None,
         ready: Callable[[], None] = lambda: None) -> None:
     """Serve ``app`` on ``sock`` until interrupted (Ctrl-C); open ``open_url``
     in the browser once serving (None: do not)."""
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    # A search still running when the server is stopped is not waited for:
+    # its request is cancelled, which ends its process.
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
 
     def when_started() -> None:
