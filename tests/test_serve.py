@@ -275,6 +275,24 @@ def test_serve_refuses_bad_input_before_serving(tmp_path: Path) -> None:
         assert wanted in result.stderr and result.stdout == "", (args, result.output)
 
 
+def test_a_sessions_deal_opens_with_its_play() -> None:
+    from jink.cli.serve import session_deal
+
+    evening = Path(__file__).parent.parent / "docs" / "examples" / "evening.toml"
+    deal = session_deal(evening, 3)  # the deal in which Cat robs the 9D
+    # The file's play of deal 3, trick by trick, as the board opens it.
+    assert deal.endswith(":play=AD.4S.7H/JD.8S.QC/5D.QS.5H/AH.KS.KC/9D.3S.6H")
+    assert read_deal_string(deal).position.turnup == parse_card("9D")
+    for args, status, wanted in [
+        (["serve", "--session", str(evening), "--number", "9"], 1, "no deal 9 (it has deals 1 to 4)"),
+        (["serve", "--number", "2"], 2, "--number goes with --session"),
+        (["serve", "--session", str(evening), "--example"], 2, "not both"),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == status, (args, result.output)
+        assert wanted in result.stderr, (args, result.stderr)
+
+
 def test_serve_says_a_port_in_use(tmp_path: Path) -> None:
     from jink.serve.run import listen
 

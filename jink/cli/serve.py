@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
+from pathlib import Path
 from typing import Annotated
 from urllib.parse import quote
 
@@ -29,13 +30,18 @@ from jink.cli.common import (
     search_options,
     takes_position,
 )
+from jink.errors import PositionError
 from jink.formats.dealstring import deal_string
+from jink.formats.files import PositionFile
+from jink.session.evening import play_evening
+from jink.session.file import read_session
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 EPILOG = epilog(
     "jink serve",
     "jink serve --example",
     "jink serve game.toml      (a played record opens with its slips marked)",
+    "jink serve --session evening.toml --number 2",
     'jink serve --deal "spoil-five:2S:1:8S.QH.KD.QD.KC 7S.7H.9D.4D.JC JS.QS.TH.2D.TC"',
     "jink serve --port 0 --no-browser --json      (any free port; its address on stdout)",
     note="The board is served to this machine only (127.0.0.1) unless --host says "
@@ -66,6 +72,13 @@ HostOpt = Annotated[str, typer.Option(
     help="The address to listen on; default 127.0.0.1 (this machine only). 0.0.0.0 "
          "opens the board to every machine that can reach this one.",
     rich_help_panel=SERVER_PANEL, show_default=False)]
+SessionOpt = Annotated[Path | None, typer.Option(
+    "--session", metavar="FILE",
+    help="A session file (jink session): open one of its deals, played out, with its slips "
+         "marked (--number says which).", show_default=False)]
+NumberOpt = Annotated[int | None, typer.Option(
+    "--number", metavar="N", help="With --session: the deal to open, numbered from 1 as "
+    "jink session numbers them; default 1.", show_default=False)]
 BrowserOpt = Annotated[bool, typer.Option(
     "--browser/--no-browser", help="Open the board in the browser (the default), or not.",
     rich_help_panel=SERVER_PANEL, show_default=False)]
@@ -74,6 +87,8 @@ def serve_command(
     file: FileArg = None,
     opts: PositionOptions = NO_POSITION,
     example: ExampleOpt = False,
+    session: SessionOpt = None,
+    number: NumberOpt = None,
     port: PortOpt = DEFAULT_PORT,
     host: HostOpt = "127.0.0.1",
     browser: BrowserOpt = True,
@@ -96,7 +111,14 @@ def serve_command(
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     with handle_errors():
         opening = at = None
-        if file is not None or example or opts.given():
+        if session is not None:
+            if file is not None or example or opts.given():
+                raise typer.BadParameter("give a session or a position, not both",
+                                         param_hint="--session")
+            opening, at = session_deal(session, 1 if number is None else number), 0
+        elif number is not None:
+            raise typer.BadParameter("--number goes with --session", param_hint="--number")
+        elif file is not None or example or opts.given():
             items = positions_from_cli(file, opts, example=example)
             if len(items) > 1:
                 fail(f"{file} holds {len(items)} positions: the board opens one (give a file "
@@ -134,3 +156,19 @@ def serve_command(
     # Ctrl-C is how the server is meant to stop: no error.
     with contextlib.suppress(KeyboardInterrupt):
         run(app, sock, page if browser else None, ready)
+
+
+def session_deal(path: Path, number: int) -> str:
+    """The deal string, with its play, of deal ``number`` of a session file, as
+    ``jink session`` replays it (robbing and declaring done)."""
+    evening = play_evening(read_session(path))
+    found = [deal for deal in evening.deals if deal.number == number]
+    if not found:
+        played = f"it has deals 1 to {len(evening.deals)}" if evening.deals else "it has none"
+        stopped = f"; {evening.error}" if evening.error else ""
+        raise PositionError(f"{path}: no deal {number} ({played}{stopped})")
+    deal = found[0]
+    if deal.position is None:
+        raise PositionError(f"{path}, deal {number}: not played out, so there is no play "
+                            "to show")
+    return deal_string(PositionFile(deal.position, deal.play))
