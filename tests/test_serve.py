@@ -284,7 +284,8 @@ def test_a_sessions_deal_opens_with_its_play() -> None:
     assert deal.endswith(":play=AD.4S.7H/JD.8S.QC/5D.QS.5H/AH.KS.KC/9D.3S.6H")
     assert read_deal_string(deal).position.turnup == parse_card("9D")
     for args, status, wanted in [
-        (["serve", "--session", str(evening), "--number", "9"], 1, "no deal 9 (it has deals 1 to 4)"),
+        (["serve", "--session", str(evening), "--number", "9"], 1,
+         "no deal 9 (it has deals 1 to 4)"),
         (["serve", "--number", "2"], 2, "--number goes with --session"),
         (["serve", "--session", str(evening), "--example"], 2, "not both"),
     ]:
