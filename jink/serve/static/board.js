@@ -340,14 +340,21 @@
     const named = b.questions.filter((q) => !/^\d+$/.test(q.goal));
     const rows = solved.sides || solved.seats;
     $("verdicts-title").textContent = solved.sides ? "What each side can force" : "What each seat can force";
+    // What tricks are worth, where the game prices them (Forty-Five's points,
+    // a share of the pool): the fields of a verdict that are not questions.
+    const known = new Set(["seat", "seats", "max_tricks", "max_tricks_at_least", "unknown",
+                           ...named.map((q) => q.goal)]);
+    const worth = rows.length ? Object.keys(rows[0]).filter((k) => !known.has(k)) : [];
     const head = el("tr", {}, el("th", { text: solved.sides ? "Side" : "Seat" }), el("th", { text: "Max tricks" }),
-      ...named.map((q) => el("th", { text: q.label })));
+      ...named.map((q) => el("th", { text: q.label })),
+      ...worth.map((k) => el("th", { text: k.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()) })));
     table.replaceChildren(head);
     for (const v of rows) {
       const who = solved.sides ? v.seats.join(" & ") : String(v.seat);
       const tr = el("tr", { "data-seat": who }, el("td", { text: who }),
         el("td", { text: tricksText(v.max_tricks, v.max_tricks_at_least) }),
-        ...named.map((q) => el("td", { class: answerClass(v[q.goal]), text: answerText(v[q.goal]) })));
+        ...named.map((q) => el("td", { class: answerClass(v[q.goal]), text: answerText(v[q.goal]) })),
+        ...worth.map((k) => el("td", { text: v[k] === null || v[k] === undefined ? "?" : String(v[k]) })));
       table.append(tr);
     }
     $("line-title").textContent =
