@@ -13,6 +13,7 @@ import os
 import re
 import time
 import urllib.parse
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,12 +25,15 @@ from jink.cards import card_name, iter_cards, parse_card, parse_suit
 from jink.cli.app import app
 from jink.formats.dealstring import deal_string, read_deal_string
 from jink.formats.examples import EXAMPLES, example
+from jink.serve.app import make_app
 from jink.serve.lanes import Cancelled, Failed, Lane
 from jink.serve.work import Settings
 from jink.solver.limits import Limit
 
-starlette_testclient = pytest.importorskip("starlette.testclient")
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+with warnings.catch_warnings():
+    # Starlette's test client asks for its own fork of httpx; httpx works.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 
@@ -39,8 +43,7 @@ RECORD = DEFAULT + ":play=KD.9D.2D/QD.4D.JS"
 
 
 def make_client(settings: Settings | None = None) -> Any:
-    from jink.serve.app import make_app
-    return starlette_testclient.TestClient(make_app(settings))
+    return TestClient(make_app(settings))
 
 
 @pytest.fixture(scope="module")

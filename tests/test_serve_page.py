@@ -27,9 +27,6 @@ from jink.cards import card_symbol, parse_card
 from jink.formats.dealstring import deal_string, read_deal_string
 from tests.chromium import Browser, find_chromium
 
-pytest.importorskip("starlette")
-pytest.importorskip("uvicorn")
-
 ROOT = Path(__file__).resolve().parent.parent
 #: A deal whose seat 1 has cards of every worth: three tricks, two, one.
 DEAL = "spoil-five:2S:1:8S.QH.KD.QD.KC 7S.7H.9D.4D.JC JS.QS.TH.2D.TC"
