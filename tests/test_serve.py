@@ -192,6 +192,13 @@ def test_only_its_own_files_are_served(client: Any) -> None:
         assert client.get(path).status_code == 404, path
 
 
+def test_a_request_for_another_name_gets_nothing() -> None:
+    with TestClient(make_app(hosts=["127.0.0.1"]), base_url="http://127.0.0.1:8765") as ok:
+        assert ok.get("/api/start").status_code == 200
+    with TestClient(make_app(hosts=["127.0.0.1"]), base_url="http://rebound.example") as bad:
+        assert bad.get("/api/start").status_code == 400
+
+
 def test_the_page_fetches_nothing_from_elsewhere() -> None:
     static = Path(__file__).parent.parent / "jink" / "serve" / "static"
     for path in static.iterdir():

@@ -82,6 +82,8 @@ NumberOpt = Annotated[int | None, typer.Option(
 BrowserOpt = Annotated[bool, typer.Option(
     "--browser/--no-browser", help="Open the board in the browser (the default), or not.",
     rich_help_panel=SERVER_PANEL, show_default=False)]
+
+
 @takes_position()
 def serve_command(
     file: FileArg = None,
@@ -135,7 +137,9 @@ def serve_command(
         from jink.serve.work import Settings
 
         settings = Settings(search.limit, search.memory_mb, search.engine, search.exact)
-        app = make_app(settings, opening, at)
+        # On this machine only, the board answers only to this machine's names.
+        hosts = ["127.0.0.1", "localhost", "::1", "[::1]"] if host in LOOPBACK else None
+        app = make_app(settings, opening, at, hosts)
         sock = listen(host, port)
     url = address(sock, host)
     page = url + (f"#deal={quote(opening, safe=':=./')}" if opening else "") \

@@ -24,6 +24,9 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -121,10 +124,11 @@ def _constraints(request: Request) -> dict[str, Any]:
 
 
 def make_app(settings: Settings | None = None, opening: str | None = None,
-             at: int | None = None) -> Starlette:
+             at: int | None = None, hosts: list[str] | None = None) -> Starlette:
     """The app. ``opening``: the deal string the page opens with (a played
     record opens at card ``at``, None: at its end); ``settings``: the limits of
-    every search."""
+    every search; ``hosts``: the only names a request may give for the server
+    (None: any)."""
     settings = settings or Settings()
     scores, review = Lane(), Lane()
     page = _asset("index.html")
@@ -185,12 +189,19 @@ def make_app(settings: Settings | None = None, opening: str | None = None,
     async def deal_api(request: Request) -> Response:
         try:
             wanted = _constraints(request)
-            [position] = deal_at_random(wanted, seed=_number(request, "seed"), count=1)
+            seed = _number(request, "seed")
+            # In a thread: a deal under tight constraints can take many draws.
+            [position] = await run_in_threadpool(
+                lambda: list(deal_at_random(wanted, seed=seed, count=1)))
         except JinkError as error:
             return _bad(str(error))
         return JSONResponse({"deal": deal_string(position)})
 
-    return Starlette(routes=[
+    # A page of another site, or one reached through a name rebound to this
+    # machine, gets nothing: only the names this server is reached by.
+    middleware = [] if hosts is None else [
+        Middleware(TrustedHostMiddleware, allowed_hosts=hosts)]
+    return Starlette(middleware=middleware, routes=[
         Route("/", index),
         Route("/static/{name}", static),
         Route("/api/start", start),
