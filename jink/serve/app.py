@@ -20,6 +20,7 @@ any of these.
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 from typing import Any
 
@@ -49,12 +50,21 @@ MAX_TEXT = 2000
 MAX_PLAYERS = 10
 
 
+class JsonAnswer(JSONResponse):
+    """JSON written as the commands write it with ``--json`` (``json.dumps``
+    with its usual separators, cards and symbols as they are), so an answer
+    of ``/api/solve`` is, byte for byte, the line ``jink solve --json`` prints."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False).encode("utf-8")
+
+
 def _asset(name: str) -> str:
     return (resources.files("jink.serve") / "static" / name).read_text(encoding="utf-8")
 
 
 def _bad(message: str) -> JSONResponse:
-    return JSONResponse({"error": with_symbols(" ".join(message.split()))}, status_code=400)
+    return JsonAnswer({"error": with_symbols(" ".join(message.split()))}, status_code=400)
 
 
 def _text(request: Request, name: str, required: bool = True) -> str | None:
@@ -140,12 +150,12 @@ def make_app(settings: Settings | None = None, opening: str | None = None,
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:
-            return JSONResponse({"error": f"no such file: {name}"}, status_code=404)
+            return JsonAnswer({"error": f"no such file: {name}"}, status_code=404)
         return Response(_asset(name), media_type=STATIC[name] + "; charset=utf-8",
                         headers={"Cache-Control": "no-store"})
 
     async def start(request: Request) -> Response:
-        return JSONResponse({
+        return JsonAnswer({
             "deal": opening, "at": at,
             "games": [_game(game) for game in GAMES.values()],
             "examples": {name: deal_string(example_file(name)) for name in EXAMPLES},
@@ -157,7 +167,7 @@ def make_app(settings: Settings | None = None, opening: str | None = None,
         try:
             deal = _text(request, "deal")
             assert deal is not None
-            return JSONResponse(board(deal, _text(request, "play", required=False) or ""))
+            return JsonAnswer(board(deal, _text(request, "play", required=False) or ""))
         except JinkError as error:
             return _bad(str(error))
 
@@ -165,10 +175,10 @@ def make_app(settings: Settings | None = None, opening: str | None = None,
         try:
             answer = await lane.run(job, settings, *args, gone=request.is_disconnected)
         except Cancelled as error:
-            return JSONResponse({"error": str(error), "cancelled": True}, status_code=409)
+            return JsonAnswer({"error": str(error), "cancelled": True}, status_code=409)
         except Failed as error:
-            return JSONResponse({"error": str(error)}, status_code=400 if error.bad else 500)
-        return JSONResponse(answer)
+            return JsonAnswer({"error": str(error)}, status_code=400 if error.bad else 500)
+        return JsonAnswer(answer)
 
     async def solve_api(request: Request) -> Response:
         try:
@@ -195,7 +205,7 @@ def make_app(settings: Settings | None = None, opening: str | None = None,
                 lambda: list(deal_at_random(wanted, seed=seed, count=1)))
         except JinkError as error:
             return _bad(str(error))
-        return JSONResponse({"deal": deal_string(position)})
+        return JsonAnswer({"deal": deal_string(position)})
 
     # A page of another site, or one reached through a name rebound to this
     # machine, gets nothing: only the names this server is reached by.
