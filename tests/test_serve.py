@@ -260,6 +260,19 @@ def test_a_newer_search_cancels_the_older() -> None:
     assert isinstance(error, Cancelled) and answer == 4 and waited < 30
 
 
+def test_a_search_stopped_says_why() -> None:
+    async def stopped() -> Cancelled:
+        lane = Lane()
+        running = asyncio.create_task(lane.run(time.sleep, 60))
+        await asyncio.sleep(0.3)
+        lane.stop("the server is stopping")
+        with pytest.raises(Cancelled) as error:
+            await running
+        return error.value
+
+    assert str(asyncio.run(stopped())) == "the server is stopping"
+
+
 def test_a_search_whose_asker_went_away_stops() -> None:
     async def gone() -> bool:
         return True

@@ -211,7 +211,7 @@ def make_app(settings: Settings | None = None, opening: str | None = None,
     # machine, gets nothing: only the names this server is reached by.
     middleware = [] if hosts is None else [
         Middleware(TrustedHostMiddleware, allowed_hosts=hosts)]
-    return Starlette(middleware=middleware, routes=[
+    app = Starlette(middleware=middleware, routes=[
         Route("/", index),
         Route("/static/{name}", static),
         Route("/api/start", start),
@@ -220,3 +220,6 @@ def make_app(settings: Settings | None = None, opening: str | None = None,
         Route("/api/analyse", analyse_api),
         Route("/api/deal", deal_api),
     ])
+    #: The searches' lanes, for the server to stop when it stops (jink.serve.run).
+    app.state.lanes = [scores, review]
+    return app

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import signal
+import threading
 import traceback
 from collections.abc import Awaitable, Callable
 from multiprocessing.connection import Connection
@@ -52,6 +54,9 @@ def _context() -> Any:
 
 def _child(conn: Connection, job: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """Run ``job`` and send back ``("ok", answer)`` or ``("bad", message)``."""
+    # Ctrl-C at the terminal reaches every process of the server: the server
+    # ends this one itself, with no traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         answer = ("ok", job(*args))
     except JinkError as error:
@@ -71,6 +76,8 @@ class Lane:
     def __init__(self) -> None:
         self._context = _context()
         self._running: asyncio.Event | None = None
+        #: Why the search running was stopped, when not for a newer one.
+        self._why: str | None = None
 
     async def run(self, job: Callable[..., Any], *args: Any,
                   gone: Callable[[], Awaitable[bool]] | None = None) -> Any:
@@ -83,6 +90,7 @@ class Lane:
         if self._running is not None:
             self._running.set()  # the older search: stop
         stop = self._running = asyncio.Event()
+        self._why = None
         parent, child = self._context.Pipe(duplex=False)
         process = self._context.Process(target=_child, args=(child, job, args), daemon=True)
         try:
@@ -91,8 +99,11 @@ class Lane:
             # poll() is true for an answer, and for the end of the pipe when the
             # child dies without one.
             while not parent.poll():
-                if stop.is_set() or (gone is not None and await gone()):
-                    raise Cancelled("a newer request took this one's place")
+                if stop.is_set():
+                    raise Cancelled(self._why if self._running is stop and self._why
+                                    else "a newer request took this one's place")
+                if gone is not None and await gone():
+                    raise Cancelled("the page that asked went away")
                 await asyncio.sleep(POLL)
             try:
                 kind, answer = parent.recv()
@@ -110,5 +121,12 @@ class Lane:
             if process.is_alive():
                 process.kill()
             if process.pid is not None:
-                # Reaped off the loop: a killed child can take a moment to go.
-                await asyncio.get_running_loop().run_in_executor(None, process.join)
+                # Reaped in a thread, not awaited: a killed child can take a
+                # moment to go, and this may run while the request is cancelled.
+                threading.Thread(target=process.join, daemon=True).start()
+
+    def stop(self, why: str) -> None:
+        """Stop the search running, if any: its request answers "cancelled", ``why``."""
+        if self._running is not None:
+            self._why = why
+            self._running.set()

@@ -6,11 +6,13 @@ import socket
 import threading
 import webbrowser
 from collections.abc import Callable
+from types import FrameType
 
 import uvicorn
 from starlette.applications import Starlette
 
 from jink.errors import JinkError
+from jink.serve.lanes import Lane
 
 #: The loopback addresses: a server bound to one of these is seen by this machine only.
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -49,6 +51,20 @@ def address(sock: socket.socket, host: str) -> str:
     return f"http://{shown}:{port}/"
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, which stops every search when told to stop: their
+    requests then answer at once, and the server need not wait for them."""
+
+    def __init__(self, config: uvicorn.Config, lanes: list[Lane]) -> None:
+        super().__init__(config)
+        self.lanes = lanes
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        for lane in self.lanes:
+            lane.stop("the server is stopping")
+        super().handle_exit(sig, frame)
+
+
 def run(app: Starlette, sock: socket.socket, open_url: str | None,
         ready: Callable[[], None] = lambda: None) -> None:
     """Serve ``app`` on ``sock`` until interrupted (Ctrl-C); open ``open_url``
@@ -57,7 +73,7 @@ def run(app: Starlette, sock: socket.socket, open_url: str | None,
     # its request is cancelled, which ends its process.
     config = uvicorn.Config(app, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
+    server = _Server(config, getattr(app.state, "lanes", []))
 
     def when_started() -> None:
         while not server.started and not server.should_exit:
