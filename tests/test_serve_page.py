@@ -75,9 +75,12 @@ def server() -> Iterator[str]:
             process.wait()
 
 
-def expected_worths(deal: str) -> list[list[Any]]:
-    """What jink solve gives each legal card of the seat to play (its --json moves)."""
-    moves = solve(read_deal_string(deal).position).to_dict()["moves"]
+def expected_worths(deal: str, seat: int | None = None,
+                    goal: str | None = None) -> list[list[Any]]:
+    """What jink solve gives each legal card of the seat to play (its --json
+    moves), for ``seat`` (1-based; None: the seat to play) and ``goal``."""
+    position = read_deal_string(deal).position
+    moves = solve(position, None if seat is None else seat - 1, goal).to_dict()["moves"]
     assert isinstance(moves, list)
     return [[m["card"], str(m["max_tricks"]), m["achieves"]] for m in moves]
 
@@ -131,6 +134,15 @@ def test_the_board_in_chromium(chromium: str, server: str, tmp_path: Path) -> No
         browser.click("#redo")
         settle(browser)
         assert sorted(browser.evaluate(WORTHS)) == sorted(expected_worths(after))
+
+        # Ask about seat 3 and its spoil: the cards are scored for it, and the
+        # address says so.
+        browser.evaluate("(() => { for (const [id, v] of [['seat', '3'], ['goal', 'spoil']]) {"
+                         " const s = document.getElementById(id); s.value = v;"
+                         " s.dispatchEvent(new Event('change')); } })()")
+        settle(browser)
+        assert sorted(browser.evaluate(WORTHS)) == sorted(expected_worths(after, 3, "spoil"))
+        assert "seat=3" in browser.evaluate("location.hash")
 
         # Bad input is a message on the page; the board goes on.
         browser.evaluate("document.getElementById('deal-input').value = 'spoil-five:2S:1:8S'")
