@@ -69,7 +69,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("analysis",),
     ("decisions",),
     ("dealing", "puzzles", "study"),
-    ("session", "batch"),
+    ("session", "batch", "serve"),
     ("cli", "bench"),
     ("__init__", "__main__"),
 )

@@ -142,27 +142,32 @@ def _session_file(folder: Path) -> Path:
 #: Every other command: none of them searches, so none takes a limit.
 OTHER_COMMANDS = ["legal", "rules", "show", "deal", "puzzle list", "puzzle show", "stats"]
 SOLVING = list(solving_commands(Path("game.toml")))
+#: Commands that search but run until stopped (the board's web server): they
+#: take the limits and refuse bad ones here; their searches under the limits
+#: are tested with the server (tests/test_serve.py).
+SERVING = {"serve": ["serve", "--example", "--no-browser"]}
 
 
 def test_every_command_is_listed_here() -> None:
     """A new command is held to the conventions: it fails here until it is listed
     as solving (and tested with the limits below) or not."""
-    assert sorted(SOLVING + OTHER_COMMANDS) == sorted(ALL_COMMANDS)
+    assert sorted(SOLVING + list(SERVING) + OTHER_COMMANDS) == sorted(ALL_COMMANDS)
 
 
 @pytest.mark.parametrize("command", ALL_COMMANDS)
 def test_the_solving_commands_and_only_they_take_the_limits(command: str) -> None:
     names = params(command)
     for option in ("--max-seconds", "--max-nodes", "--memory", "--engine"):
-        assert (option in names) == (command in SOLVING), (command, option)
+        assert (option in names) == (command in SOLVING or command in SERVING), \
+            (command, option)
 
 
 # -- --engine, on every command that solves -------------------------------------
 
-@pytest.mark.parametrize("command", SOLVING)
+@pytest.mark.parametrize("command", SOLVING + list(SERVING))
 def test_a_bad_engine_is_a_usage_error(game_file: Path, puzzle_file: Path,
                                        command: str) -> None:
-    result = invoke(*solving_commands(game_file)[command], "--engine", "fast")
+    result = invoke(*{**solving_commands(game_file), **SERVING}[command], "--engine", "fast")
     assert result.exit_code == 2, result.output
     assert "--engine" in result.stderr and "native or python" in result.stderr
 
@@ -202,11 +207,11 @@ BAD_LIMITS = [
 ]
 
 
-@pytest.mark.parametrize("command", SOLVING)
+@pytest.mark.parametrize("command", SOLVING + list(SERVING))
 @pytest.mark.parametrize(("option", "value"), BAD_LIMITS)
 def test_a_bad_limit_is_a_usage_error(game_file: Path, puzzle_file: Path, command: str,
                                       option: str, value: str) -> None:
-    result = invoke(*solving_commands(game_file)[command], option, value)
+    result = invoke(*{**solving_commands(game_file), **SERVING}[command], option, value)
     assert result.exit_code == 2, result.output
     assert result.stdout == ""
     assert option in result.stderr and "finite number above 0" in result.stderr
@@ -218,7 +223,7 @@ def test_a_bad_limit_is_a_usage_error(game_file: Path, puzzle_file: Path, comman
 GIVES_UP = {"puzzle check", "puzzle generate"}
 #: Commands that answer anytime: an answer the limit stops is
 #: unknown (? in the tables, null in JSON) and the command succeeds.
-ANYTIME = {"solve", "analyse"}
+ANYTIME = {"solve", "analyse", "serve"}
 
 
 @pytest.mark.parametrize("command", SOLVING)
@@ -439,6 +444,7 @@ def bad_input(tmp_path: Path) -> dict[str, list[str]]:
         "puzzle solve": ["puzzle", "solve", "no-such-puzzle"],
         "puzzle play": ["puzzle", "play", "no-such-puzzle"],
         "session": ["session", missing],
+        "serve": ["serve", missing],
     }
 
 
@@ -488,7 +494,8 @@ def with_game(tmp_path: Path) -> dict[str, list[str]]:
     """Every command with --game, each with something to work on but the game."""
     hands = ["--trump", "D", "--hands", "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"]
     return {
-        **{c: [c, *hands] for c in ("legal", "show", "solve", "tree", "study", "table")},
+        **{c: [c, *hands] for c in ("legal", "show", "solve", "tree", "study", "table",
+                                    "serve")},
         "rob": ["rob", "--turnup", "9D", "--hands", ROB_HANDS],
         "declare": ["declare", *RAMS_DECLARE[2:]],
         "deal": ["deal", "--players", "3", "--seed", "1"],

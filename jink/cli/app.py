@@ -24,6 +24,7 @@ from jink.cli import (
     puzzle,
     rob,
     rules,
+    serve,
     session,
     show,
     solve,
@@ -62,6 +63,7 @@ app.command("table", cls=Command, epilog=ddtable.EPILOG)(ddtable.table_command)
 app.command("session", cls=Command, epilog=session.EPILOG)(session.session_command)
 app.command("batch", cls=Command, epilog=batch.EPILOG)(batch.batch_command)
 app.command("stats", cls=Command, epilog=stats.EPILOG)(stats.stats_command)
+app.command("serve", cls=Command, epilog=serve.EPILOG)(serve.serve_command)
 
 
 def _version(value: bool) -> None:
