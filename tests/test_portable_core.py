@@ -67,6 +67,7 @@ def answers(engine_core: Any, monkeypatch: pytest.MonkeyPatch) -> list[dict[str,
         return out
 
 
+@pytest.mark.ci
 def test_portable_core_agrees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     portable = build_portable(tmp_path)
     assert portable.__file__ != native._core.__file__
