@@ -605,8 +605,9 @@ def test_rams_at_six_the_dealer_takes_no_cards() -> None:
     """Foster (Rams): "Any number from three to six may play; but when six
     play the dealer takes no cards" (RULINGS Rams 1). The dealer's hand is
     written "-"; he still puts up five ("Each successive dealer puts up five
-    counters"). A lone player has nobody to play against (jink's ruling,
-    docs/session.md): every trick is his, and so the pool."""
+    counters"). RULINGS Rams 5: "If only one player announces to play, the
+    deal is not played: the pool remains and nobody pays, as when everybody
+    passes." """
     result = evening(RAMS6 + RAMS6_PAIR + RAMS6_LONE)
     assert result.error is None, result.error
     first, second = result.deals
@@ -614,10 +615,12 @@ def test_rams_at_six_the_dealer_takes_no_cards() -> None:
     assert first.in_play == ["Ann", "Eve"]
     assert first.books == {"pool": 0, "holdings": {"Ann": 23, "Bob": 20, "Cat": 20,
                                                    "Dan": 20, "Eve": 22, "Fay": 15}}
-    # Ann puts up 5 (18); Fay alone takes the pool of 5 (20) without play.
-    assert second.in_play == ["Fay"] and second.tricks == {"Fay": 5}
-    assert second.books == {"pool": 0, "holdings": {"Ann": 18, "Bob": 20, "Cat": 20,
-                                                    "Dan": 20, "Eve": 22, "Fay": 20}}
+    # Ann puts up 5 (18); Fay alone: not played, the pool of 5 stays and
+    # nobody pays.
+    assert second.in_play == [] and second.tricks == {} and second.position is None
+    assert second.books == {"pool": 5, "holdings": {"Ann": 18, "Bob": 20, "Cat": 20,
+                                                    "Dan": 20, "Eve": 22, "Fay": 15}}
+    assert any("not played" in e for e in second.events), second.events
     # Everybody passes: nobody pays (the pone's five are for declining to
     # play against the dealer, who has no cards here); the pool stays.
     everybody = evening(RAMS6 + RAMS6_PAIR + RAMS6_LONE.replace('"Eve"]', '"Eve", "Fay"]'))
@@ -636,8 +639,9 @@ def test_rams_at_six_the_dealer_takes_no_cards() -> None:
     bier = evening(RAMS6.replace('"rams"', '"bierspiel"').replace(
         "[ledger]\ncompulsory_simple = false\n", "") + RAMS6_LONE)
     assert bier.error is None, bier.error
-    # Fay deals; Ann alone wipes five tricks' points off her fifteen.
-    assert bier.deals[0].books["points"]["Ann"] == 10
+    # Fay deals; Ann alone: not played, no point wiped, no cross added.
+    assert bier.deals[0].books["points"]["Ann"] == 15
+    assert bier.deals[0].events[-1].endswith("the deal is not played")
 
 
 def test_the_eldest_must_play_in_some_clubs_session() -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from jink.cards import (
+    NO_CARDS,
     Card,
     CardSet,
     Suit,
@@ -92,12 +93,34 @@ class View:
         played = (seat - self.leader) % self.players < len(self.trick)
         return self.game.hand_size - sum(self.won) - played
 
-    def plan(self) -> DealPlan:
-        """How to deal the unseen hands (errors in the view are found here)."""
+    def plan(self, table: bool = False) -> DealPlan:
+        """How to deal the unseen hands (errors in the view are found here).
+
+        ``table``: the hands are every hand at the table before anyone
+        declares to play (:func:`jink.dealing.declare_odds.declare_odds`), not
+        the seats of a position. With six at a Rams or Bierspiel table the
+        dealer, the last seat, takes no cards: his hand is ``"-"`` or ``"?"``,
+        he is dealt none, and each position made holds the five hands dealt
+        (:meth:`table_hands` puts his empty hand back)."""
         game, n = self.game, self.players
-        game.check_players(n)
-        if len(self.won) != n:
-            raise PositionError(f"won lists {len(self.won)} seats, the deal has {n}")
+        dealer_out = table and game.dealer_takes_no_cards(n)
+        if table:
+            low, high = game.table
+            if not low <= n <= high:
+                raise PositionError(f"{game.title} declaring takes {low} to {high} hands at "
+                                    f"the table, not {n}")
+        else:
+            game.check_players(n)
+        for seat, hand in enumerate(self.hands if table else ()):
+            if dealer_out and seat == n - 1:
+                if hand:
+                    raise PositionError(f"with {n} at the table the {game.title} dealer takes "
+                                        f"no cards (Foster): his hand, seat {n}, is \"-\"")
+            elif hand == 0:
+                raise PositionError(f"seat {seat + 1} holds no cards (\"-\"): before the "
+                                    "play only a dealer takes none"
+                                    + (f", with {game.dealer_out_at} at a {game.title} table"
+                                       if game.dealer_out_at else f" (never in {game.title})"))
         unseen = [s for s in range(n) if self.hands[s] is None]
         if not unseen:
             raise PositionError('no hand is unseen: write the hands the seat cannot see "?"')
@@ -136,18 +159,21 @@ class View:
             specs.append(spec)
         rules = seat_rules(specs, game.bind(self.trump, self.options, n))
         # The known hands are dealt nothing (size 0), so seats keep their numbers.
-        sizes = [self.size_of(s) if self.hands[s] is None else 0 for s in range(n)]
+        sizes = [self.size_of(s) if self.hands[s] is None and not (dealer_out and s == n - 1)
+                 else 0 for s in range(n)]
         if any(size < 0 for size in sizes):
             raise PositionError(f"won counts {sum(self.won)} tricks, a deal has "
                                 f"{game.tricks}")
         dealer = Dealer(free, sizes, rules)
         turns = self.trump is None and game.uses_turn and self.turn is None
 
+        seated = n - 1 if dealer_out else n
+
         def make(dealt: tuple[CardSet, ...], card: Card | None) -> Position:
             hands = tuple(dealt[s] if hand is None else hand
                           for s, hand in enumerate(self.hands))
-            return Position(game, self.trump, hands, self.leader,
-                            self.trick, self.won, self.options, self.turnup,
+            return Position(game, self.trump, hands[:seated], self.leader,
+                            self.trick, self.won[:seated], self.options, self.turnup,
                             card if card is not None else self.turn)
 
         rules_now = game.bind(self.trump, self.options, n, self.turn)
@@ -167,6 +193,12 @@ class View:
         if not dealer.total:
             raise ConstraintError(explain_empty(free, sizes, rules))
         return plan
+
+
+    def table_hands(self, position: Position) -> tuple[CardSet, ...]:
+        """Every hand at the table in a position made by ``plan(table=True)``:
+        its hands and, where the dealer takes no cards, his empty one."""
+        return position.hands + (0,) * (self.players - len(position.hands))
 
 
 def _cards(cards: CardSet) -> tuple[Card, ...]:
@@ -216,6 +248,10 @@ def view_from_dict(obj: Mapping[str, Any], source: str | None = None) -> View:
     for seat, text in enumerate(hand_texts):
         if text.strip() == UNSEEN:
             hands.append(None)
+            continue
+        if text.strip() == NO_CARDS:
+            # The dealer's hand with six at a Rams table: checked by the plan.
+            hands.append(0)
             continue
         try:
             hands.append(parse_cardset(text))

@@ -43,9 +43,10 @@ apply: :attr:`Game.widow`, :attr:`Game.declaring`, :attr:`Game.dealer_robs`,
   his pass is scored so. In a Rams simple every player plays; with the
   option ``eldest_must_play`` ("in some clubs") the eldest may not pass.
 - With six at a Rams or Bierspiel table the dealer takes no cards
-  (:attr:`Game.dealer_out_at`): he neither declares, plays nor robs, and a
-  seat left alone is unopposed, every trick his without play (jink's
-  ruling).
+  (:attr:`Game.dealer_out_at`): he neither declares, plays nor robs. A seat
+  that would play alone has nobody to play against, so the deal is not
+  played: the pool stays and nobody pays (RULINGS Rams 5); such a choice
+  has no verdict, as a pass has none.
 
 Seats are 0-based here; the dealer is the last seat, the pone the one before.
 """
@@ -227,16 +228,6 @@ def simple_pools_declared(game: Game) -> bool:
             and game.declaring is Declaring.RAMS)
 
 
-def unopposed(deal: Deal, seat: int) -> Verdict:
-    """The verdict of a seat alone in the play (Rams at six, where the dealer
-    holds no cards to oppose him): every trick is his without play."""
-    game = deal.game
-    tricks = game.tricks
-    answers = tuple((q.name, q.tricks is None or q.tricks <= tricks)
-                    for q in game.questions(1))
-    return Verdict(seat, tricks, answers, tuple(game.extras(tricks, 1, deal.options).items()))
-
-
 def _position(deal: Deal, players: Sequence[int], hands: dict[int, CardSet],
               leader: int = 0) -> Position:
     return Position.create(deal.game, deal.trump, [hands.get(s, deal.hands[s]) for s in players],
@@ -345,7 +336,7 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         counters = None
         if unplayed is Unplayed.NOBODY:
             note = (f"nobody plays: with {n} at the table the dealer holds no cards; the "
-                    "pool stays")
+                    "pool stays and nobody pays")
         elif unplayed is Unplayed.POOL_TO_DEALER:
             note = ("everybody before the dealer throws up: the dealer takes the pool "
                     "without play")
@@ -364,6 +355,11 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
             if unplayed is Unplayed.PONE and ledger is not None and ledger.pone_pays:
                 note += f" (the pone pays the dealer {ledger.penalty})"
         choices.append(Choice("pass", True, note, (), counters=counters))
+    elif declaring.alone_unplayed(game, n, others):
+        choices.append(Choice("pass", True, f"takes no part: seat {others[0] + 1} alone has "
+                              f"nobody to play against (with {n} at the table the dealer "
+                              "holds no cards), so the deal is not played; the pool stays, "
+                              "nobody pays", ()))
     else:
         choices.append(Choice("pass", True, "takes no part: no tricks, no penalty",
                               in_play(deal, others)))
@@ -406,10 +402,6 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         for rob, hand in variants:
             worst: Verdict | None = None
             costs: list[str] = []
-            if len(players) == 1:
-                # Alone, the dealer holding no cards: nobody opposes him.
-                worst = unopposed(deal, index)
-                ways = []
             for hands, what in ways:
                 position = _position(deal, players, {**hands, seat: hand}, leader)
                 verdict = solver.verdict(position, index)
@@ -443,22 +435,30 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     players = in_play(deal, {seat, *others})
     own = deal.hands[seat]
     alone = loo_rule and not others and seat != dealer
-    unopposed_note = (f"; alone, unopposed (with {n} at the table the dealer holds no "
-                      "cards): every trick is his without play" if len(players) == 1 else "")
-    valued("play", "plays the hand dealt" + ("; alone: the dealer stands, takes the widow "
-                                              "or plays it for the pool" if alone else "")
-           + unopposed_note, players, own)
+    if not players:
+        # Alone at six: nobody can play against him, so the deal is not
+        # played whatever he holds (RULINGS Rams 5): no verdict, no payment.
+        unplayed = (f"; alone, he has nobody to play against (with {n} at the table the "
+                    "dealer holds no cards): the deal is not played, the pool stays and "
+                    "nobody pays")
+        choices.append(Choice("play", True, "plays the hand dealt" + unplayed, ()))
+        if widow_taker is None:
+            choices.append(Choice("widow", True, "takes the widow" + unplayed, ()))
+    else:
+        valued("play", "plays the hand dealt" + ("; alone: the dealer stands, takes the "
+                                                  "widow or plays it for the pool"
+                                                  if alone else ""), players, own)
     if widow_taker is not None:
         choices.append(Choice("widow", False, f"seat {widow_taker + 1} took the widow",
                               players))
-    else:
+    elif players:
         for discard, hand in widows:
             note = "takes the widow" + (", discarding " + " or ".join(map(card_name, discard))
                                         if discard else "")
             if alone:
                 note += (f"; alone: the dealer stands (if he throws up, seat {seat + 1} "
                          "takes the pool)")
-            valued("widow", note + unopposed_note, players, hand, discard, takes_widow=True)
+            valued("widow", note, players, hand, discard, takes_widow=True)
     if game.general_rams:
         everybody = dealt
         valued("general-rams", "announces all five and leads", everybody, own, leader=seat)

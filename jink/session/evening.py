@@ -30,6 +30,7 @@ from jink.cards import (
 from jink.decisions.declaring import (
     DealerPass,
     Unplayed,
+    alone_unplayed,
     dealer_passing,
     dealer_robs,
     eldest_must_play,
@@ -177,9 +178,6 @@ class Prepared:
     general_rams: str | None = None
     #: Loo: the dealer plays the miss for the pool; what it wins stays.
     miss: str | None = None
-    #: A lone player nobody can oppose (six at a Rams table, the dealer holding
-    #: no cards): every trick is his without play.
-    unopposed: str | None = None
     #: Whether the pool is a simple (the dealer's stake alone; Rams, Loo).
     simple: bool = False
     #: The decisions before the play, said (robs, passes, the widow, a general rams).
@@ -304,13 +302,15 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                             f"up: {dealer}, the dealer, takes the pool", taker=dealer)
         return Prepared(seats, [], None, no_play="every player but the dealer passed",
                         pone=seats[-2])
-    if len(in_play(game, n, [seats.index(s) for s in others])) == 1:
+    if alone_unplayed(game, n, [seats.index(s) for s in others]):
         # Nobody can play against him: the dealer, who must play against a
-        # lone player, holds no cards (jink's ruling, docs/session.md).
+        # lone player, holds no cards. The deal is not played, the pool
+        # stays and nobody pays (RULINGS Rams 5).
         lone = others[0]
         if entry.play:
-            raise SessionError(f"{lone} plays alone, unopposed (with {n} at the table the "
-                               "dealer holds no cards): the deal is not played")
+            raise SessionError(f"{lone} alone declares to play and has nobody to play "
+                               f"against (with {n} at the table the dealer holds no "
+                               "cards): the deal is not played")
         if taker is not None and taker != lone:
             raise SessionError(f"widow_taken: {taker} does not play")
         if entry.discard is not None and taker is None:
@@ -318,9 +318,9 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
         notes = [("pass: " + ", ".join(s for s in seats[:-1] if s in passes))]
         if taker is not None:
             notes.append(f"{taker} takes the widow")
-        return Prepared(seats, [lone], None, no_play=f"{lone} plays alone, unopposed (with "
-                        f"{n} at the table the dealer holds no cards): every trick is his "
-                        "without play", unopposed=lone, simple=simple, notes=notes)
+        return Prepared(seats, [], None, no_play=f"{lone} alone declares to play, with nobody "
+                        f"to play against (with {n} at the table the dealer holds no "
+                        "cards)", simple=simple, notes=notes)
     miss = None
     if dealer in passes and len(others) == 1:
         passing = dealer_passing(game, taker == others[0])
@@ -622,13 +622,9 @@ def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played
     end = record[-1].after if record else prep.position
     done = len(winners)
     events: list[str] = []
-    if prep.position is None and prep.unopposed is None:
+    if prep.position is None:
         return [f"{prep.no_play}: the deal is not played"], None, ""
-    if prep.unopposed is not None:
-        winners = [prep.unopposed] * game.tricks
-        won = {prep.unopposed: game.tricks}
-        events.append(f"{prep.no_play}")
-    elif end is None or (not end.is_over and prep.general_rams is None):
+    if end is None or (not end.is_over and prep.general_rams is None):
         raise SessionError(f"the record stops after trick {done}: play the deal out")
     full = session.crosses * ledger.cross_points
     paid = False
@@ -677,9 +673,6 @@ def _divided_pool(session: Session, books: Books, prep: Prepared,
         elif prep.taker is not None:
             events.append(f"{prep.no_play} ({pool})")
             _take(books, prep.taker, pool)
-        elif prep.unopposed is not None:
-            _take(books, prep.unopposed, pool)
-            events.append(f"{prep.no_play}: he takes the pool of {pool}")
         else:
             events.append(f"{prep.no_play}: the deal is not played; the pool stays")
         return events, None, "counters"
@@ -771,8 +764,6 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
     settled, value, unit = _settle(session, trial, prep, record)
     books.__dict__.update(trial.__dict__)
     winners = [prep.in_play[s] for s in _winners(record)]
-    if prep.unopposed is not None:
-        winners = [prep.unopposed] * session.game.tricks  # his without play
     ledger = session.game.ledger
     assert ledger is not None
     return DealResult(entry.number, seats[-1], seats, prep.in_play, prep.position, entry.play,
