@@ -631,3 +631,37 @@ def test_declare_takes_the_games_options() -> None:
         assert json.loads(result.stdout)["choices"][1]["max_tricks"] == values[ecarte]
     bad = runner.invoke(app, [*args, "--option", "no_such"])
     assert bad.exit_code == 1 and bad.stderr.startswith("error: --option: unknown option")
+
+
+@pytest.mark.parametrize("game, key", [("rams", "counters"), ("bierspiel", "points")])
+def test_bierspiel_penalties_are_fresh_crosses(game: str, key: str) -> None:
+    """RULINGS Bierspiel 4: "where Rams forfeits five counters (a player who
+    plays and takes no trick, a failed general rams, the pone who declines),
+    Bierspiel adds one fresh cross, five points, to that player's score".
+    In jink declare a fresh cross is ``points`` -5: the pone's pass pays it
+    (Rams: five counters to the dealer), a row that can be held to no trick
+    is worth it, and so is a general rams that can be made to fail."""
+    deal = deal_from_text(find_game(game), HEARTS, RAMS_HANDS, RAMS_WIDOW)
+    pone = by_name(declare(deal, 2, []))["pass"].to_dict()
+    assert pone[key] == -5 and ({"counters", "points"} - {key}).isdisjoint(pone)
+    kinds = set()
+    for seat, others in ((2, []), (0, []), (1, [0])):
+        for choice in declare(deal, seat, others).choices:
+            verdict = choice.verdict
+            if verdict is None:
+                continue
+            general = choice.name.startswith("general")
+            failed = verdict.max_tricks < 5 if general else verdict.max_tricks == 0
+            if game == "bierspiel":
+                want = -5 if failed else verdict.max_tricks
+                assert dict(verdict.extras)["points"] == want, choice
+                assert ("a penalty" in choice.note) == failed, choice.note
+            kinds.add((general, failed))
+    # Each case met: plays held to none, plays with a trick, general rams failing.
+    assert {(False, True), (False, False), (True, True)} <= kinds
+    runner = CliRunner()
+    result = runner.invoke(app, ["declare", "--game", game, "--trump", "H", "--widow",
+                                 RAMS_WIDOW, "--hands", " / ".join(RAMS_HANDS), "--seat",
+                                 "3", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["choices"][0][key] == -5

@@ -322,13 +322,50 @@ play = ["AH TH JH", "KH 9H QH", "AC 8C AS", "8S 9C KS", "9D KC 8D"]
     result = evening(bier + one)
     assert result.error is None, result.error
     # One cross of five points each. Deal 1 (Cat deals): Ann wipes 3 (2 left),
-    # Bob 2 (3 left), Cat none.
-    assert result.deals[0].books == {"points": {"Ann": 2, "Bob": 3, "Cat": 5}, "beer": []}
+    # Bob 2 (3 left), Cat none: she played and took no trick, so gets a fresh
+    # cross (RULINGS Bierspiel 4: where Rams forfeits five counters, one
+    # fresh cross, five points): 10.
+    assert result.deals[0].books == {"points": {"Ann": 2, "Bob": 3, "Cat": 10}, "beer": []}
     result = evening(bier + one + two)
     # Deal 2 (Ann deals, Bob is seat 1): Bob wipes his 3 (0), Ann her 2 in the
-    # last two tricks (0): Cat, the last with a point, pays for the beer, and
-    # a new round starts with a fresh cross each.
-    assert result.deals[1].books == {"points": {"Ann": 5, "Bob": 5, "Cat": 5}, "beer": ["Cat"]}
+    # last two tricks (0): Cat, the last with points, pays for the beer, and
+    # a new round starts with a fresh cross each; Cat, again without a trick,
+    # then takes her fresh cross for this deal: 10.
+    assert result.deals[1].books == {"points": {"Ann": 5, "Bob": 5, "Cat": 10},
+                                     "beer": ["Cat"]}
+
+
+BIER = 'game = "bierspiel"\nplayers = ["Ann", "Bob", "Cat"]\n'
+
+
+def test_bierspiel_penalties_are_fresh_crosses() -> None:
+    """RULINGS Bierspiel 4: "where Rams forfeits five counters (a player who
+    plays and takes no trick, a failed general rams, the pone who declines),
+    Bierspiel adds one fresh cross, five points, to that player's score"."""
+    # Cat deals; Ann passes, and Bob, the pone, declines against Cat.
+    pone = evening(BIER + RAMS_PONE.replace('["Cat", "Ann"]', '["Ann", "Bob"]'))
+    assert pone.error is None, pone.error
+    assert pone.deals[0].books["points"] == {"Ann": 15, "Bob": 20, "Cat": 15}
+    assert pone.deals[0].events[-1].startswith("Bob, the pone, declines against the "
+                                               "dealer: a fresh cross, 5 points added")
+    # Ann's general rams, lost at trick 1 (a trump led, as Bierspiel's first
+    # lead must be): a fresh cross, 15 + 5 = 20; Bob wipes 1 for the trick;
+    # Cat, who took none, is not penalised (only the announcer, as in Rams).
+    lost = '''
+[[deal]]
+turnup = "9H"
+widow = "AC KC QC JC TC"
+hands = ["KH QH JH TH 8S", "AH AS KS QS JS", "AD KD QD JD 8D"]
+general_rams = "Ann"
+play = ["KH AH 8D"]
+'''
+    general = evening(BIER + lost)
+    assert general.error is None, general.error
+    assert general.deals[0].books["points"] == {"Ann": 20, "Bob": 14, "Cat": 15}
+    # Won, no penalty: Ann wipes five.
+    won = evening(BIER + RAMS_GENERAL)
+    assert won.error is None, won.error
+    assert won.deals[0].books["points"] == {"Ann": 10, "Bob": 15, "Cat": 15}
 
 
 @pytest.mark.parametrize("text", [

@@ -44,6 +44,7 @@ def test_declaring_odds_deal_a_table_of_six(game: str) -> None:
     rng = random.Random(11)
     plan = view.plan(table=True)
     tricks: dict[str, int] = {}
+    points: dict[str, int] = {}
     for _ in range(3):
         position = plan.sample(rng)
         assert len(position.hands) == 5     # the dealer is no seat of a position
@@ -56,10 +57,18 @@ def test_declaring_odds_deal_a_table_of_six(game: str) -> None:
         best: dict[str, int] = {}
         for choice in declare(dealt, 0, [4]).choices:
             if choice.verdict is not None and choice.allowed:
-                best[choice.name] = max(best.get(choice.name, 0), choice.verdict.max_tricks or 0)
+                assert choice.name not in best   # no rob here: one way each
+                best[choice.name] = choice.verdict.max_tricks or 0
+                worth = dict(choice.verdict.extras).get("points")
+                if isinstance(worth, int):
+                    points[choice.name] = points.get(choice.name, 0) + worth
         for name, value in best.items():
             tricks[name] = tricks.get(name, 0) + value
     assert {c.choice: round(c.max_tricks_mean * 3) for c in result.choices} == tricks
+    # Bierspiel's points (a fresh cross counted as -5), averaged the same way.
+    assert {c.choice: round(dict(c.means)["points"] * 3) for c in result.choices
+            if "points" in dict(c.means)} == points
+    assert bool(points) == (game == "bierspiel")
 
 
 def test_a_lone_player_at_six_is_not_played_in_the_odds() -> None:

@@ -98,6 +98,7 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
     names = tuple(q.name for q in game.questions(view.players))
     tally = Tally(names)
     without_play: dict[str, str] = {}
+    pays: dict[str, tuple[tuple[str, int], ...]] = {}
     started = time.perf_counter()
 
     def count(dealt_one: tuple[Position, CardSet]) -> None:
@@ -109,6 +110,13 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
         for choice in decision.choices:
             if choice.verdict is None:
                 without_play.setdefault(choice.name, choice.note)
+                # What a pass costs depends on the seats that play, not the
+                # deal: the same in every deal.
+                paid = tuple((key, value) for key, value in (("counters", choice.counters),
+                                                             ("points", choice.points))
+                             if value is not None)
+                if paid:
+                    pays.setdefault(choice.name, paid)
                 continue
             if not choice.allowed:
                 continue
@@ -116,14 +124,15 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
             if held is None or _rank(choice.verdict, names) > _rank(held, names):
                 best[choice.name] = choice.verdict
         for name, verdict in best.items():
-            tally.add(name, verdict.max_tricks or 0, dict(verdict.answers))
+            tally.add(name, verdict.max_tricks or 0, dict(verdict.answers),
+                      dict(verdict.extras))
         tally.deals += 1
 
     _, interrupted = count_each(dealt, count, deals, progress)
     return ChoicesResult(game, seat, "declare", tally.deals, exhaustive,
                          plan.total * widows, None if exhaustive else seed, names,
                          tally.choices(exhaustive), time.perf_counter() - started,
-                         tuple(without_play.items()), interrupted)
+                         tuple(without_play.items()), interrupted, tuple(pays.items()))
 
 
 def _rank(verdict: Verdict, names: tuple[str, ...]) -> tuple[int, ...]:

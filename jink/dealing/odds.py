@@ -389,6 +389,9 @@ class OddsResult:
     seconds: float = 0.0
     #: Stopped (Ctrl-C) part-way: the shares are of the ``deals`` solved by then.
     interrupted: bool = False
+    #: What such a choice costs, where it costs something (the lone pone's
+    #: pass in Rams: ``counters`` -5; Bierspiel: ``points`` -5, a fresh cross).
+    without_play_pays: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     def best(self) -> dict[str, Card | None]:
         """For each question (and ``max_tricks``): the card with the highest share
@@ -557,13 +560,17 @@ class ChoiceOdds:
     choice: str
     max_tricks_mean: float
     shares: tuple[tuple[str, Share], ...]
+    #: The mean of each whole-number worth of the choice (Bierspiel's
+    #: ``points``, a fresh cross counted as -5; a general rams' ``counters``).
+    means: tuple[tuple[str, float], ...] = ()
 
     def share(self, question: str) -> Share:
         return dict(self.shares)[question]
 
     def to_dict(self) -> dict[str, object]:
         return {"choice": self.choice, "max_tricks_mean": round(self.max_tricks_mean, 4),
-                **{name: share.to_dict() for name, share in self.shares}}
+                **{name: share.to_dict() for name, share in self.shares},
+                **{f"{key}_mean": round(mean, 4) for key, mean in self.means}}
 
 
 @dataclass(frozen=True)
@@ -587,6 +594,9 @@ class ChoicesResult:
     without_play: tuple[tuple[str, str], ...] = ()
     #: Stopped (Ctrl-C) part-way: the shares are of the ``deals`` solved by then.
     interrupted: bool = False
+    #: What such a choice costs, where it costs something (the lone pone's
+    #: pass in Rams: ``counters`` -5; Bierspiel: ``points`` -5, a fresh cross).
+    without_play_pays: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     def best(self) -> dict[str, str | None]:
         """For each question (and ``max_tricks``): the choice with the highest
@@ -609,7 +619,8 @@ class ChoicesResult:
                 "possible_deals": self.possible, "seed": self.seed,
                 "questions": list(self.questions),
                 "choices": [c.to_dict() for c in self.choices],
-                "without_play": [{"choice": name, "note": note}
+                "without_play": [{"choice": name, "note": note,
+                                  **dict(dict(self.without_play_pays).get(name, ()))}
                                  for name, note in self.without_play],
                 "best": self.best(), "seconds": round(self.seconds, 3)} | (
                     {"interrupted": True} if self.interrupted else {})
@@ -622,12 +633,19 @@ class Tally:
         self.questions = questions
         self.tricks: dict[str, int] = {}
         self.hits: dict[str, dict[str, int]] = {}
+        self.worth: dict[str, dict[str, int]] = {}
         self.deals = 0
 
-    def add(self, choice: str, max_tricks: int, answers: Mapping[str, bool | None]) -> None:
+    def add(self, choice: str, max_tricks: int, answers: Mapping[str, bool | None],
+            worth: Mapping[str, object] | None = None) -> None:
         """One deal's value of ``choice`` (called for every choice of the deal,
-        then :attr:`deals` counted up by one)."""
+        then :attr:`deals` counted up by one); ``worth``: its extras, of which
+        the whole numbers are summed."""
         self.tricks[choice] = self.tricks.get(choice, 0) + max_tricks
+        sums = self.worth.setdefault(choice, {})
+        for key, value in (worth or {}).items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                sums[key] = sums.get(key, 0) + value
         mine = self.hits.setdefault(choice, dict.fromkeys(self.questions, 0))
         for name in self.questions:
             mine[name] += bool(answers[name])
@@ -637,5 +655,7 @@ class Tally:
         return tuple(
             ChoiceOdds(choice, self.tricks[choice] / self.deals,
                        tuple((name, Share(self.hits[choice][name], self.deals, exhaustive))
-                             for name in self.questions))
+                             for name in self.questions),
+                       tuple((key, total / self.deals)
+                             for key, total in self.worth.get(choice, {}).items()))
             for choice in self.tricks)

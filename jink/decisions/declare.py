@@ -74,6 +74,7 @@ from jink.decisions.declaring import DealerPass, Unplayed
 from jink.decisions.rob import robbed_hands
 from jink.errors import PositionError
 from jink.games import GAMES, Declaring, Game
+from jink.games.ledger import LedgerKind
 from jink.position import Position
 from jink.solver.limits import Limit
 from jink.solver.search import Tables, equivalent_groups
@@ -176,6 +177,9 @@ class Choice:
     #: Counters the seat asking pays (negative) by this choice without any
     #: play: a lone pone declining against the dealer pays him (Foster).
     counters: int | None = None
+    #: The same where the game keeps crosses, not counters: the points added
+    #: to his score (negative), a fresh cross (Bierspiel).
+    points: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"choice": self.name, "allowed": self.allowed,
@@ -187,6 +191,8 @@ class Choice:
             out["rob"] = [card_name(c) for c in self.rob]
         if self.counters is not None:
             out["counters"] = self.counters
+        if self.points is not None:
+            out["points"] = self.points
         if self.verdict is not None:
             verdict = self.verdict.to_dict()
             verdict.pop("seat")
@@ -333,13 +339,20 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     elif none_before:
         # Nobody else before the dealer plays: passing, the seat asking leaves
         # the deal unplayed (or, Loo, the pool to the dealer).
-        counters = None
+        counters = points = None
+        crosses = ledger is not None and ledger.kind is LedgerKind.CROSSES
         if unplayed is Unplayed.NOBODY:
             note = (f"nobody plays: with {n} at the table the dealer holds no cards; the "
                     "pool stays and nobody pays")
         elif unplayed is Unplayed.POOL_TO_DEALER:
             note = ("everybody before the dealer throws up: the dealer takes the pool "
                     "without play")
+        elif seat == pone and ledger is not None and ledger.pone_pays and crosses:
+            # Bierspiel: "All penalties are made by adding fresh crosses to
+            # the delinquent's score" (RULINGS Bierspiel 4).
+            points = -ledger.penalty
+            note = (f"all the others passed: the pone must play against the dealer or take "
+                    f"a fresh cross ({ledger.penalty} points); the deal is not played")
         elif seat == pone and ledger is not None and ledger.pone_pays:
             # Foster: "If all pass except the pone, he must play against the
             # dealer ... If he declines to play, he must pay the dealer five
@@ -353,8 +366,9 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
             note = ("takes no part: no tricks, no penalty; every other seat before the "
                     "dealer passes, so the deal is not played")
             if unplayed is Unplayed.PONE and ledger is not None and ledger.pone_pays:
-                note += f" (the pone pays the dealer {ledger.penalty})"
-        choices.append(Choice("pass", True, note, (), counters=counters))
+                note += (" (the pone takes a fresh cross)" if crosses
+                         else f" (the pone pays the dealer {ledger.penalty})")
+        choices.append(Choice("pass", True, note, (), counters=counters, points=points))
     elif declaring.alone_unplayed(game, n, others):
         choices.append(Choice("pass", True, f"takes no part: seat {others[0] + 1} alone has "
                               f"nobody to play against (with {n} at the table the dealer "
@@ -425,6 +439,16 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
                 # Said per way of robbing (each its own verdict), not added up.
                 said += ("; succeeds: " if succeeds else "; fails: ") + ", ".join(
                     worth_words(key, value) for key, value in worth.items())
+            elif game.penalty_worth is not None and (
+                    worst.max_tricks == 0 if not name.startswith("general")
+                    else worst.max_tricks != game.tricks):
+                # A fresh cross (Bierspiel): a player who plays and can be held
+                # to no trick, or a general rams that can be made to fail.
+                worst = Verdict(worst.seat, worst.max_tricks, worst.answers,
+                                tuple(game.penalty_worth().items()))
+                said += ("; fails" if name.startswith("general") else
+                         "; held to no trick") + ", a penalty: " + ", ".join(
+                    _penalty_words(key, value) for key, value in worst.extras)
             if rob:
                 said += "; robs the turn-up, discarding " + " or ".join(map(card_name, rob))
             if costs:
@@ -438,12 +462,12 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     if not players:
         # Alone at six: nobody can play against him, so the deal is not
         # played whatever he holds (RULINGS Rams 5): no verdict, no payment.
-        unplayed = (f"; alone, he has nobody to play against (with {n} at the table the "
-                    "dealer holds no cards): the deal is not played, the pool stays and "
-                    "nobody pays")
-        choices.append(Choice("play", True, "plays the hand dealt" + unplayed, ()))
+        alone_note = (f"; alone, he has nobody to play against (with {n} at the table the "
+                      "dealer holds no cards): the deal is not played, the pool stays and "
+                      "nobody pays")
+        choices.append(Choice("play", True, "plays the hand dealt" + alone_note, ()))
         if widow_taker is None:
-            choices.append(Choice("widow", True, "takes the widow" + unplayed, ()))
+            choices.append(Choice("widow", True, "takes the widow" + alone_note, ()))
     else:
         valued("play", "plays the hand dealt" + ("; alone: the dealer stands, takes the "
                                                   "widow or plays it for the pool"
@@ -467,6 +491,14 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
                 valued("general-rams-widow", "announces all five and leads, with the widow",
                        everybody, hand, discard, leader=seat, takes_widow=True)
     return Declaration(deal, seat, others, choices, widow_taker, simple)
+
+
+def _penalty_words(key: str, value: object) -> str:
+    """A penalty in words: ``5 points added to his score`` (Bierspiel's fresh
+    cross, a negative worth), else as :func:`worth_words` says it."""
+    if isinstance(value, int) and value < 0 and key == "points":
+        return f"{plural(-value, 'point')} added to his score"
+    return worth_words(key, value)
 
 
 def _robs(deal: Deal, hand: CardSet) -> list[tuple[tuple[Card, ...], CardSet]]:

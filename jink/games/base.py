@@ -418,6 +418,11 @@ class Game:
     #: the table when he wins (each pays him), those dealt cards when he fails
     #: (he pays each adversary): the same but with six at a Rams table.
     general_rams_worth: Callable[[bool, int], dict[str, object]] | None = None
+    #: What a declared deal that costs its player a penalty is worth to him
+    #: (Bierspiel: "All penalties are made by adding fresh crosses"): a
+    #: player who plays and takes no trick, a failed general rams. None: the
+    #: game's usual extras (Rams' forfeit is its ``not_ramsed`` question).
+    penalty_worth: Callable[[], dict[str, object]] | None = None
     #: Cards that, turned up, do not make trumps: the dealer turns the next
     #: card (Bierspiel's 7♦). jink does not model that and refuses them.
     turned_past: CardSet = 0

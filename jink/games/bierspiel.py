@@ -104,6 +104,21 @@ _RULES_NOTE = ("as Rams (follow and head; void, trump and over-trump), with the 
                "if able)")
 
 
+#: Foster: "Three crosses are chalked on the table in front of each player,
+#: representing five points each."
+CROSS_POINTS = 5
+
+def fresh_cross() -> dict[str, object]:
+    """What a penalty is worth in Bierspiel: one fresh cross, five points
+    added to the player's score (RULINGS Bierspiel 4), as ``points`` (the
+    points wiped off, so negative).
+
+    >>> fresh_cross()
+    {'points': -5}
+    """
+    return {"points": -CROSS_POINTS}
+
+
 BIERSPIEL = Game(
     ranking_of=bierspiel_ranking,
     question_set=BIERSPIEL_QUESTIONS, worth=points_per_trick,
@@ -118,10 +133,14 @@ BIERSPIEL = Game(
     # payment for a general rams: its verdict is the game's own.
     # Six at the table as in Rams: the dealer then takes no cards.
     widow=5, declaring=Declaring.RAMS, table=(3, 6), dealer_out_at=6, dealer_robs=True,
-    general_rams=True, options=(ELDEST_MUST_PLAY,),
+    general_rams=True, options=(ELDEST_MUST_PLAY,), penalty_worth=fresh_cross,
     # Foster: a turned-up 7D makes no trumps; the dealer turns the next card
     # and may take both, or, if he passes, the eldest may take up the trump.
     # Not modelled: such a turn-up is refused (docs/rules.md, Bierspiel).
     turned_past=bit(SEVEN_OF_DIAMONDS),
-    ledger=Ledger(LedgerKind.CROSSES, crosses=3, cross_points=5, last_deal_right=True),
+    # "All penalties are made by adding fresh crosses to the delinquent's
+    # score": where Rams forfeits five counters, one cross (RULINGS
+    # Bierspiel 4), the lone pone's refusal included.
+    ledger=Ledger(LedgerKind.CROSSES, crosses=3, cross_points=CROSS_POINTS,
+                  penalty=CROSS_POINTS, pone_pays=True, last_deal_right=True),
 )

@@ -41,12 +41,16 @@ class Ledger:
     #: dealer adds. Divided pool: what each dealer puts up.
     stake: int = 0
     #: Divided pool: what a player who played and took no trick pays to the next pool.
+    #: Crosses: the points of the fresh cross added to a delinquent's score
+    #: (Bierspiel: a player who played and took no trick, a failed general
+    #: rams, the pone who declines).
     penalty: int = 0
     #: Divided pool: whether a pool holding only the dealer's stake is a simple
     #: (Rams: everyone plays, by the usual custom; Loo: no widow, no trump turned).
     simple_pools: bool = False
-    #: Divided pool: whether a lone pone who declines against the dealer pays him
-    #: ``penalty`` and the pool stays (Rams' rule, and Rounce's).
+    #: Whether a lone pone who declines against the dealer is penalised and
+    #: the pool stays: divided pool, he pays the dealer ``penalty`` (Rams'
+    #: rule, and Rounce's); crosses, he gets a fresh cross (Bierspiel).
     pone_pays: bool = False
     #: Divided pool: a general rams won takes the pool and this from each
     #: player; lost, the announcer doubles the pool and pays this to each.

@@ -613,7 +613,11 @@ def _score(session: Session, books: Books, prep: Prepared, record: list[Played])
 
 def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played]) -> Settled:
     """Bierspiel: each trick wipes a point; the last with points left when all
-    the others have wiped out pays for the beer."""
+    the others have wiped out pays for the beer. "All penalties are made by
+    adding fresh crosses to the delinquent's score" (RULINGS Bierspiel 4):
+    where Rams forfeits five counters (a player who plays and takes no
+    trick, a failed general rams, the lone pone who declines), a fresh cross
+    adds its points to that player's score."""
     game = session.game
     ledger = game.ledger
     assert ledger is not None
@@ -622,10 +626,29 @@ def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played
     end = record[-1].after if record else prep.position
     done = len(winners)
     events: list[str] = []
+    penalty = ledger.penalty
+
+    def fresh_cross(name: str, why: str) -> str:
+        books.points[name] += penalty
+        return (f"{name}{why}: a fresh cross, {plural(penalty, 'point')} added "
+                f"({books.points[name]} left)")
+
     if prep.position is None:
-        return [f"{prep.no_play}: the deal is not played"], None, ""
+        events = [f"{prep.no_play}: the deal is not played"]
+        if prep.pone is not None and ledger.pone_pays and penalty:
+            events.append(fresh_cross(prep.pone, ", the pone, declines against the dealer"))
+        return events, None, ""
     if end is None or (not end.is_over and prep.general_rams is None):
         raise SessionError(f"the record stops after trick {done}: play the deal out")
+    rams = prep.general_rams
+    if rams is not None:
+        lost = any(w != rams for w in winners)
+        if not lost and done < game.tricks:
+            raise SessionError(f"the record stops after trick {done}: a general rams is "
+                               "played until the announcer loses a trick")
+        if lost and winners[-1] != rams and winners.count(rams) != len(winners) - 1:
+            raise SessionError("a general rams ends the moment the announcer loses a trick: "
+                               "the record goes on after it")
     full = session.crosses * ledger.cross_points
     paid = False
     for name in winners:
@@ -643,7 +666,18 @@ def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played
     for name in names:
         if won[name]:
             events.insert(0, f"{name} wipes {plural(won[name], 'point')}")
-    return events, lambda name, t: t, "points"
+    # The penalties: a fresh cross whatever the beer (the delinquency stands).
+    if penalty and rams is not None and any(w != rams for w in winners):
+        events.append(fresh_cross(rams, " loses the general rams"))
+    elif penalty and rams is None:
+        for name in names:
+            if not won[name]:
+                events.append(fresh_cross(name, " plays and takes no trick"))
+
+    def crossed(name: str, t: int) -> int:
+        return t - (penalty if t == 0 and rams is None else 0)
+
+    return events, crossed, "points"
 
 
 def _divided_pool(session: Session, books: Books, prep: Prepared,
