@@ -721,3 +721,61 @@ def test_the_last_deal_is_made_by_the_first_dealers_right() -> None:
     # Forty-Five is played in games to 45: no last deal to check.
     with pytest.raises(ParseError, match="ended"):
         parse_session('game = "forty-five"\nplayers = ["Ann", "Bob"]\nended = true\n')
+
+
+MISDEAL = '\n[[deal]]\nmisdeal = true\n'
+DEALS_AGAIN = '\n[[deal]]\nmisdeal = "deals again"\n'
+
+
+def test_a_misdeal_passes_the_deal_to_the_left() -> None:
+    """Foster (Spoil Five): "it is a misdeal, and the deal passes to the next
+    player on the misdealer's left. In some places the misdealer is allowed
+    to deal again if he forfeits two counters to the pool" (ledger option
+    misdealer_deals_again). Rams: "Irregularities in the deal are governed
+    by the same rules as in Spoil Five"."""
+    result = evening(SPOIL_FIVE + MISDEAL + SPOILED)
+    assert result.error is None, result.error
+    first, second = result.deals
+    # Cat misdeals: nothing changes hands, and Ann deals the spoiled deal
+    # (so Bob is its seat 1), with a fresh pool of one each.
+    assert first.misdeal and first.dealer == "Cat" and first.in_play == []
+    assert first.books == {"pool": 0, "holdings": {"Ann": 20, "Bob": 20, "Cat": 20}}
+    assert first.to_dict()["misdeal"] is True
+    assert second.dealer == "Ann" and second.seats[0] == "Bob"
+    assert second.books["pool"] == 3
+    # The misdeal is no deal made: Bob, on the right of Cat, the first
+    # dealer, must make the last deal, and Ann's was the last one dealt.
+    assert not result.may_end()
+    # In some places: Cat forfeits two to the pool and deals again.
+    again = evening(SPOIL_FIVE + "[ledger]\nmisdealer_deals_again = true\n" + DEALS_AGAIN
+                    + SPOILED)
+    assert again.error is None, again.error
+    assert again.deals[0].books == {"pool": 2, "holdings": {"Ann": 20, "Bob": 20, "Cat": 18}}
+    assert again.deals[1].dealer == "Cat" and again.deals[1].books["pool"] == 5
+    refused = evening(SPOIL_FIVE + DEALS_AGAIN)
+    assert refused.error is not None and "misdealer_deals_again" in refused.error
+    rams = evening(RAMS + "[ledger]\nmisdealer_deals_again = true\n" + DEALS_AGAIN)
+    assert rams.error is None and rams.deals[0].books["pool"] == 2, rams.error
+    bier = evening(BIER + DEALS_AGAIN)
+    assert bier.error is not None and "Bierspiel has no such rule" in bier.error
+    assert evening(BIER + MISDEAL).deals[0].books["points"] == {"Ann": 15, "Bob": 15,
+                                                                "Cat": 15}
+    for bad, where in (('\n[[deal]]\nmisdeal = true\nhands = ["-"]\n', "hands"),
+                       ('\n[[deal]]\nmisdeal = "again"\n', "misdeal")):
+        with pytest.raises(ParseError, match=f"deal 1: {where}"):
+            evening(SPOIL_FIVE + bad)
+
+
+def test_a_loo_misdealer_loses_the_deal_and_forfeits_three() -> None:
+    """Foster (Loo): "it is a misdeal, and he loses his deal, and forfeits
+    three red counters to the current pool. The new dealer adds his three
+    counters as usual, and the pool becomes a double." """
+    result = evening(LOO + MISDEAL + LOO_DOUBLE)
+    assert result.error is None, result.error
+    first, second = result.deals
+    assert first.books == {"pool": 3, "holdings": {"Ann": 20, "Bob": 20, "Cat": 17}}
+    # Ann deals and adds three: 6, a double (widow and turn-up dealt).
+    assert second.dealer == "Ann" and any("widow" in e or "takes" in e for e in second.events)
+    simple = evening(LOO + MISDEAL + LOO_SIMPLE)
+    assert simple.error is not None and "double" in simple.error
+    assert evening(LOO + DEALS_AGAIN).error is not None

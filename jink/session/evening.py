@@ -43,7 +43,7 @@ from jink.errors import JinkError, PositionError
 from jink.games import Declaring, Game
 from jink.games.ledger import Ledger, LedgerKind
 from jink.position import Position
-from jink.session.file import DealEntry, Session
+from jink.session.file import MISDEAL_DEALS_AGAIN, DealEntry, Session
 from jink.words import plural
 
 
@@ -102,12 +102,16 @@ class DealResult:
     slips: list[str] = field(default_factory=list)
     #: Players whose tricks are not theirs to price (Loo: the dealer playing the miss).
     unpriced: list[str] = field(default_factory=list)
+    #: The dealer misdealt: nothing was dealt or played.
+    misdeal: bool = False
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
             "deal": self.number, "dealer": self.dealer, "seats": self.seats,
             "in_play": self.in_play, "tricks": self.tricks, "events": self.events,
             **self.books}
+        if self.misdeal:
+            out["misdeal"] = True
         if self.analysis is not None:
             out["analysis"] = {"summary": self.analysis.summary(),
                                "forceable": self.analysis.forceable,
@@ -141,9 +145,11 @@ class Evening:
 
     def may_end(self) -> bool:
         """Whether the evening may end after the deals so far: the last of them
-        was made by :attr:`last_dealer` (always, where the game has no such rule)."""
+        was made by :attr:`last_dealer` (always, where the game has no such rule).
+        A misdeal is no deal made: the last deal dealt counts."""
         last = self.last_dealer
-        return last is None or (bool(self.deals) and self.deals[-1].dealer == last)
+        dealt = [d for d in self.deals if not d.misdeal]
+        return last is None or (bool(dealt) and dealt[-1].dealer == last)
 
     def standings(self) -> dict[str, object]:
         ledger = self.session.game.ledger
@@ -806,6 +812,40 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
                       unpriced=[prep.miss] if prep.miss is not None else [])
 
 
+def misdeal(session: Session, books: Books, entry: DealEntry, dealer: int) -> DealResult:
+    """A misdeal by the dealer of ``entry``: nothing is dealt or played. The
+    deal passes to his left (Spoil Five's rule, and so Rams', Rounce's and
+    Bierspiel's), he forfeiting the game's ``misdeal_forfeit`` to the current
+    pool as he loses it (Loo: three, and the pool becomes a double), or, with
+    the ledger option ``misdealer_deals_again`` and ``misdeal = "deals
+    again"``, he forfeits ``deal_again_forfeit`` to the pool and deals again.
+    He puts up no dealer's stake: he does not deal."""
+    ledger = session.game.ledger
+    assert ledger is not None
+    seats = _seats(session, dealer)
+    name = seats[-1]
+    left = seats[0]
+    events: list[str] = []
+    if entry.misdeal == MISDEAL_DEALS_AGAIN:
+        if not (ledger.deal_again_forfeit
+                and session.ledger_options.get("misdealer_deals_again")):
+            why = (" (ledger option misdealer_deals_again)" if ledger.deal_again_forfeit
+                   else f": {session.game.title} has no such rule")
+            raise SessionError(f"misdeal: {name} may not deal again{why}; the deal passes to "
+                               f"{left}")
+        _pay(books, name, ledger.deal_again_forfeit)
+        events.append(f"{name} misdeals, forfeits {ledger.deal_again_forfeit} to the pool "
+                      "and deals again")
+    elif ledger.misdeal_forfeit:
+        _pay(books, name, ledger.misdeal_forfeit)
+        events.append(f"{name} misdeals: loses the deal, which passes to {left}, and "
+                      f"forfeits {ledger.misdeal_forfeit} to the pool ({books.pool})")
+    else:
+        events.append(f"{name} misdeals: the deal passes to {left}")
+    return DealResult(entry.number, name, seats, [], None, (), {}, events,
+                      books.to_dict(ledger), misdeal=True)
+
+
 def play_evening(session: Session, each: Callable[[DealResult], None] | None = None) -> Evening:
     """Replay every deal in order. A deal that cannot be settled stops the
     evening: :attr:`Evening.error` says which deal and why, and the ledger of
@@ -841,14 +881,18 @@ def play_evening(session: Session, each: Callable[[DealResult], None] | None = N
         if entry.dealer is not None:
             dealer = session.players.index(entry.dealer)
         try:
-            result = play_deal(session, books, entry, dealer)
+            if entry.misdeal is not None:
+                result = misdeal(session, books, entry, dealer)
+            else:
+                result = play_deal(session, books, entry, dealer)
         except JinkError as error:
             evening.error = f"deal {entry.number}: {error}"
             return evening
         evening.deals.append(result)
         if each is not None:
             each(result)
-        dealer = (dealer + 1) % len(session.players)
+        if entry.misdeal != MISDEAL_DEALS_AGAIN:
+            dealer = (dealer + 1) % len(session.players)
     if session.ended and not evening.may_end():
         first = session.players[session.first_dealer]
         made = (f"was made by {evening.deals[-1].dealer}" if evening.deals
