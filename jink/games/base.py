@@ -37,7 +37,7 @@ from jink.errors import PositionError, UnknownNameError
 from jink.games.duties import Duties, Follow
 from jink.games.explain import explain
 from jink.games.ledger import Ledger
-from jink.games.option import Option
+from jink.games.option import Option, Unmodelled
 
 #: The default duties: follow suit or trump, no lead duty.
 FOLLOW_OR_TRUMP = Duties(Follow.OR_TRUMP)
@@ -426,6 +426,10 @@ class Game:
     #: Cards that, turned up, do not make trumps: the dealer turns the next
     #: card (Bierspiel's 7♦). jink does not model that and refuses them.
     turned_past: CardSet = 0
+    #: Rules and variations the sources give that jink does not model, each
+    #: named with its source (``jink rules GAME``); an option of such a name
+    #: is refused, saying so.
+    not_modelled: tuple[Unmodelled, ...] = ()
     #: Loo: a position with no trump yet (a simple pool, where every seat at
     #: the table plays) needs at least this many seats; one with a trump and
     #: no card to be turned (a double pool, widow and turn-up dealt) at most
@@ -526,6 +530,10 @@ class Game:
         known = {o.name: o for o in self.options}
         result: dict[str, Any] = {o.name: o.default for o in self.options}
         for name, value in (options or {}).items():
+            missing = next((u for u in self.not_modelled if u.name == name), None)
+            if missing is not None:
+                raise UnknownNameError(f"option {name!r} is not modelled by jink: "
+                                       f"{missing.rule} ({missing.source})")
             if name not in known:
                 names = ", ".join(known) or "none"
                 raise UnknownNameError(

@@ -53,6 +53,7 @@ from jink.cards import (
 from jink.games.base import Declaring, Game, Question, Ranking, points_per_trick
 from jink.games.duties import Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind
+from jink.games.option import Unmodelled
 from jink.games.rams import ELDEST_MUST_PLAY, PIQUET_RANKS, RAMS_DECK, suit_order
 
 SEVEN_OF_DIAMONDS = make_card(SEVEN, DIAMONDS)
@@ -134,6 +135,18 @@ BIERSPIEL = Game(
     # Six at the table as in Rams: the dealer then takes no cards.
     widow=5, declaring=Declaring.RAMS, table=(3, 6), dealer_out_at=6, dealer_robs=True,
     general_rams=True, options=(ELDEST_MUST_PLAY,), penalty_worth=fresh_cross,
+    not_modelled=(
+        Unmodelled("turned_seven_of_diamonds", "a turned-up 7D makes no trumps: the dealer "
+                   "turns the next card and may take both into his hand (refused as a "
+                   "turn-up)",
+                   "Foster, Bierspiel: 'If it is turned up, the dealer turns up the next "
+                   "card for a trump, and when it comes to his turn, he can take both "
+                   "cards into his hand, discarding others in their place'"),
+        Unmodelled("eldest_robs_if_dealer_passes", "the eldest hand may rob the turn-up "
+                   "whenever the dealer passes (jink reads the sentence as part of the "
+                   "turned-up 7D, and only the dealer robs)",
+                   "Foster, Bierspiel: 'If the dealer passes, the eldest hand may take up "
+                   "the trump'")),
     # Foster: a turned-up 7D makes no trumps; the dealer turns the next card
     # and may take both, or, if he passes, the eldest may take up the trump.
     # Not modelled: such a turn-up is refused (docs/rules.md, Bierspiel).
