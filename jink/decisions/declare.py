@@ -40,7 +40,10 @@ apply: :attr:`Game.widow`, :attr:`Game.declaring`, :attr:`Game.dealer_robs`,
 
 - The pone whom every other seat before the dealer leaves alone must play
   against the dealer or pay him (Rams, Rounce: the ledger's ``pone_pays``);
-  his pass is scored so. In a Rams simple every player plays; with the
+  his pass is scored so. Where the books are crosses (Bierspiel) each such
+  penalty is a fresh cross (RULINGS Bierspiel 4): the pone's pass, a choice
+  that can be held to no trick and a general rams that can be made to fail
+  are worth :attr:`Game.penalty_worth`. In a Rams simple every player plays; with the
   option ``eldest_must_play`` ("in some clubs") the eldest may not pass.
 - With six at a Rams or Bierspiel table the dealer takes no cards
   (:attr:`Game.dealer_out_at`): he neither declares, plays nor robs. A seat
@@ -439,7 +442,7 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
                 # Said per way of robbing (each its own verdict), not added up.
                 said += ("; succeeds: " if succeeds else "; fails: ") + ", ".join(
                     worth_words(key, value) for key, value in worth.items())
-            elif game.penalty_worth is not None and (
+            elif game.penalty_worth is not None and worst.max_tricks is not None and (
                     worst.max_tricks == 0 if not name.startswith("general")
                     else worst.max_tricks != game.tricks):
                 # A fresh cross (Bierspiel): a player who plays and can be held
