@@ -144,6 +144,30 @@ def test_rules_human():
     assert questions == "three: Three (pool); jink: Jink (all five); spoil; or a number of tricks."
 
 
+@pytest.mark.parametrize("game, names", [
+    ("forty-five", ["rob_with_king", "turned_ace_or_king_scores"]),
+    ("bierspiel", ["turned_seven_of_diamonds", "eldest_robs_if_dealer_passes"]),
+    ("spoil-five", []),
+])
+def test_rules_name_what_is_not_modelled_with_its_source(game: str, names: list[str]) -> None:
+    """Foster's variations jink does not model (Forty-Five: "robbing with the
+    King, if the ace is not in play; counting five for the dealer's side if
+    the ace or King is turned up"; Bierspiel: the turned-up 7D, and "If the
+    dealer passes, the eldest hand may take up the trump" read as a rob in
+    every deal) are named by jink rules, each with Foster's words, and an
+    option of that name is refused as not modelled, not as unknown."""
+    [out] = run_json("rules", game)
+    assert [u["name"] for u in out["not_modelled"]] == names
+    human = " ".join(run("rules", game).stdout.split())
+    for rule in out["not_modelled"]:
+        assert rule["source"].startswith(f"Foster, {out['title']}: '")
+        assert f"Not modelled, {rule['name']}: " in human and rule["source"] in human
+    for name in names:
+        result = run("solve", "-g", game, "--trump", "S", "--hands",
+                     "AS KS QS JS TS / AH KH QH JH TH", "--option", f"{name}=true", code=1)
+        assert f"option {name!r} is not modelled by jink" in result.stderr
+
+
 # -- jink show -------------------------------------------------------------------------
 
 

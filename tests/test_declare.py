@@ -548,10 +548,10 @@ SIX = ["AH KH 8C 9C TS", "QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D",
 def test_six_at_the_table_the_dealer_takes_no_cards(game: str) -> None:
     """Foster (Rams): "Any number from three to six may play; but when six
     play the dealer takes no cards" (RULINGS Rams 1; Bierspiel is Rams).
-    Five hands are dealt and the dealer neither declares, plays nor robs. A
-    lone player has nobody to play against (the dealer who must oppose him
-    holds no cards): every trick is his without play (jink's ruling,
-    docs/rules.md). Two or more play as usual."""
+    Five hands are dealt and the dealer neither declares, plays nor robs.
+    RULINGS Rams 5: "If only one player announces to play, the deal is not
+    played: the pool remains and nobody pays, as when everybody passes."
+    Two or more play as usual."""
     deal = deal_from_text(find_game(game), CLUBS, SIX, RAMS_WIDOW, parse_card("7C"))
     assert deal.dealer_out and not deal.dealer_robs
     pair = by_name(declare(deal, 0, [4]))
@@ -560,10 +560,16 @@ def test_six_at_the_table_the_dealer_takes_no_cards(game: str) -> None:
     # Seat 5, after him, may take the widow he leaves: never better for him.
     assert pair["play"].verdict.max_tricks <= Solver().max_tricks(position, 0)
     alone = by_name(declare(deal, 4, []))
-    assert alone["play"].players == (4,) and alone["play"].verdict.max_tricks == 5
-    assert "unopposed" in alone["play"].note
+    for name in ("play", "widow"):
+        # Not played: no seats in the play, no verdict, nothing paid.
+        row = alone[name]
+        assert row.allowed and row.players == () and row.verdict is None, row
+        assert row.counters is None and "not played" in row.note
     # Nobody else plays: no pone pays (there is no dealer's hand to play against).
     assert "counters" not in alone["pass"].to_dict() and alone["pass"].players == ()
+    # Seat 1 passing while seat 5 alone plays: not played either.
+    left = by_name(declare(deal, 0, [4]))["pass"]
+    assert left.players == () and "not played" in left.note and left.counters is None
     general = by_name(declare(deal, 0, []))["general-rams"]
     assert general.players == (0, 1, 2, 3, 4)
     with pytest.raises(PositionError, match="dealer, seat 6, takes no cards"):
@@ -578,7 +584,8 @@ def test_six_at_the_table_the_dealer_takes_no_cards(game: str) -> None:
                                  "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["table"] == 6 and data["choices"][1]["in_play"] == [5]
+    assert data["table"] == 6 and data["choices"][1]["in_play"] == []
+    assert "max_tricks" not in data["choices"][1]
 
 
 def test_a_general_rams_payment_is_said_once_per_way_of_robbing() -> None:
@@ -624,3 +631,37 @@ def test_declare_takes_the_games_options() -> None:
         assert json.loads(result.stdout)["choices"][1]["max_tricks"] == values[ecarte]
     bad = runner.invoke(app, [*args, "--option", "no_such"])
     assert bad.exit_code == 1 and bad.stderr.startswith("error: --option: unknown option")
+
+
+@pytest.mark.parametrize("game, key", [("rams", "counters"), ("bierspiel", "points")])
+def test_bierspiel_penalties_are_fresh_crosses(game: str, key: str) -> None:
+    """RULINGS Bierspiel 4: "where Rams forfeits five counters (a player who
+    plays and takes no trick, a failed general rams, the pone who declines),
+    Bierspiel adds one fresh cross, five points, to that player's score".
+    In jink declare a fresh cross is ``points`` -5: the pone's pass pays it
+    (Rams: five counters to the dealer), a row that can be held to no trick
+    is worth it, and so is a general rams that can be made to fail."""
+    deal = deal_from_text(find_game(game), HEARTS, RAMS_HANDS, RAMS_WIDOW)
+    pone = by_name(declare(deal, 2, []))["pass"].to_dict()
+    assert pone[key] == -5 and ({"counters", "points"} - {key}).isdisjoint(pone)
+    kinds = set()
+    for seat, others in ((2, []), (0, []), (1, [0])):
+        for choice in declare(deal, seat, others).choices:
+            verdict = choice.verdict
+            if verdict is None:
+                continue
+            general = choice.name.startswith("general")
+            failed = verdict.max_tricks < 5 if general else verdict.max_tricks == 0
+            if game == "bierspiel":
+                want = -5 if failed else verdict.max_tricks
+                assert dict(verdict.extras)["points"] == want, choice
+                assert ("a penalty" in choice.note) == failed, choice.note
+            kinds.add((general, failed))
+    # Each case met: plays held to none, plays with a trick, general rams failing.
+    assert {(False, True), (False, False), (True, True)} <= kinds
+    runner = CliRunner()
+    result = runner.invoke(app, ["declare", "--game", game, "--trump", "H", "--widow",
+                                 RAMS_WIDOW, "--hands", " / ".join(RAMS_HANDS), "--seat",
+                                 "3", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["choices"][0][key] == -5

@@ -171,6 +171,23 @@ def test_declare_from_the_command_line() -> None:
     assert "general-rams-widow" in human.stdout and "pass: takes no part" in human.stdout
 
 
+@pytest.mark.parametrize("game, key", [("rams", "counters"), ("bierspiel", "points")])
+def test_a_pass_that_pays_carries_what_it_pays(game: str, key: str) -> None:
+    """The pone whom every other seat before the dealer leaves alone must play
+    or pay (Rams: five counters to the dealer; Bierspiel, RULINGS Bierspiel
+    4: a fresh cross, five points): his pass entry says so, as in jink
+    declare's table; another seat's pass pays nothing."""
+    args = ["odds", "-g", game, "--hand", "AH KH QH 9C 7S", "--trump", "S", "--players",
+            "4", "--declare", "--deals", "2", "--seed", "1", "--json"]
+    pone = invoke(*args, "--seat", "3")
+    assert pone.exit_code == 0, pone.output
+    entry = json.loads(pone.stdout)["without_play"][0]
+    assert entry["choice"] == "pass" and entry[key] == -5
+    other = invoke(*args, "--seat", "3", "--playing", "1")
+    assert other.exit_code == 0, other.output
+    assert set(json.loads(other.stdout)["without_play"][0]) == {"choice", "note"}
+
+
 @pytest.mark.parametrize("args, status, message", [
     (["--hand", "5S JS AH KD 2C", "--turnup", "7S"], 2, "--players"),
     (["--hand", "5S JS AH KD 1C", "--turnup", "7S", "--players", "3"], 1,

@@ -322,13 +322,50 @@ play = ["AH TH JH", "KH 9H QH", "AC 8C AS", "8S 9C KS", "9D KC 8D"]
     result = evening(bier + one)
     assert result.error is None, result.error
     # One cross of five points each. Deal 1 (Cat deals): Ann wipes 3 (2 left),
-    # Bob 2 (3 left), Cat none.
-    assert result.deals[0].books == {"points": {"Ann": 2, "Bob": 3, "Cat": 5}, "beer": []}
+    # Bob 2 (3 left), Cat none: she played and took no trick, so gets a fresh
+    # cross (RULINGS Bierspiel 4: where Rams forfeits five counters, one
+    # fresh cross, five points): 10.
+    assert result.deals[0].books == {"points": {"Ann": 2, "Bob": 3, "Cat": 10}, "beer": []}
     result = evening(bier + one + two)
     # Deal 2 (Ann deals, Bob is seat 1): Bob wipes his 3 (0), Ann her 2 in the
-    # last two tricks (0): Cat, the last with a point, pays for the beer, and
-    # a new round starts with a fresh cross each.
-    assert result.deals[1].books == {"points": {"Ann": 5, "Bob": 5, "Cat": 5}, "beer": ["Cat"]}
+    # last two tricks (0): Cat, the last with points, pays for the beer, and
+    # a new round starts with a fresh cross each; Cat, again without a trick,
+    # then takes her fresh cross for this deal: 10.
+    assert result.deals[1].books == {"points": {"Ann": 5, "Bob": 5, "Cat": 10},
+                                     "beer": ["Cat"]}
+
+
+BIER = 'game = "bierspiel"\nplayers = ["Ann", "Bob", "Cat"]\n'
+
+
+def test_bierspiel_penalties_are_fresh_crosses() -> None:
+    """RULINGS Bierspiel 4: "where Rams forfeits five counters (a player who
+    plays and takes no trick, a failed general rams, the pone who declines),
+    Bierspiel adds one fresh cross, five points, to that player's score"."""
+    # Cat deals; Ann passes, and Bob, the pone, declines against Cat.
+    pone = evening(BIER + RAMS_PONE.replace('["Cat", "Ann"]', '["Ann", "Bob"]'))
+    assert pone.error is None, pone.error
+    assert pone.deals[0].books["points"] == {"Ann": 15, "Bob": 20, "Cat": 15}
+    assert pone.deals[0].events[-1].startswith("Bob, the pone, declines against the "
+                                               "dealer: a fresh cross, 5 points added")
+    # Ann's general rams, lost at trick 1 (a trump led, as Bierspiel's first
+    # lead must be): a fresh cross, 15 + 5 = 20; Bob wipes 1 for the trick;
+    # Cat, who took none, is not penalised (only the announcer, as in Rams).
+    lost = '''
+[[deal]]
+turnup = "9H"
+widow = "AC KC QC JC TC"
+hands = ["KH QH JH TH 8S", "AH AS KS QS JS", "AD KD QD JD 8D"]
+general_rams = "Ann"
+play = ["KH AH 8D"]
+'''
+    general = evening(BIER + lost)
+    assert general.error is None, general.error
+    assert general.deals[0].books["points"] == {"Ann": 20, "Bob": 14, "Cat": 15}
+    # Won, no penalty: Ann wipes five.
+    won = evening(BIER + RAMS_GENERAL)
+    assert won.error is None, won.error
+    assert won.deals[0].books["points"] == {"Ann": 10, "Bob": 15, "Cat": 15}
 
 
 @pytest.mark.parametrize("text", [
@@ -605,8 +642,9 @@ def test_rams_at_six_the_dealer_takes_no_cards() -> None:
     """Foster (Rams): "Any number from three to six may play; but when six
     play the dealer takes no cards" (RULINGS Rams 1). The dealer's hand is
     written "-"; he still puts up five ("Each successive dealer puts up five
-    counters"). A lone player has nobody to play against (jink's ruling,
-    docs/session.md): every trick is his, and so the pool."""
+    counters"). RULINGS Rams 5: "If only one player announces to play, the
+    deal is not played: the pool remains and nobody pays, as when everybody
+    passes." """
     result = evening(RAMS6 + RAMS6_PAIR + RAMS6_LONE)
     assert result.error is None, result.error
     first, second = result.deals
@@ -614,10 +652,12 @@ def test_rams_at_six_the_dealer_takes_no_cards() -> None:
     assert first.in_play == ["Ann", "Eve"]
     assert first.books == {"pool": 0, "holdings": {"Ann": 23, "Bob": 20, "Cat": 20,
                                                    "Dan": 20, "Eve": 22, "Fay": 15}}
-    # Ann puts up 5 (18); Fay alone takes the pool of 5 (20) without play.
-    assert second.in_play == ["Fay"] and second.tricks == {"Fay": 5}
-    assert second.books == {"pool": 0, "holdings": {"Ann": 18, "Bob": 20, "Cat": 20,
-                                                    "Dan": 20, "Eve": 22, "Fay": 20}}
+    # Ann puts up 5 (18); Fay alone: not played, the pool of 5 stays and
+    # nobody pays.
+    assert second.in_play == [] and second.tricks == {} and second.position is None
+    assert second.books == {"pool": 5, "holdings": {"Ann": 18, "Bob": 20, "Cat": 20,
+                                                    "Dan": 20, "Eve": 22, "Fay": 15}}
+    assert any("not played" in e for e in second.events), second.events
     # Everybody passes: nobody pays (the pone's five are for declining to
     # play against the dealer, who has no cards here); the pool stays.
     everybody = evening(RAMS6 + RAMS6_PAIR + RAMS6_LONE.replace('"Eve"]', '"Eve", "Fay"]'))
@@ -636,8 +676,9 @@ def test_rams_at_six_the_dealer_takes_no_cards() -> None:
     bier = evening(RAMS6.replace('"rams"', '"bierspiel"').replace(
         "[ledger]\ncompulsory_simple = false\n", "") + RAMS6_LONE)
     assert bier.error is None, bier.error
-    # Fay deals; Ann alone wipes five tricks' points off her fifteen.
-    assert bier.deals[0].books["points"]["Ann"] == 10
+    # Fay deals; Ann alone: not played, no point wiped, no cross added.
+    assert bier.deals[0].books["points"]["Ann"] == 15
+    assert bier.deals[0].events[-1].endswith("the deal is not played")
 
 
 def test_the_eldest_must_play_in_some_clubs_session() -> None:
@@ -680,3 +721,61 @@ def test_the_last_deal_is_made_by_the_first_dealers_right() -> None:
     # Forty-Five is played in games to 45: no last deal to check.
     with pytest.raises(ParseError, match="ended"):
         parse_session('game = "forty-five"\nplayers = ["Ann", "Bob"]\nended = true\n')
+
+
+MISDEAL = '\n[[deal]]\nmisdeal = true\n'
+DEALS_AGAIN = '\n[[deal]]\nmisdeal = "deals again"\n'
+
+
+def test_a_misdeal_passes_the_deal_to_the_left() -> None:
+    """Foster (Spoil Five): "it is a misdeal, and the deal passes to the next
+    player on the misdealer's left. In some places the misdealer is allowed
+    to deal again if he forfeits two counters to the pool" (ledger option
+    misdealer_deals_again). Rams: "Irregularities in the deal are governed
+    by the same rules as in Spoil Five"."""
+    result = evening(SPOIL_FIVE + MISDEAL + SPOILED)
+    assert result.error is None, result.error
+    first, second = result.deals
+    # Cat misdeals: nothing changes hands, and Ann deals the spoiled deal
+    # (so Bob is its seat 1), with a fresh pool of one each.
+    assert first.misdeal and first.dealer == "Cat" and first.in_play == []
+    assert first.books == {"pool": 0, "holdings": {"Ann": 20, "Bob": 20, "Cat": 20}}
+    assert first.to_dict()["misdeal"] is True
+    assert second.dealer == "Ann" and second.seats[0] == "Bob"
+    assert second.books["pool"] == 3
+    # The misdeal is no deal made: Bob, on the right of Cat, the first
+    # dealer, must make the last deal, and Ann's was the last one dealt.
+    assert not result.may_end()
+    # In some places: Cat forfeits two to the pool and deals again.
+    again = evening(SPOIL_FIVE + "[ledger]\nmisdealer_deals_again = true\n" + DEALS_AGAIN
+                    + SPOILED)
+    assert again.error is None, again.error
+    assert again.deals[0].books == {"pool": 2, "holdings": {"Ann": 20, "Bob": 20, "Cat": 18}}
+    assert again.deals[1].dealer == "Cat" and again.deals[1].books["pool"] == 5
+    refused = evening(SPOIL_FIVE + DEALS_AGAIN)
+    assert refused.error is not None and "misdealer_deals_again" in refused.error
+    rams = evening(RAMS + "[ledger]\nmisdealer_deals_again = true\n" + DEALS_AGAIN)
+    assert rams.error is None and rams.deals[0].books["pool"] == 2, rams.error
+    bier = evening(BIER + DEALS_AGAIN)
+    assert bier.error is not None and "Bierspiel has no such rule" in bier.error
+    assert evening(BIER + MISDEAL).deals[0].books["points"] == {"Ann": 15, "Bob": 15,
+                                                                "Cat": 15}
+    for bad, where in (('\n[[deal]]\nmisdeal = true\nhands = ["-"]\n', "hands"),
+                       ('\n[[deal]]\nmisdeal = "again"\n', "misdeal")):
+        with pytest.raises(ParseError, match=f"deal 1: {where}"):
+            evening(SPOIL_FIVE + bad)
+
+
+def test_a_loo_misdealer_loses_the_deal_and_forfeits_three() -> None:
+    """Foster (Loo): "it is a misdeal, and he loses his deal, and forfeits
+    three red counters to the current pool. The new dealer adds his three
+    counters as usual, and the pool becomes a double." """
+    result = evening(LOO + MISDEAL + LOO_DOUBLE)
+    assert result.error is None, result.error
+    first, second = result.deals
+    assert first.books == {"pool": 3, "holdings": {"Ann": 20, "Bob": 20, "Cat": 17}}
+    # Ann deals and adds three: 6, a double (widow and turn-up dealt).
+    assert second.dealer == "Ann" and any("widow" in e or "takes" in e for e in second.events)
+    simple = evening(LOO + MISDEAL + LOO_SIMPLE)
+    assert simple.error is not None and "double" in simple.error
+    assert evening(LOO + DEALS_AGAIN).error is not None

@@ -198,8 +198,9 @@ def batch_command(
                 seed = _stored_seed(db)
             drawn = fresh_seed(seed)
             run = Run(deals, question, constraints=spec, seed=drawn)
-            tables = {spec.players}
-            games = {(spec.game, spec.players)}
+            # The seats of each position (six at a Rams table: five are dealt).
+            tables = {spec.in_play}
+            games = {(spec.game, spec.in_play)}
         for table in tables:
             check_seats(solved or [], table)
         if goal is not None:  # (a goal no deal has: said before the database is touched)

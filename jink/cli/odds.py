@@ -321,6 +321,13 @@ def choices_table(result: ChoicesResult) -> list[RenderableType]:
              c.choice, c.max_tricks_mean, c.share) for c in result.choices]
     notes: list[RenderableType] = [
         _shares_table(result, f"Seat {result.seat + 1}, {what}", "choice", rows)]
+    # Each whole-number worth (Bierspiel's points, a fresh cross counted as
+    # -5; a general rams' counters) as one line: the table has no room for it.
+    worths = list(dict.fromkeys(key for c in result.choices for key, _ in c.means))
+    for key in worths:
+        notes.append(Text(f"{key.replace('_', ' ')} (mean): " + ", ".join(
+            f"{c.choice} {dict(c.means)[key]:.2f}" for c in result.choices
+            if key in dict(c.means))))
     for name, note in result.without_play:
         notes.append(Text(f"{name}: {note}"))
     return notes

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.text import Text
 
 from jink.cards import SUITS, card_name
@@ -48,6 +49,9 @@ def rules(game: GameArg = "spoil-five", json_output: JsonOpt = False) -> None:
         for option in found.options:
             notes.append(f"Option [bold]{option.name}[/bold] (default "
                          f"{str(option.default).lower()}): {option.help}.")
+        for rule in found.not_modelled:
+            notes.append(f"Not modelled, [bold]{rule.name}[/bold]: {rule.rule} "
+                         f"({escape(rule.source)}).")
         # Each question's name, then its label where that says more.
         questions = "; ".join(
             f"[bold]{q.name}[/bold]" + ("" if q.label.lower() == q.name else f": {q.label}")
@@ -78,4 +82,6 @@ def rules_dict(game: Game) -> dict[str, Any]:
         "following": getattr(game, "following", None),
         "options": [{"name": o.name, "default": o.default, "help": o.help}
                     for o in game.options],
+        "not_modelled": [{"name": u.name, "rule": u.rule, "source": u.source}
+                         for u in game.not_modelled],
     }

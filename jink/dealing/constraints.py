@@ -144,8 +144,9 @@ class Constraints:
     def __post_init__(self) -> None:
         # With no trump nor turn-up a game that allows none (Loo) is dealt as
         # a simple pool, the card to be turned dealt too; else a double pool.
-        self.game.check_players(self.players,
-                                simple=self.trump is None and self.turnup is None)
+        if not self.dealer_out:
+            self.game.check_players(self.players,
+                                    simple=self.trump is None and self.turnup is None)
         object.__setattr__(self, "options", self.game.check_options(self.options))
         if self.turnup is not None:
             if not self.game.deck >> self.turnup & 1:
@@ -160,6 +161,10 @@ class Constraints:
             if spec.seat >= self.players:
                 raise ConstraintError(f"seat {spec.seat + 1}: the deal has seats 1 to "
                                       f"{self.players}")
+            if spec.seat >= self.in_play:
+                raise ConstraintError(f"seat {spec.seat + 1}: with {self.players} at the "
+                                      f"{self.game.title} table the dealer takes no cards "
+                                      f"(Foster): seats 1 to {self.in_play} are dealt")
             outside = [c for c in (*spec.holds, *spec.lacks) if not self.game.deck >> c & 1]
             if outside:
                 raise ConstraintError(f"seat {spec.seat + 1}: {card_name(outside[0])} is not "
@@ -169,6 +174,18 @@ class Constraints:
                                       "the turn-up")
 
     @property
+    def dealer_out(self) -> bool:
+        """Whether the dealer, the last of :attr:`players`, takes no cards (six
+        at a Rams or Bierspiel table)."""
+        return self.game.dealer_takes_no_cards(self.players)
+
+    @property
+    def in_play(self) -> int:
+        """The seats of each position dealt: the players less a dealer who takes
+        no cards. Everyone dealt cards plays (as in a Rams simple pool)."""
+        return self.players - self.dealer_out
+
+    @property
     def counts_suits(self) -> bool:
         """Whether any seat has a suit count (which needs the trump to be known)."""
         return any(spec.counts for spec in self.seats)
@@ -176,7 +193,7 @@ class Constraints:
     def bound(self, trump: Suit | None = None) -> Rules:
         """The rules the counts are read with (``trump`` if the spec leaves it open)."""
         return self.game.bind(self.trump if self.trump is not None else trump, self.options,
-                              self.players)
+                              self.in_play)
 
     def rules(self, trump: Suit | None = None) -> list[SeatRule]:
         """The seat tables as the dealer's rules, suits counted as the game counts them."""

@@ -114,7 +114,8 @@ def plan_for(constraints: Constraints) -> DealPlan:
         free &= ~(1 << spec.turnup)
     turns = spec.trump is None and (game.uses_turn or not game.allows_no_trump)
     rules: list[SeatRule] = spec.rules()
-    dealer = Dealer(free, [game.hand_size] * spec.players, rules)
+    # Six at a Rams table: the dealer takes no cards, so is no seat of the position.
+    dealer = Dealer(free, [game.hand_size] * spec.in_play, rules)
 
     def make(hands: tuple[CardSet, ...], card: Card | None) -> Position:
         if card is None:
@@ -127,7 +128,7 @@ def plan_for(constraints: Constraints) -> DealPlan:
     plan = DealPlan(dealer, make, turns,
                     unturnable=game.turned_past if turns and spec.turnup is None else 0)
     if turns and plan.stock < 1:
-        raise ConstraintError(f"{spec.players} hands of {game.hand_size} leave no card to turn "
+        raise ConstraintError(f"{spec.in_play} hands of {game.hand_size} leave no card to turn "
                               "up: give trump")
     if not dealer.total:
         raise ConstraintError(explain_empty(free, dealer.sizes, rules))

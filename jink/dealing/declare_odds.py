@@ -64,7 +64,10 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
         raise PositionError("declaring needs the trump suit: give trump or turnup")
     if view.trick or sum(view.won):
         raise PositionError("declaring happens before the first trick")
-    known = [s for s, hand in enumerate(view.hands) if hand is not None]
+    # At six at a Rams table the dealer's hand is known to be empty ("-").
+    dealer_out = game.dealer_takes_no_cards(view.players)
+    known = [s for s, hand in enumerate(view.hands)
+             if hand is not None and not (dealer_out and s == view.players - 1)]
     if seat is None:
         if len(known) != 1:
             raise PositionError("name the seat asking (several hands are known)")
@@ -72,7 +75,7 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
     if not 0 <= seat < view.players or view.hands[seat] is None:
         raise PositionError(f"seat {seat + 1}'s hand is unseen (\"?\"): give it")
     others = tuple(others)
-    plan = view.plan()
+    plan = view.plan(table=True)
     widow_size = game.widow
     stock = plan.stock
     if stock < widow_size:
@@ -95,16 +98,25 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
     names = tuple(q.name for q in game.questions(view.players))
     tally = Tally(names)
     without_play: dict[str, str] = {}
+    pays: dict[str, tuple[tuple[str, int], ...]] = {}
     started = time.perf_counter()
 
     def count(dealt_one: tuple[Position, CardSet]) -> None:
         position, widow = dealt_one
-        deal = Deal(game, trump, position.hands, widow, view.turnup, view.options)
+        deal = Deal(game, trump, view.table_hands(position), widow, view.turnup,
+                    view.options)
         decision = declare(deal, seat, others, limit, memory_mb=memory_mb, simple=simple)
         best: dict[str, Verdict] = {}
         for choice in decision.choices:
             if choice.verdict is None:
                 without_play.setdefault(choice.name, choice.note)
+                # What a pass costs depends on the seats that play, not the
+                # deal: the same in every deal.
+                paid = tuple((key, value) for key, value in (("counters", choice.counters),
+                                                             ("points", choice.points))
+                             if value is not None)
+                if paid:
+                    pays.setdefault(choice.name, paid)
                 continue
             if not choice.allowed:
                 continue
@@ -112,14 +124,15 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
             if held is None or _rank(choice.verdict, names) > _rank(held, names):
                 best[choice.name] = choice.verdict
         for name, verdict in best.items():
-            tally.add(name, verdict.max_tricks or 0, dict(verdict.answers))
+            tally.add(name, verdict.max_tricks or 0, dict(verdict.answers),
+                      dict(verdict.extras))
         tally.deals += 1
 
     _, interrupted = count_each(dealt, count, deals, progress)
     return ChoicesResult(game, seat, "declare", tally.deals, exhaustive,
                          plan.total * widows, None if exhaustive else seed, names,
                          tally.choices(exhaustive), time.perf_counter() - started,
-                         tuple(without_play.items()), interrupted)
+                         tuple(without_play.items()), interrupted, tuple(pays.items()))
 
 
 def _rank(verdict: Verdict, names: tuple[str, ...]) -> tuple[int, ...]:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from jink.cards import (
+    NO_CARDS,
     Card,
     CardSet,
     Suit,
@@ -92,12 +93,34 @@ class View:
         played = (seat - self.leader) % self.players < len(self.trick)
         return self.game.hand_size - sum(self.won) - played
 
-    def plan(self) -> DealPlan:
-        """How to deal the unseen hands (errors in the view are found here)."""
+    def plan(self, table: bool = False) -> DealPlan:
+        """How to deal the unseen hands (errors in the view are found here).
+
+        ``table``: the hands are every hand at the table before anyone
+        declares to play (:func:`jink.dealing.declare_odds.declare_odds`), not
+        the seats of a position. With six at a Rams or Bierspiel table the
+        dealer, the last seat, takes no cards: his hand is ``"-"`` or ``"?"``,
+        he is dealt none, and each position made holds the five hands dealt
+        (:meth:`table_hands` puts his empty hand back)."""
         game, n = self.game, self.players
-        game.check_players(n)
-        if len(self.won) != n:
-            raise PositionError(f"won lists {len(self.won)} seats, the deal has {n}")
+        dealer_out = table and game.dealer_takes_no_cards(n)
+        if table:
+            low, high = game.table
+            if not low <= n <= high:
+                raise PositionError(f"{game.title} declaring takes {low} to {high} hands at "
+                                    f"the table, not {n}")
+        else:
+            game.check_players(n)
+        for seat, hand in enumerate(self.hands if table else ()):
+            if dealer_out and seat == n - 1:
+                if hand:
+                    raise PositionError(f"with {n} at the table the {game.title} dealer takes "
+                                        f"no cards (Foster): his hand, seat {n}, is \"-\"")
+            elif hand == 0:
+                raise PositionError(f"seat {seat + 1} holds no cards (\"-\"): before the "
+                                    "play only a dealer takes none"
+                                    + (f", with {game.dealer_out_at} at a {game.title} table"
+                                       if game.dealer_out_at else f" (never in {game.title})"))
         unseen = [s for s in range(n) if self.hands[s] is None]
         if not unseen:
             raise PositionError('no hand is unseen: write the hands the seat cannot see "?"')
@@ -136,18 +159,21 @@ class View:
             specs.append(spec)
         rules = seat_rules(specs, game.bind(self.trump, self.options, n))
         # The known hands are dealt nothing (size 0), so seats keep their numbers.
-        sizes = [self.size_of(s) if self.hands[s] is None else 0 for s in range(n)]
+        sizes = [self.size_of(s) if self.hands[s] is None and not (dealer_out and s == n - 1)
+                 else 0 for s in range(n)]
         if any(size < 0 for size in sizes):
             raise PositionError(f"won counts {sum(self.won)} tricks, a deal has "
                                 f"{game.tricks}")
         dealer = Dealer(free, sizes, rules)
         turns = self.trump is None and game.uses_turn and self.turn is None
 
+        seated = n - 1 if dealer_out else n
+
         def make(dealt: tuple[CardSet, ...], card: Card | None) -> Position:
             hands = tuple(dealt[s] if hand is None else hand
                           for s, hand in enumerate(self.hands))
-            return Position(game, self.trump, hands, self.leader,
-                            self.trick, self.won, self.options, self.turnup,
+            return Position(game, self.trump, hands[:seated], self.leader,
+                            self.trick, self.won[:seated], self.options, self.turnup,
                             card if card is not None else self.turn)
 
         rules_now = game.bind(self.trump, self.options, n, self.turn)
@@ -167,6 +193,12 @@ class View:
         if not dealer.total:
             raise ConstraintError(explain_empty(free, sizes, rules))
         return plan
+
+
+    def table_hands(self, position: Position) -> tuple[CardSet, ...]:
+        """Every hand at the table in a position made by ``plan(table=True)``:
+        its hands and, where the dealer takes no cards, his empty one."""
+        return position.hands + (0,) * (self.players - len(position.hands))
 
 
 def _cards(cards: CardSet) -> tuple[Card, ...]:
@@ -216,6 +248,10 @@ def view_from_dict(obj: Mapping[str, Any], source: str | None = None) -> View:
     for seat, text in enumerate(hand_texts):
         if text.strip() == UNSEEN:
             hands.append(None)
+            continue
+        if text.strip() == NO_CARDS:
+            # The dealer's hand with six at a Rams table: checked by the plan.
+            hands.append(0)
             continue
         try:
             hands.append(parse_cardset(text))
@@ -353,6 +389,9 @@ class OddsResult:
     seconds: float = 0.0
     #: Stopped (Ctrl-C) part-way: the shares are of the ``deals`` solved by then.
     interrupted: bool = False
+    #: What such a choice costs, where it costs something (the lone pone's
+    #: pass in Rams: ``counters`` -5; Bierspiel: ``points`` -5, a fresh cross).
+    without_play_pays: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     def best(self) -> dict[str, Card | None]:
         """For each question (and ``max_tricks``): the card with the highest share
@@ -521,13 +560,17 @@ class ChoiceOdds:
     choice: str
     max_tricks_mean: float
     shares: tuple[tuple[str, Share], ...]
+    #: The mean of each whole-number worth of the choice (Bierspiel's
+    #: ``points``, a fresh cross counted as -5; a general rams' ``counters``).
+    means: tuple[tuple[str, float], ...] = ()
 
     def share(self, question: str) -> Share:
         return dict(self.shares)[question]
 
     def to_dict(self) -> dict[str, object]:
         return {"choice": self.choice, "max_tricks_mean": round(self.max_tricks_mean, 4),
-                **{name: share.to_dict() for name, share in self.shares}}
+                **{name: share.to_dict() for name, share in self.shares},
+                **{f"{key}_mean": round(mean, 4) for key, mean in self.means}}
 
 
 @dataclass(frozen=True)
@@ -551,6 +594,9 @@ class ChoicesResult:
     without_play: tuple[tuple[str, str], ...] = ()
     #: Stopped (Ctrl-C) part-way: the shares are of the ``deals`` solved by then.
     interrupted: bool = False
+    #: What such a choice costs, where it costs something (the lone pone's
+    #: pass in Rams: ``counters`` -5; Bierspiel: ``points`` -5, a fresh cross).
+    without_play_pays: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     def best(self) -> dict[str, str | None]:
         """For each question (and ``max_tricks``): the choice with the highest
@@ -573,7 +619,8 @@ class ChoicesResult:
                 "possible_deals": self.possible, "seed": self.seed,
                 "questions": list(self.questions),
                 "choices": [c.to_dict() for c in self.choices],
-                "without_play": [{"choice": name, "note": note}
+                "without_play": [{"choice": name, "note": note,
+                                  **dict(dict(self.without_play_pays).get(name, ()))}
                                  for name, note in self.without_play],
                 "best": self.best(), "seconds": round(self.seconds, 3)} | (
                     {"interrupted": True} if self.interrupted else {})
@@ -586,12 +633,19 @@ class Tally:
         self.questions = questions
         self.tricks: dict[str, int] = {}
         self.hits: dict[str, dict[str, int]] = {}
+        self.worth: dict[str, dict[str, int]] = {}
         self.deals = 0
 
-    def add(self, choice: str, max_tricks: int, answers: Mapping[str, bool | None]) -> None:
+    def add(self, choice: str, max_tricks: int, answers: Mapping[str, bool | None],
+            worth: Mapping[str, object] | None = None) -> None:
         """One deal's value of ``choice`` (called for every choice of the deal,
-        then :attr:`deals` counted up by one)."""
+        then :attr:`deals` counted up by one); ``worth``: its extras, of which
+        the whole numbers are summed."""
         self.tricks[choice] = self.tricks.get(choice, 0) + max_tricks
+        sums = self.worth.setdefault(choice, {})
+        for key, value in (worth or {}).items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                sums[key] = sums.get(key, 0) + value
         mine = self.hits.setdefault(choice, dict.fromkeys(self.questions, 0))
         for name in self.questions:
             mine[name] += bool(answers[name])
@@ -601,5 +655,7 @@ class Tally:
         return tuple(
             ChoiceOdds(choice, self.tricks[choice] / self.deals,
                        tuple((name, Share(self.hits[choice][name], self.deals, exhaustive))
-                             for name in self.questions))
+                             for name in self.questions),
+                       tuple((key, total / self.deals)
+                             for key, total in self.worth.get(choice, {}).items()))
             for choice in self.tricks)

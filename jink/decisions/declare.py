@@ -40,12 +40,16 @@ apply: :attr:`Game.widow`, :attr:`Game.declaring`, :attr:`Game.dealer_robs`,
 
 - The pone whom every other seat before the dealer leaves alone must play
   against the dealer or pay him (Rams, Rounce: the ledger's ``pone_pays``);
-  his pass is scored so. In a Rams simple every player plays; with the
+  his pass is scored so. Where the books are crosses (Bierspiel) each such
+  penalty is a fresh cross (RULINGS Bierspiel 4): the pone's pass, a choice
+  that can be held to no trick and a general rams that can be made to fail
+  are worth :attr:`Game.penalty_worth`. In a Rams simple every player plays; with the
   option ``eldest_must_play`` ("in some clubs") the eldest may not pass.
 - With six at a Rams or Bierspiel table the dealer takes no cards
-  (:attr:`Game.dealer_out_at`): he neither declares, plays nor robs, and a
-  seat left alone is unopposed, every trick his without play (jink's
-  ruling).
+  (:attr:`Game.dealer_out_at`): he neither declares, plays nor robs. A seat
+  that would play alone has nobody to play against, so the deal is not
+  played: the pool stays and nobody pays (RULINGS Rams 5); such a choice
+  has no verdict, as a pass has none.
 
 Seats are 0-based here; the dealer is the last seat, the pone the one before.
 """
@@ -73,6 +77,7 @@ from jink.decisions.declaring import DealerPass, Unplayed
 from jink.decisions.rob import robbed_hands
 from jink.errors import PositionError
 from jink.games import GAMES, Declaring, Game
+from jink.games.ledger import LedgerKind
 from jink.position import Position
 from jink.solver.limits import Limit
 from jink.solver.search import Tables, equivalent_groups
@@ -175,6 +180,9 @@ class Choice:
     #: Counters the seat asking pays (negative) by this choice without any
     #: play: a lone pone declining against the dealer pays him (Foster).
     counters: int | None = None
+    #: The same where the game keeps crosses, not counters: the points added
+    #: to his score (negative), a fresh cross (Bierspiel).
+    points: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"choice": self.name, "allowed": self.allowed,
@@ -186,6 +194,8 @@ class Choice:
             out["rob"] = [card_name(c) for c in self.rob]
         if self.counters is not None:
             out["counters"] = self.counters
+        if self.points is not None:
+            out["points"] = self.points
         if self.verdict is not None:
             verdict = self.verdict.to_dict()
             verdict.pop("seat")
@@ -225,16 +235,6 @@ def simple_pools_declared(game: Game) -> bool:
     widow and nobody declares; Rounce has no simples ("all pools are alike")."""
     return (game.ledger is not None and game.ledger.simple_pools
             and game.declaring is Declaring.RAMS)
-
-
-def unopposed(deal: Deal, seat: int) -> Verdict:
-    """The verdict of a seat alone in the play (Rams at six, where the dealer
-    holds no cards to oppose him): every trick is his without play."""
-    game = deal.game
-    tricks = game.tricks
-    answers = tuple((q.name, q.tricks is None or q.tricks <= tricks)
-                    for q in game.questions(1))
-    return Verdict(seat, tricks, answers, tuple(game.extras(tricks, 1, deal.options).items()))
 
 
 def _position(deal: Deal, players: Sequence[int], hands: dict[int, CardSet],
@@ -342,13 +342,20 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     elif none_before:
         # Nobody else before the dealer plays: passing, the seat asking leaves
         # the deal unplayed (or, Loo, the pool to the dealer).
-        counters = None
+        counters = points = None
+        crosses = ledger is not None and ledger.kind is LedgerKind.CROSSES
         if unplayed is Unplayed.NOBODY:
             note = (f"nobody plays: with {n} at the table the dealer holds no cards; the "
-                    "pool stays")
+                    "pool stays and nobody pays")
         elif unplayed is Unplayed.POOL_TO_DEALER:
             note = ("everybody before the dealer throws up: the dealer takes the pool "
                     "without play")
+        elif seat == pone and ledger is not None and ledger.pone_pays and crosses:
+            # Bierspiel: "All penalties are made by adding fresh crosses to
+            # the delinquent's score" (RULINGS Bierspiel 4).
+            points = -ledger.penalty
+            note = (f"all the others passed: the pone must play against the dealer or take "
+                    f"a fresh cross ({ledger.penalty} points); the deal is not played")
         elif seat == pone and ledger is not None and ledger.pone_pays:
             # Foster: "If all pass except the pone, he must play against the
             # dealer ... If he declines to play, he must pay the dealer five
@@ -362,8 +369,14 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
             note = ("takes no part: no tricks, no penalty; every other seat before the "
                     "dealer passes, so the deal is not played")
             if unplayed is Unplayed.PONE and ledger is not None and ledger.pone_pays:
-                note += f" (the pone pays the dealer {ledger.penalty})"
-        choices.append(Choice("pass", True, note, (), counters=counters))
+                note += (" (the pone takes a fresh cross)" if crosses
+                         else f" (the pone pays the dealer {ledger.penalty})")
+        choices.append(Choice("pass", True, note, (), counters=counters, points=points))
+    elif declaring.alone_unplayed(game, n, others):
+        choices.append(Choice("pass", True, f"takes no part: seat {others[0] + 1} alone has "
+                              f"nobody to play against (with {n} at the table the dealer "
+                              "holds no cards), so the deal is not played; the pool stays, "
+                              "nobody pays", ()))
     else:
         choices.append(Choice("pass", True, "takes no part: no tricks, no penalty",
                               in_play(deal, others)))
@@ -406,10 +419,6 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
         for rob, hand in variants:
             worst: Verdict | None = None
             costs: list[str] = []
-            if len(players) == 1:
-                # Alone, the dealer holding no cards: nobody opposes him.
-                worst = unopposed(deal, index)
-                ways = []
             for hands, what in ways:
                 position = _position(deal, players, {**hands, seat: hand}, leader)
                 verdict = solver.verdict(position, index)
@@ -433,6 +442,16 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
                 # Said per way of robbing (each its own verdict), not added up.
                 said += ("; succeeds: " if succeeds else "; fails: ") + ", ".join(
                     worth_words(key, value) for key, value in worth.items())
+            elif game.penalty_worth is not None and worst.max_tricks is not None and (
+                    worst.max_tricks == 0 if not name.startswith("general")
+                    else worst.max_tricks != game.tricks):
+                # A fresh cross (Bierspiel): a player who plays and can be held
+                # to no trick, or a general rams that can be made to fail.
+                worst = Verdict(worst.seat, worst.max_tricks, worst.answers,
+                                tuple(game.penalty_worth().items()))
+                said += ("; fails" if name.startswith("general") else
+                         "; held to no trick") + ", a penalty: " + ", ".join(
+                    _penalty_words(key, value) for key, value in worst.extras)
             if rob:
                 said += "; robs the turn-up, discarding " + " or ".join(map(card_name, rob))
             if costs:
@@ -443,22 +462,30 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
     players = in_play(deal, {seat, *others})
     own = deal.hands[seat]
     alone = loo_rule and not others and seat != dealer
-    unopposed_note = (f"; alone, unopposed (with {n} at the table the dealer holds no "
-                      "cards): every trick is his without play" if len(players) == 1 else "")
-    valued("play", "plays the hand dealt" + ("; alone: the dealer stands, takes the widow "
-                                              "or plays it for the pool" if alone else "")
-           + unopposed_note, players, own)
+    if not players:
+        # Alone at six: nobody can play against him, so the deal is not
+        # played whatever he holds (RULINGS Rams 5): no verdict, no payment.
+        alone_note = (f"; alone, he has nobody to play against (with {n} at the table the "
+                      "dealer holds no cards): the deal is not played, the pool stays and "
+                      "nobody pays")
+        choices.append(Choice("play", True, "plays the hand dealt" + alone_note, ()))
+        if widow_taker is None:
+            choices.append(Choice("widow", True, "takes the widow" + alone_note, ()))
+    else:
+        valued("play", "plays the hand dealt" + ("; alone: the dealer stands, takes the "
+                                                  "widow or plays it for the pool"
+                                                  if alone else ""), players, own)
     if widow_taker is not None:
         choices.append(Choice("widow", False, f"seat {widow_taker + 1} took the widow",
                               players))
-    else:
+    elif players:
         for discard, hand in widows:
             note = "takes the widow" + (", discarding " + " or ".join(map(card_name, discard))
                                         if discard else "")
             if alone:
                 note += (f"; alone: the dealer stands (if he throws up, seat {seat + 1} "
                          "takes the pool)")
-            valued("widow", note + unopposed_note, players, hand, discard, takes_widow=True)
+            valued("widow", note, players, hand, discard, takes_widow=True)
     if game.general_rams:
         everybody = dealt
         valued("general-rams", "announces all five and leads", everybody, own, leader=seat)
@@ -467,6 +494,14 @@ def declare(deal: Deal, seat: int, others: Iterable[int], limit: Limit | None = 
                 valued("general-rams-widow", "announces all five and leads, with the widow",
                        everybody, hand, discard, leader=seat, takes_widow=True)
     return Declaration(deal, seat, others, choices, widow_taker, simple)
+
+
+def _penalty_words(key: str, value: object) -> str:
+    """A penalty in words: ``5 points added to his score`` (Bierspiel's fresh
+    cross, a negative worth), else as :func:`worth_words` says it."""
+    if isinstance(value, int) and value < 0 and key == "points":
+        return f"{plural(-value, 'point')} added to his score"
+    return worth_words(key, value)
 
 
 def _robs(deal: Deal, hand: CardSet) -> list[tuple[tuple[Card, ...], CardSet]]:

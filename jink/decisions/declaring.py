@@ -13,7 +13,7 @@ are 0-based, the dealer the last of ``table`` seats at the table.
 >>> from jink.games import find_game
 >>> rams = find_game("rams")
 >>> in_play(rams, 4, [1]), in_play(rams, 6, [1]), in_play(rams, 4, [0, 2])
-((1, 3), (1,), (0, 2))
+((1, 3), (), (0, 2))
 >>> nobody_before_dealer(rams, 4), nobody_before_dealer(find_game("loo"), 4)
 (<Unplayed.PONE: 'pone'>, <Unplayed.POOL_TO_DEALER: 'pool to dealer'>)
 """
@@ -31,7 +31,8 @@ from jink.games import Declaring, Game
 class Unplayed(Enum):
     """What comes of a deal in which no seat before the dealer declares to play."""
 
-    #: The dealer holds no cards (Rams at six): nobody plays, the pool stays.
+    #: The dealer holds no cards (Rams at six): nobody plays, the pool stays
+    #: and nobody pays.
     NOBODY = "nobody"
     #: Loo: everybody before the dealer threw up, so the dealer takes the pool.
     POOL_TO_DEALER = "pool to dealer"
@@ -57,12 +58,28 @@ def in_play(game: Game, table: int, declared: Iterable[int]) -> tuple[int, ...]:
     """The seats in the play when ``declared`` declare, in seat order: the
     dealer joins a seat that would otherwise play alone (Rams' rule; in Loo he
     stands, takes the miss or plays it for the pool: he is in the play
-    whichever he does), unless he holds no cards (Rams at six): the lone seat
-    is then unopposed."""
+    whichever he does), unless he holds no cards (Rams at six): nobody can
+    play against the lone seat, so nobody plays (:func:`alone_unplayed`)."""
     seats = set(declared)
-    if len(seats) == 1 and not game.dealer_takes_no_cards(table):
+    if len(seats) == 1:
+        if alone_unplayed(game, table, seats):
+            return ()
         seats.add(table - 1)
     return tuple(sorted(seats))
+
+
+def alone_unplayed(game: Game, table: int, declared: Iterable[int]) -> bool:
+    """Whether the deal is not played because one seat alone declares and the
+    dealer, who would have to play against him, holds no cards (RULINGS Rams
+    5: at six the pone's and the dealer's duties lapse; the pool remains and
+    nobody pays, as when everybody passes).
+
+    >>> from jink.games import find_game
+    >>> rams = find_game("rams")
+    >>> alone_unplayed(rams, 6, [2]), alone_unplayed(rams, 5, [2]), alone_unplayed(rams, 6, [1, 2])
+    (True, False, False)
+    """
+    return len(set(declared)) == 1 and game.dealer_takes_no_cards(table)
 
 
 def nobody_before_dealer(game: Game, table: int) -> Unplayed:

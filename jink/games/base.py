@@ -37,7 +37,7 @@ from jink.errors import PositionError, UnknownNameError
 from jink.games.duties import Duties, Follow
 from jink.games.explain import explain
 from jink.games.ledger import Ledger
-from jink.games.option import Option
+from jink.games.option import Option, Unmodelled
 
 #: The default duties: follow suit or trump, no lead duty.
 FOLLOW_OR_TRUMP = Duties(Follow.OR_TRUMP)
@@ -418,9 +418,18 @@ class Game:
     #: the table when he wins (each pays him), those dealt cards when he fails
     #: (he pays each adversary): the same but with six at a Rams table.
     general_rams_worth: Callable[[bool, int], dict[str, object]] | None = None
+    #: What a declared deal that costs its player a penalty is worth to him
+    #: (Bierspiel: "All penalties are made by adding fresh crosses"): a
+    #: player who plays and takes no trick, a failed general rams. None: the
+    #: game's usual extras (Rams' forfeit is its ``not_ramsed`` question).
+    penalty_worth: Callable[[], dict[str, object]] | None = None
     #: Cards that, turned up, do not make trumps: the dealer turns the next
     #: card (Bierspiel's 7♦). jink does not model that and refuses them.
     turned_past: CardSet = 0
+    #: Rules and variations the sources give that jink does not model, each
+    #: named with its source (``jink rules GAME``); an option of such a name
+    #: is refused, saying so.
+    not_modelled: tuple[Unmodelled, ...] = ()
     #: Loo: a position with no trump yet (a simple pool, where every seat at
     #: the table plays) needs at least this many seats; one with a trump and
     #: no card to be turned (a double pool, widow and turn-up dealt) at most
@@ -521,6 +530,10 @@ class Game:
         known = {o.name: o for o in self.options}
         result: dict[str, Any] = {o.name: o.default for o in self.options}
         for name, value in (options or {}).items():
+            missing = next((u for u in self.not_modelled if u.name == name), None)
+            if missing is not None:
+                raise UnknownNameError(f"option {name!r} is not modelled by jink: "
+                                       f"{missing.rule} ({missing.source})")
             if name not in known:
                 names = ", ".join(known) or "none"
                 raise UnknownNameError(

@@ -53,6 +53,7 @@ from jink.cards import (
 from jink.games.base import Declaring, Game, Question, Ranking, points_per_trick
 from jink.games.duties import Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind
+from jink.games.option import Unmodelled
 from jink.games.rams import ELDEST_MUST_PLAY, PIQUET_RANKS, RAMS_DECK, suit_order
 
 SEVEN_OF_DIAMONDS = make_card(SEVEN, DIAMONDS)
@@ -104,6 +105,21 @@ _RULES_NOTE = ("as Rams (follow and head; void, trump and over-trump), with the 
                "if able)")
 
 
+#: Foster: "Three crosses are chalked on the table in front of each player,
+#: representing five points each."
+CROSS_POINTS = 5
+
+def fresh_cross() -> dict[str, object]:
+    """What a penalty is worth in Bierspiel: one fresh cross, five points
+    added to the player's score (RULINGS Bierspiel 4), as ``points`` (the
+    points wiped off, so negative).
+
+    >>> fresh_cross()
+    {'points': -5}
+    """
+    return {"points": -CROSS_POINTS}
+
+
 BIERSPIEL = Game(
     ranking_of=bierspiel_ranking,
     question_set=BIERSPIEL_QUESTIONS, worth=points_per_trick,
@@ -118,10 +134,26 @@ BIERSPIEL = Game(
     # payment for a general rams: its verdict is the game's own.
     # Six at the table as in Rams: the dealer then takes no cards.
     widow=5, declaring=Declaring.RAMS, table=(3, 6), dealer_out_at=6, dealer_robs=True,
-    general_rams=True, options=(ELDEST_MUST_PLAY,),
+    general_rams=True, options=(ELDEST_MUST_PLAY,), penalty_worth=fresh_cross,
+    not_modelled=(
+        Unmodelled("turned_seven_of_diamonds", "a turned-up 7D makes no trumps: the dealer "
+                   "turns the next card and may take both into his hand (refused as a "
+                   "turn-up)",
+                   "Foster, Bierspiel: 'If it is turned up, the dealer turns up the next "
+                   "card for a trump, and when it comes to his turn, he can take both "
+                   "cards into his hand, discarding others in their place'"),
+        Unmodelled("eldest_robs_if_dealer_passes", "the eldest hand may rob the turn-up "
+                   "whenever the dealer passes (jink reads the sentence as part of the "
+                   "turned-up 7D, and only the dealer robs)",
+                   "Foster, Bierspiel: 'If the dealer passes, the eldest hand may take up "
+                   "the trump'")),
     # Foster: a turned-up 7D makes no trumps; the dealer turns the next card
     # and may take both, or, if he passes, the eldest may take up the trump.
     # Not modelled: such a turn-up is refused (docs/rules.md, Bierspiel).
     turned_past=bit(SEVEN_OF_DIAMONDS),
-    ledger=Ledger(LedgerKind.CROSSES, crosses=3, cross_points=5, last_deal_right=True),
+    # "All penalties are made by adding fresh crosses to the delinquent's
+    # score": where Rams forfeits five counters, one cross (RULINGS
+    # Bierspiel 4), the lone pone's refusal included.
+    ledger=Ledger(LedgerKind.CROSSES, crosses=3, cross_points=CROSS_POINTS,
+                  penalty=CROSS_POINTS, pone_pays=True, last_deal_right=True),
 )

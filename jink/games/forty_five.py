@@ -22,7 +22,7 @@ from jink.cards import ACE, FULL_DECK
 from jink.games.base import Game, Question
 from jink.games.duties import Duties, Follow
 from jink.games.ledger import Ledger, LedgerKind
-from jink.games.option import Option
+from jink.games.option import Option, Unmodelled
 from jink.games.spoil_five import RULES_NOTE, spoil_five_ranking
 
 QUESTIONS = (
@@ -56,5 +56,14 @@ FORTY_FIVE = Game(
     winning_question="odd_trick", robbing_rank=ACE, duties=Duties(Follow.OR_TRUMP),
     options=(Option("per_trick_scoring", False,
                     "each trick counts 5 and the losers' tricks are deducted"),),
+    not_modelled=(
+        Unmodelled("rob_with_king", "robbing with the King of trumps when the ace is not in "
+                   "play",
+                   "Foster, Forty-Five: 'Minor variations are sometimes introduced; such as "
+                   "robbing with the King, if the ace is not in play'"),
+        Unmodelled("turned_ace_or_king_scores", "five points to the dealer's side when the "
+                   "ace or King is turned up",
+                   "Foster, Forty-Five: 'counting five for the dealer's side if the ace or "
+                   "King is turned up'")),
     ledger=Ledger(LedgerKind.SCORE, points=(5, 10), game_points=45, trick_points=5),
 )

@@ -41,12 +41,16 @@ class Ledger:
     #: dealer adds. Divided pool: what each dealer puts up.
     stake: int = 0
     #: Divided pool: what a player who played and took no trick pays to the next pool.
+    #: Crosses: the points of the fresh cross added to a delinquent's score
+    #: (Bierspiel: a player who played and took no trick, a failed general
+    #: rams, the pone who declines).
     penalty: int = 0
     #: Divided pool: whether a pool holding only the dealer's stake is a simple
     #: (Rams: everyone plays, by the usual custom; Loo: no widow, no trump turned).
     simple_pools: bool = False
-    #: Divided pool: whether a lone pone who declines against the dealer pays him
-    #: ``penalty`` and the pool stays (Rams' rule, and Rounce's).
+    #: Whether a lone pone who declines against the dealer is penalised and
+    #: the pool stays: divided pool, he pays the dealer ``penalty`` (Rams'
+    #: rule, and Rounce's); crosses, he gets a fresh cross (Bierspiel).
     pone_pays: bool = False
     #: Divided pool: a general rams won takes the pool and this from each
     #: player; lost, the announcer doubles the pool and pays this to each.
@@ -64,6 +68,16 @@ class Ledger:
     #: game is brought to an end the last deal shall be made by the player on
     #: the right of the first dealer"), so that every player deals as often.
     last_deal_right: bool = False
+    #: What a misdealer forfeits to the current pool as he loses the deal
+    #: (Loo: "he loses his deal, and forfeits three red counters to the
+    #: current pool"). 0: the deal passes to his left and he pays nothing
+    #: (Spoil Five: "the deal passes to the next player on the misdealer's
+    #: left"; Rams: "Irregularities in the deal are governed by the same
+    #: rules as in Spoil Five").
+    misdeal_forfeit: int = 0
+    #: With the ledger option ``misdealer_deals_again`` ("in some places"),
+    #: what a misdealer forfeits to the pool to deal again (Spoil Five: two).
+    deal_again_forfeit: int = 0
     #: Options of the books, not of the play (``[ledger]`` in a session file).
     options: tuple[Option, ...] = ()
 
@@ -71,3 +85,13 @@ class Ledger:
 def ledger_option(name: str, default: bool, help: str) -> Option:
     """An option of the books (no duties: the play does not change)."""
     return Option(name, default, help)
+
+
+#: Foster (Spoil Five, misdealing): "In some places the misdealer is allowed
+#: to deal again if he forfeits two counters to the pool." Games with a pool
+#: whose deals are governed by Spoil Five's rules offer it.
+DEAL_AGAIN_FORFEIT = 2
+MISDEALER_DEALS_AGAIN = ledger_option(
+    "misdealer_deals_again", False,
+    f"a misdealer may deal again if he forfeits {DEAL_AGAIN_FORFEIT} counters to the pool "
+    "(Foster, Spoil Five: 'in some places'); without it the deal passes to his left")

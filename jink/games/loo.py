@@ -93,8 +93,11 @@ LOO = Game(
     # Each dealer puts up, as in Spoil Five and Rams, so the last deal is the
     # first dealer's right-hand neighbour's there too (Foster's Loo text here
     # stops short of it: the project's reading).
+    # A misdealer "loses his deal, and forfeits three red counters to the
+    # current pool. The new dealer adds his three counters as usual, and the
+    # pool becomes a double."
     ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=3, penalty=3, simple_pools=True,
-                  last_deal_right=True, options=(
+                  last_deal_right=True, misdeal_forfeit=3, options=(
         ledger_option("unlimited", False,
                       "a looed player pays the next pool as much as the pool he was looed "
                       "in held (Unlimited Loo), not three"),)),

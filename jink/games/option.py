@@ -21,3 +21,16 @@ class Option:
     #: Duties the option changes when set, by field of :class:`Duties`
     #: (Rounce's ``trump_lead_every_trick``: the lead duty lasts to the end).
     duties: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Unmodelled:
+    """A rule the sources give as a variation, or give at all, that jink does
+    not model: named, so that ``jink rules GAME`` lists it and an option of
+    that name is refused with why, not as unknown."""
+
+    name: str
+    #: What the rule says, in a few words.
+    rule: str
+    #: Where it comes from: the source's words.
+    source: str

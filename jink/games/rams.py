@@ -59,7 +59,13 @@ from jink.games.base import (
     share_of_pool,
 )
 from jink.games.duties import Duties, Follow
-from jink.games.ledger import Ledger, LedgerKind, ledger_option
+from jink.games.ledger import (
+    DEAL_AGAIN_FORFEIT,
+    MISDEALER_DEALS_AGAIN,
+    Ledger,
+    LedgerKind,
+    ledger_option,
+)
 from jink.games.option import Option
 
 __all__ = [
@@ -149,8 +155,11 @@ RAMS = Game(
     # "The general arrangements for the players, first deal, counters, etc.,
     # are exactly the same as at Spoil Five": the last deal too.
     ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=5, penalty=5, simple_pools=True,
-                  pone_pays=True, general_rams=5, last_deal_right=True, options=(
+                  pone_pays=True, general_rams=5, last_deal_right=True,
+                  # "Irregularities in the deal are governed by the same rules
+                  # as in Spoil Five": misdeals too.
+                  deal_again_forfeit=DEAL_AGAIN_FORFEIT, options=(
         ledger_option("compulsory_simple", True,
                       "every player must play when the pool is a simple (the dealer's five "
-                      "alone): Foster's 'usual custom'"),)),
+                      "alone): Foster's 'usual custom'"), MISDEALER_DEALS_AGAIN)),
 )

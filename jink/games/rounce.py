@@ -39,7 +39,7 @@ from jink.cards import (
 )
 from jink.games.base import Declaring, Game, Question, Ranking, share_of_pool
 from jink.games.duties import NEVER, Duties, Follow
-from jink.games.ledger import Ledger, LedgerKind
+from jink.games.ledger import DEAL_AGAIN_FORFEIT, MISDEALER_DEALS_AGAIN, Ledger, LedgerKind
 from jink.games.option import Option
 from jink.games.rams import ELDEST_MUST_PLAY
 
@@ -85,6 +85,8 @@ ROUNCE = Game(
                     "if he has one", duties=(("lead_trump_until", NEVER),)),
              ELDEST_MUST_PLAY),
     # Foster: "All pools are alike": no simples, so nobody is made to play.
+    # Misdeals as in Rams, and so as in Spoil Five.
     ledger=Ledger(LedgerKind.DIVIDED_POOL, counters=20, stake=5, penalty=5, pone_pays=True,
-                  last_deal_right=True),
+                  last_deal_right=True, deal_again_forfeit=DEAL_AGAIN_FORFEIT,
+                  options=(MISDEALER_DEALS_AGAIN,)),
 )

@@ -37,7 +37,13 @@ from jink.cards import (
 )
 from jink.games.base import Game, Question, Ranking
 from jink.games.duties import Duties, Follow
-from jink.games.ledger import Ledger, LedgerKind, ledger_option
+from jink.games.ledger import (
+    DEAL_AGAIN_FORFEIT,
+    MISDEALER_DEALS_AGAIN,
+    Ledger,
+    LedgerKind,
+    ledger_option,
+)
 from jink.games.option import Option
 
 ACE_OF_HEARTS = make_card(ACE, HEARTS)
@@ -99,8 +105,9 @@ SPOIL_FIVE = Game(
     winning_question="three", pool=3, robbing_rank=ACE, duties=Duties(Follow.OR_TRUMP),
     options=(Option("compulsory_rob", False,
                     "the holder of the ace of trumps (or the dealer, on a turned ace) must rob"),),
-    ledger=Ledger(LedgerKind.CARRIED_POOL, counters=20, stake=1, last_deal_right=True, options=(
+    ledger=Ledger(LedgerKind.CARRIED_POOL, counters=20, stake=1, last_deal_right=True,
+                  deal_again_forfeit=DEAL_AGAIN_FORFEIT, options=(
         ledger_option("dealer_puts_up_for_all", False,
                       "each dealer puts up one counter for every player, whether the pool "
-                      "was won or not (Foster: 'in some places')"),)),
+                      "was won or not (Foster: 'in some places')"), MISDEALER_DEALS_AGAIN)),
 )

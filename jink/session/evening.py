@@ -30,6 +30,7 @@ from jink.cards import (
 from jink.decisions.declaring import (
     DealerPass,
     Unplayed,
+    alone_unplayed,
     dealer_passing,
     dealer_robs,
     eldest_must_play,
@@ -42,7 +43,7 @@ from jink.errors import JinkError, PositionError
 from jink.games import Declaring, Game
 from jink.games.ledger import Ledger, LedgerKind
 from jink.position import Position
-from jink.session.file import DealEntry, Session
+from jink.session.file import MISDEAL_DEALS_AGAIN, DealEntry, Session
 from jink.words import plural
 
 
@@ -101,12 +102,16 @@ class DealResult:
     slips: list[str] = field(default_factory=list)
     #: Players whose tricks are not theirs to price (Loo: the dealer playing the miss).
     unpriced: list[str] = field(default_factory=list)
+    #: The dealer misdealt: nothing was dealt or played.
+    misdeal: bool = False
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
             "deal": self.number, "dealer": self.dealer, "seats": self.seats,
             "in_play": self.in_play, "tricks": self.tricks, "events": self.events,
             **self.books}
+        if self.misdeal:
+            out["misdeal"] = True
         if self.analysis is not None:
             out["analysis"] = {"summary": self.analysis.summary(),
                                "forceable": self.analysis.forceable,
@@ -140,9 +145,11 @@ class Evening:
 
     def may_end(self) -> bool:
         """Whether the evening may end after the deals so far: the last of them
-        was made by :attr:`last_dealer` (always, where the game has no such rule)."""
+        was made by :attr:`last_dealer` (always, where the game has no such rule).
+        A misdeal is no deal made: the last deal dealt counts."""
         last = self.last_dealer
-        return last is None or (bool(self.deals) and self.deals[-1].dealer == last)
+        dealt = [d for d in self.deals if not d.misdeal]
+        return last is None or (bool(dealt) and dealt[-1].dealer == last)
 
     def standings(self) -> dict[str, object]:
         ledger = self.session.game.ledger
@@ -177,9 +184,6 @@ class Prepared:
     general_rams: str | None = None
     #: Loo: the dealer plays the miss for the pool; what it wins stays.
     miss: str | None = None
-    #: A lone player nobody can oppose (six at a Rams table, the dealer holding
-    #: no cards): every trick is his without play.
-    unopposed: str | None = None
     #: Whether the pool is a simple (the dealer's stake alone; Rams, Loo).
     simple: bool = False
     #: The decisions before the play, said (robs, passes, the widow, a general rams).
@@ -304,13 +308,15 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
                             f"up: {dealer}, the dealer, takes the pool", taker=dealer)
         return Prepared(seats, [], None, no_play="every player but the dealer passed",
                         pone=seats[-2])
-    if len(in_play(game, n, [seats.index(s) for s in others])) == 1:
+    if alone_unplayed(game, n, [seats.index(s) for s in others]):
         # Nobody can play against him: the dealer, who must play against a
-        # lone player, holds no cards (jink's ruling, docs/session.md).
+        # lone player, holds no cards. The deal is not played, the pool
+        # stays and nobody pays (RULINGS Rams 5).
         lone = others[0]
         if entry.play:
-            raise SessionError(f"{lone} plays alone, unopposed (with {n} at the table the "
-                               "dealer holds no cards): the deal is not played")
+            raise SessionError(f"{lone} alone declares to play and has nobody to play "
+                               f"against (with {n} at the table the dealer holds no "
+                               "cards): the deal is not played")
         if taker is not None and taker != lone:
             raise SessionError(f"widow_taken: {taker} does not play")
         if entry.discard is not None and taker is None:
@@ -318,9 +324,9 @@ def _prepare(session: Session, entry: DealEntry, seats: list[str], books: Books)
         notes = [("pass: " + ", ".join(s for s in seats[:-1] if s in passes))]
         if taker is not None:
             notes.append(f"{taker} takes the widow")
-        return Prepared(seats, [lone], None, no_play=f"{lone} plays alone, unopposed (with "
-                        f"{n} at the table the dealer holds no cards): every trick is his "
-                        "without play", unopposed=lone, simple=simple, notes=notes)
+        return Prepared(seats, [], None, no_play=f"{lone} alone declares to play, with nobody "
+                        f"to play against (with {n} at the table the dealer holds no "
+                        "cards)", simple=simple, notes=notes)
     miss = None
     if dealer in passes and len(others) == 1:
         passing = dealer_passing(game, taker == others[0])
@@ -613,7 +619,11 @@ def _score(session: Session, books: Books, prep: Prepared, record: list[Played])
 
 def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played]) -> Settled:
     """Bierspiel: each trick wipes a point; the last with points left when all
-    the others have wiped out pays for the beer."""
+    the others have wiped out pays for the beer. "All penalties are made by
+    adding fresh crosses to the delinquent's score" (RULINGS Bierspiel 4):
+    where Rams forfeits five counters (a player who plays and takes no
+    trick, a failed general rams, the lone pone who declines), a fresh cross
+    adds its points to that player's score."""
     game = session.game
     ledger = game.ledger
     assert ledger is not None
@@ -622,14 +632,29 @@ def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played
     end = record[-1].after if record else prep.position
     done = len(winners)
     events: list[str] = []
-    if prep.position is None and prep.unopposed is None:
-        return [f"{prep.no_play}: the deal is not played"], None, ""
-    if prep.unopposed is not None:
-        winners = [prep.unopposed] * game.tricks
-        won = {prep.unopposed: game.tricks}
-        events.append(f"{prep.no_play}")
-    elif end is None or (not end.is_over and prep.general_rams is None):
+    penalty = ledger.penalty
+
+    def fresh_cross(name: str, why: str) -> str:
+        books.points[name] += penalty
+        return (f"{name}{why}: a fresh cross, {plural(penalty, 'point')} added "
+                f"({books.points[name]} left)")
+
+    if prep.position is None:
+        events = [f"{prep.no_play}: the deal is not played"]
+        if prep.pone is not None and ledger.pone_pays and penalty:
+            events.append(fresh_cross(prep.pone, ", the pone, declines against the dealer"))
+        return events, None, ""
+    if end is None or (not end.is_over and prep.general_rams is None):
         raise SessionError(f"the record stops after trick {done}: play the deal out")
+    rams = prep.general_rams
+    if rams is not None:
+        lost = any(w != rams for w in winners)
+        if not lost and done < game.tricks:
+            raise SessionError(f"the record stops after trick {done}: a general rams is "
+                               "played until the announcer loses a trick")
+        if lost and winners[-1] != rams and winners.count(rams) != len(winners) - 1:
+            raise SessionError("a general rams ends the moment the announcer loses a trick: "
+                               "the record goes on after it")
     full = session.crosses * ledger.cross_points
     paid = False
     for name in winners:
@@ -647,7 +672,18 @@ def _crosses(session: Session, books: Books, prep: Prepared, record: list[Played
     for name in names:
         if won[name]:
             events.insert(0, f"{name} wipes {plural(won[name], 'point')}")
-    return events, lambda name, t: t, "points"
+    # The penalties: a fresh cross whatever the beer (the delinquency stands).
+    if penalty and rams is not None and any(w != rams for w in winners):
+        events.append(fresh_cross(rams, " loses the general rams"))
+    elif penalty and rams is None:
+        for name in names:
+            if not won[name]:
+                events.append(fresh_cross(name, " plays and takes no trick"))
+
+    def crossed(name: str, t: int) -> int:
+        return t - (penalty if t == 0 and rams is None else 0)
+
+    return events, crossed, "points"
 
 
 def _divided_pool(session: Session, books: Books, prep: Prepared,
@@ -677,9 +713,6 @@ def _divided_pool(session: Session, books: Books, prep: Prepared,
         elif prep.taker is not None:
             events.append(f"{prep.no_play} ({pool})")
             _take(books, prep.taker, pool)
-        elif prep.unopposed is not None:
-            _take(books, prep.unopposed, pool)
-            events.append(f"{prep.no_play}: he takes the pool of {pool}")
         else:
             events.append(f"{prep.no_play}: the deal is not played; the pool stays")
         return events, None, "counters"
@@ -771,14 +804,46 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
     settled, value, unit = _settle(session, trial, prep, record)
     books.__dict__.update(trial.__dict__)
     winners = [prep.in_play[s] for s in _winners(record)]
-    if prep.unopposed is not None:
-        winners = [prep.unopposed] * session.game.tricks  # his without play
     ledger = session.game.ledger
     assert ledger is not None
     return DealResult(entry.number, seats[-1], seats, prep.in_play, prep.position, entry.play,
                       {name: winners.count(name) for name in prep.in_play}, events + settled,
                       books.to_dict(ledger), value, unit,
                       unpriced=[prep.miss] if prep.miss is not None else [])
+
+
+def misdeal(session: Session, books: Books, entry: DealEntry, dealer: int) -> DealResult:
+    """A misdeal by the dealer of ``entry``: nothing is dealt or played. The
+    deal passes to his left (Spoil Five's rule, and so Rams', Rounce's and
+    Bierspiel's), he forfeiting the game's ``misdeal_forfeit`` to the current
+    pool as he loses it (Loo: three, and the pool becomes a double), or, with
+    the ledger option ``misdealer_deals_again`` and ``misdeal = "deals
+    again"``, he forfeits ``deal_again_forfeit`` to the pool and deals again.
+    He puts up no dealer's stake: he does not deal."""
+    ledger = session.game.ledger
+    assert ledger is not None
+    seats = _seats(session, dealer)
+    name = seats[-1]
+    left = seats[0]
+    events: list[str] = []
+    if entry.misdeal == MISDEAL_DEALS_AGAIN:
+        if not (ledger.deal_again_forfeit
+                and session.ledger_options.get("misdealer_deals_again")):
+            why = (" (ledger option misdealer_deals_again)" if ledger.deal_again_forfeit
+                   else f": {session.game.title} has no such rule")
+            raise SessionError(f"misdeal: {name} may not deal again{why}; the deal passes to "
+                               f"{left}")
+        _pay(books, name, ledger.deal_again_forfeit)
+        events.append(f"{name} misdeals, forfeits {ledger.deal_again_forfeit} to the pool "
+                      "and deals again")
+    elif ledger.misdeal_forfeit:
+        _pay(books, name, ledger.misdeal_forfeit)
+        events.append(f"{name} misdeals: loses the deal, which passes to {left}, and "
+                      f"forfeits {ledger.misdeal_forfeit} to the pool ({books.pool})")
+    else:
+        events.append(f"{name} misdeals: the deal passes to {left}")
+    return DealResult(entry.number, name, seats, [], None, (), {}, events,
+                      books.to_dict(ledger), misdeal=True)
 
 
 def play_evening(session: Session, each: Callable[[DealResult], None] | None = None) -> Evening:
@@ -816,14 +881,18 @@ def play_evening(session: Session, each: Callable[[DealResult], None] | None = N
         if entry.dealer is not None:
             dealer = session.players.index(entry.dealer)
         try:
-            result = play_deal(session, books, entry, dealer)
+            if entry.misdeal is not None:
+                result = misdeal(session, books, entry, dealer)
+            else:
+                result = play_deal(session, books, entry, dealer)
         except JinkError as error:
             evening.error = f"deal {entry.number}: {error}"
             return evening
         evening.deals.append(result)
         if each is not None:
             each(result)
-        dealer = (dealer + 1) % len(session.players)
+        if entry.misdeal != MISDEAL_DEALS_AGAIN:
+            dealer = (dealer + 1) % len(session.players)
     if session.ended and not evening.may_end():
         first = session.players[session.first_dealer]
         made = (f"was made by {evening.deals[-1].dealer}" if evening.deals

@@ -25,7 +25,12 @@ from jink.games import Game, find_game
 KEYS = ("game", "players", "dealer", "counters", "crosses", "options", "ledger", "ended",
         "deal")
 DEAL_KEYS = ("dealer", "trump", "turnup", "turn", "hands", "widow", "rob", "passes",
-             "widow_taken", "discard", "general_rams", "play")
+             "widow_taken", "discard", "general_rams", "play", "misdeal")
+#: ``misdeal = true``: the dealer misdealt and the deal passes on (or, Loo, he
+#: loses it); ``misdeal = "deals again"``: he forfeits to the pool and deals
+#: again (ledger option ``misdealer_deals_again``).
+MISDEAL_PASSES = "passes"
+MISDEAL_DEALS_AGAIN = "deals again"
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,9 @@ class DealEntry:
     discard: Card | None = None
     general_rams: str | None = None
     play: tuple[tuple[Card, ...], ...] = ()
+    #: A misdeal by this deal's dealer (:data:`MISDEAL_PASSES` or
+    #: :data:`MISDEAL_DEALS_AGAIN`): nothing is dealt, nothing played.
+    misdeal: str | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +134,18 @@ def _deal(obj: Any, number: int, players: tuple[str, ...]) -> DealEntry:
     if unknown:
         raise _fail(f"deal {number}", f"unknown key {unknown[0]!r} (keys: "
                     f"{', '.join(DEAL_KEYS)})")
+    misdeal = obj.get("misdeal", False)
+    if misdeal is True or misdeal == MISDEAL_DEALS_AGAIN:
+        given = [k for k in obj if k not in ("misdeal", "dealer")]
+        if given:
+            raise _fail(f"{where}{given[0]}", "a misdeal deals nothing: give only misdeal "
+                        "and, if need be, dealer")
+        return DealEntry(number, _player(obj, "dealer", where, players), (),
+                         misdeal=MISDEAL_PASSES if misdeal is True else MISDEAL_DEALS_AGAIN)
+    if misdeal is not False:
+        raise _fail(f"{where}misdeal", f"takes true (the deal passes on) or "
+                    f'"{MISDEAL_DEALS_AGAIN}" (he forfeits to the pool and deals again), '
+                    f"not {misdeal!r}")
     hand_texts = _strings(obj, "hands", where)
     if hand_texts is None:
         raise _fail(f"deal {number}", "no hands: give hands = [...], seat 1 (the dealer's "
