@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jink.batch.store import Store
-from jink.batch.work import ChunkStopped, Question, Row, Run, solve_chunk
+from jink.batch.work import ChunkStopped, Question, Row, Run, engine_name, solve_chunk
 from jink.errors import JinkError, LimitExceeded
 
 __all__ = ["MAX_TRIES", "ChunkFunction", "Outcome", "Progress", "chunk_size", "run_local",
@@ -100,6 +100,8 @@ def run_local(run: Run, store: Store, workers: int = 1, chunk: int | None = None
             for items in chunks:
                 keep(function(run.question, items))
         else:
+            # Resolved here first: a missing core is said once, not by every worker.
+            engine_name(run.question.engine)
             _over_processes(run.question, chunks, workers, keep, function)
     except ChunkStopped as stopped:
         keep(stopped.rows)   # the deals of the chunk solved before the one stopped

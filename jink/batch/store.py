@@ -93,20 +93,15 @@ class Store:
 
     @staticmethod
     def _read_only(path: Path) -> sqlite3.Connection:
-        """``path`` opened read-only. A database in write-ahead-log mode needs
-        its ``-shm`` file, which cannot be made in a folder the user cannot
-        write: then it is read as immutable (nothing else can write it there)."""
-        uri = "file:" + quote(str(path.absolute()))
-        db = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None, timeout=30)
-        try:
-            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.OperationalError:
-            db.close()
-            db = sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True,
-                                 isolation_level=None, timeout=30)
-        except sqlite3.DatabaseError:
-            pass  # not a database at all: said by _check
-        return db
+        """``path`` opened read-only, leaving nothing beside it. A database at
+        rest (no write-ahead log beside it) is read as immutable: SQLite would
+        otherwise make the log's files to read it, and, read-only, could not
+        remove them; in a folder the user cannot write it could not make them
+        at all. A database being written (its log there) is read through the log."""
+        uri = "file:" + quote(str(path.absolute())) + "?mode=ro"
+        if not Path(f"{path}-wal").exists():
+            uri += "&immutable=1"
+        return sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)
 
     @classmethod
     def _check(cls, path: Path, db: sqlite3.Connection, doing: str = "read") -> bool:

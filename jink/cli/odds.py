@@ -248,6 +248,7 @@ def odds_command(
                 print_sections(odds_table(result))
             else:
                 print_sections(*choices_table(result))
+        _point_to_exhaustive(result, exhaustive, deals)
         if result.interrupted:
             fail(f"interrupted: the shares are of the {plural(result.deals, 'deal')} solved "
                  "by then")
@@ -296,6 +297,18 @@ def _view(file: Path | None, deal: str | None, hand: str | None, players: int | 
         key = error.where.partition(" (")[0]
         named = {"hands": "--hand", "options": "--option"}.get(key, f"--{key}")
         raise ParseError(str(error)[len(error.where) + 2:], named) from None
+
+
+def _point_to_exhaustive(result: OddsResult | ChoicesResult, exhaustive: bool,
+                         deals: int) -> None:
+    """A sample as large as the deals there are: each deal is solved once, and
+    exactly, with ``--exhaustive`` (said on stderr: stdout may be JSON)."""
+    possible = result.possible
+    if exhaustive or possible is None or deals < possible:
+        return
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        f"note: {deals:,} deals drawn of only {plural(possible, 'possible deal')}: "
+        "--exhaustive solves each once, for exact shares", markup=False)
 
 
 def _turnup_not_in_hand(hand: str, turnup: str) -> None:

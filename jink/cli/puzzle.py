@@ -52,7 +52,7 @@ from jink.cli.common import (
     write_out,
 )
 from jink.cli.render import cards_markup, deal_diagram
-from jink.errors import JinkError, LimitExceeded, ParseError
+from jink.errors import JinkError, LimitExceeded, ParseError, PositionError
 from jink.formats.files import position_to_dict
 from jink.games import find_game
 from jink.position import Position, hand_text
@@ -394,6 +394,11 @@ def show_command(puzzle_id: PuzzleArg, hint: HintOpt = False,
     """Show a puzzle: the position and the task, not the answer."""
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
+        to_play = puzzle.position.seat_to_play
+        if to_play != puzzle.seat:
+            # (as check, solve and play refuse it: the task would name the wrong seat)
+            raise PositionError(f"puzzle {puzzle.id} is not sound: seat {puzzle.seat + 1} is "
+                                f"not the seat to play (seat {to_play + 1} is)")
         if json_output:
             out = {**puzzle.summary(), "task": puzzle.task(),
                    "position": position_to_dict(puzzle.file)}
