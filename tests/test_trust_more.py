@@ -359,10 +359,10 @@ def test_odds_point_to_exhaustive_when_the_sample_is_as_big(tmp_path: Path) -> N
     """12 possible deals (four unseen cards for three places): 20 drawn is a
     note on stderr; 11 is not."""
     view = tmp_path / "tiny.toml"
-    shown = {"KS", "9H", "QD", "2S", *"4H JH 8H 7C 3S AS 5D 6D JD".split()}
+    shown = {"KS", "9H", "QD", "2S", *["4H", "JH", "8H", "7C", "3S", "AS", "5D", "6D", "JD"]}
     unseen = {"4S", "5S", "6S", "7S"}
     seen = [r + s for s in "SHDC" for r in "23456789TJQKA"
-            if r + s not in shown | unseen] + "4H JH 8H 7C 3S AS 5D 6D JD".split()
+            if r + s not in shown | unseen] + ["4H", "JH", "8H", "7C", "3S", "AS", "5D", "6D", "JD"]
     view.write_text('game = "spoil-five"\nturnup = "2S"\nhands = ["KS 9H", "?", "?"]\n'
                     f'won = [1, 1, 1]\nleader = 3\ntrick = "QD"\nseen = "{" ".join(seen)}"\n')
     many = runner.invoke(app, ["odds", str(view), "--deals", "20", "--seed", "1", "--json"])
