@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ from jink.batch.stats import summarise
 from jink.batch.store import Store, StoreError
 from jink.cli.app import app
 from jink.cli.streams import LETTERS
+from tests.test_trust import _all_gone, _as_at_a_terminal, _children, needs_proc
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 ROOT = Path(__file__).resolve().parent.parent
@@ -372,3 +375,70 @@ def test_odds_point_to_exhaustive_when_the_sample_is_as_big(tmp_path: Path) -> N
                            "solves each once, for exact shares\n")
     few = runner.invoke(app, ["odds", str(view), "--deals", "11", "--seed", "1", "--json"])
     assert few.exit_code == 0 and few.stderr == ""
+
+
+# -- Ctrl-C as a terminal sends it (to the whole process group), and SIGTERM ---------------------
+
+
+def _interrupt_group(tmp_path: Path, how: list[str], after: float,
+                     sig: int = signal.SIGINT, group: bool = True) -> tuple[int, str, str]:
+    """A batch run in a process group of its own, sent ``sig`` ``after`` seconds
+    once its database is made (its workers starting, then solving): its exit
+    status, stdout and stderr. A run that does not end is a failure."""
+    db = tmp_path / f"run-{after}.db"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jink", "batch", "-n", "6", "--deals", "300", "--seed", "1",
+         "--db", str(db), "--json", *how], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True, preexec_fn=_as_at_a_terminal, cwd=ROOT)
+    started = time.monotonic()
+    while not db.exists() and time.monotonic() - started < 120:
+        time.sleep(0.02)
+    time.sleep(after)
+    workers = _children(process.pid)
+    if group:
+        os.killpg(process.pid, sig)
+    else:
+        process.send_signal(sig)
+    try:
+        out, err = process.communicate(timeout=90)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError(f"still running 90 s after the signal at {after} s") from None
+    assert _all_gone(workers)
+    return process.returncode, out, err
+
+
+def _ended_as_interrupted(status: int, out: str, err: str) -> None:
+    assert status == 1, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: interrupted"), err
+    if out:
+        assert json.loads(out)["interrupted"] is True
+
+
+@needs_proc
+def test_ctrl_c_while_the_workers_start_is_one_line(tmp_path: Path) -> None:
+    _ended_as_interrupted(*_interrupt_group(tmp_path, ["--workers", "2"], 0.2))
+
+
+@pytest.mark.slow
+@needs_proc
+def test_sigterm_stops_a_batch_as_ctrl_c_does(tmp_path: Path) -> None:
+    """``kill PID``: the summary and the one error line, nothing more (no
+    warning of a semaphore leaked by workers killed under it)."""
+    status, out, err = _interrupt_group(tmp_path, ["--workers", "2"], 3.0,
+                                        sig=signal.SIGTERM, group=False)
+    _ended_as_interrupted(status, out, err)
+    assert out and "leaked" not in err
+
+
+@pytest.mark.slow
+@needs_proc
+@pytest.mark.parametrize("how", [["--workers", "2"], ["--cluster", "local:2"]])
+def test_ctrl_c_at_any_moment_is_one_line(how: list[str], tmp_path: Path) -> None:
+    """Repeatedly, from the workers' start to their solving."""
+    if how[0] == "--cluster":
+        pytest.importorskip("distributed")
+    for after in (0.0, 0.1, 0.3, 0.6, 1.0, 2.0, 4.0, 8.0):
+        _ended_as_interrupted(*_interrupt_group(tmp_path, how, after))

@@ -18,6 +18,7 @@ from rich.progress import (
 )
 
 from jink.batch.local import Outcome, run_local
+from jink.batch.signals import terminate_as_interrupt
 from jink.batch.store import Store
 from jink.batch.work import Question, Run
 from jink.cli.common import (
@@ -215,7 +216,8 @@ def batch_command(
         try:
             if seed is None and drawn is not None:
                 say_seed(drawn)
-            outcome = _run(run, store, workers, chunk, scheduler, local_n)
+            with terminate_as_interrupt():
+                outcome = _run(run, store, workers, chunk, scheduler, local_n)
         finally:
             store.close()
         report(outcome, db, resumed, json_output)
