@@ -24,6 +24,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 __all__ = ["deferred_interrupt", "spawned_deaf", "terminate_as_interrupt", "workers_deaf"]
 
@@ -59,15 +60,15 @@ def spawned_deaf() -> Iterator[None]:
         return
     original = context.SpawnProcess._Popen
 
-    def start(process: object) -> object:
+    def start(process: Any) -> Any:
         with workers_deaf():
             return original(process)
 
-    context.SpawnProcess._Popen = staticmethod(start)  # type: ignore[assignment]
+    context.SpawnProcess._Popen = staticmethod(start)  # type: ignore[method-assign,assignment]
     try:
         yield
     finally:
-        context.SpawnProcess._Popen = staticmethod(original)  # type: ignore[assignment]
+        context.SpawnProcess._Popen = staticmethod(original)  # type: ignore[method-assign]
 
 
 @contextmanager
