@@ -86,3 +86,18 @@ def test_the_api_says_it_once_across_threads() -> None:
     assert out.pop("engine") == "python"
     assert out == {name: solve(example(name), line=False).verdicts[0].max_tricks
                    for name in ("default", "rams", "bierspiel", "loo")}
+
+
+def test_worker_processes_do_not_say_it_again() -> None:
+    """A batch's workers inherit the process's environment: the warning the
+    run gave is not given again by each of them."""
+    child = BLOCK + "from jink.solver.native import engine_name\nengine_name()\n"
+    done = without_core(f"""
+        import subprocess, sys
+        from jink.solver.native import engine_name
+        engine_name()
+        sys.stderr.flush()
+        subprocess.run([sys.executable, "-c", {child!r}], check=True)
+        """)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == WARNING

@@ -196,7 +196,7 @@ def test_a_pass_that_pays_carries_what_it_pays(game: str, key: str) -> None:
     (["--hand", "5S JS AH KD 2C", "--turnup", "7S", "--players", "3", "--seat", "2"], 1,
      "error: seat 1 is to play, not seat 2: give --trick"),
     (["--hand", "5S JS AH KD 2C", "--turnup", "5S", "--players", "3"], 1,
-     "error: the turn-up 5♠ is in seat 1"),
+     "error: --hand: card 5♠ given twice: in --hand and as --turnup"),
     (["--hand", "5S JS AH KD 2C", "--turnup", "7S", "--players", "3", "--rob", "--declare"],
      2, "--declare"),
     (["--hand", "5S JS AH KD 2C", "--turnup", "7S", "--players", "3", "--declare"], 1,

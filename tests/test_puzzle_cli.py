@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner, Result
 
-from jink.cards import card_name, parse_card
+from jink.cards import card_name, card_symbol, parse_card
 from jink.cli.app import app
 from jink.puzzles import puzzle as puzzles
 from jink.puzzles.check import check
@@ -58,8 +58,11 @@ def test_list_json_and_filters() -> None:
     assert [row["id"] for row in loo] == expected and expected
     text = invoke("list", "--game", "rams").stdout
     assert "rams-" in text and "loo-" not in text
-    assert invoke("list", "-n", "x", code=1).stderr.startswith("error:")
-    assert "is empty" in invoke("list", "-d", "5-3", code=1).stderr
+    # a range that does not read is a misused command line, as deal --players 0 is
+    for value in ("x", "-3", "", "1.5", "0"):
+        assert "Invalid value for '--players'" in invoke("list", "-n", value, code=2).stderr
+    assert "Invalid value for '--difficulty'" in invoke("list", "-d", "abc", code=2).stderr
+    assert "is empty" in invoke("list", "-d", "5-3", code=2).stderr
     assert invoke("list", "-g", "chess", code=1).stderr.startswith("error: unknown game")
 
 
@@ -86,7 +89,7 @@ def test_solve_gives_the_key_and_refutations(tmp_path: Path) -> None:
     assert "8S" not in wrong and {"KD", "KC"} & wrong
     for refutation in data["tempting"]:
         assert refutation["max_tricks"] < 3 and refutation["line"]
-        assert f"{card_name(parse_card(refutation['card']))}" in out
+        assert card_symbol(parse_card(refutation["card"])) in out   # as people read cards
 
 
 def test_solve_refuses_an_unsound_puzzle(tmp_path: Path) -> None:

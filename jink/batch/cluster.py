@@ -21,6 +21,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from jink.batch.local import ChunkFunction, Items, Outcome, Progress, todo_chunks
+from jink.batch.signals import deferred_interrupt, spawned_deaf
 from jink.batch.store import Store
 from jink.batch.work import ChunkStopped, Run, solve_chunk
 from jink.errors import JinkError, LimitExceeded
@@ -62,10 +63,13 @@ def run_dask(run: Run, store: Store, *, scheduler: str | None = None,
         else:
             # ":0": the scheduler's HTTP server on any free port, never a
             # warning that 8787 is taken (None still binds 8787).
-            cluster = stack.enter_context(dd.LocalCluster(
-                n_workers=local_workers or 1, threads_per_worker=1, processes=True,
-                dashboard_address=":0", silence_logs=logging.CRITICAL))
-            client = stack.enter_context(dd.Client(cluster))
+            # The cluster's processes (and the thread that starts them) leave
+            # Ctrl-C to this one, which stops them as the stack closes.
+            with deferred_interrupt(), spawned_deaf():
+                cluster = stack.enter_context(dd.LocalCluster(
+                    n_workers=local_workers or 1, threads_per_worker=1, processes=True,
+                    dashboard_address=":0", silence_logs=logging.CRITICAL))
+                client = stack.enter_context(dd.Client(cluster))
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         chunks, already, _ = todo_chunks(run, store, chunk, workers, most=50)
         stored = already

@@ -22,8 +22,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from jink.batch.signals import workers_deaf
 from jink.batch.store import Store
-from jink.batch.work import ChunkStopped, Question, Row, Run, solve_chunk
+from jink.batch.work import ChunkStopped, Question, Row, Run, engine_name, solve_chunk
 from jink.errors import JinkError, LimitExceeded
 
 __all__ = ["MAX_TRIES", "ChunkFunction", "Outcome", "Progress", "chunk_size", "run_local",
@@ -100,6 +101,8 @@ def run_local(run: Run, store: Store, workers: int = 1, chunk: int | None = None
             for items in chunks:
                 keep(function(run.question, items))
         else:
+            # Resolved here first: a missing core is said once, not by every worker.
+            engine_name(run.question.engine)
             _over_processes(run.question, chunks, workers, keep, function)
     except ChunkStopped as stopped:
         keep(stopped.rows)   # the deals of the chunk solved before the one stopped
@@ -122,6 +125,19 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers now, and wait for them to be gone, so that nothing
+    of the pool is left for the interpreter to wait on at exit."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(5)
+        if process.is_alive():
+            process.kill()
+            process.join(5)
+
+
 def _over_processes(question: Question, chunks: Iterator[Items], workers: int,
                     keep: Callable[[Sequence[Row]], None], function: ChunkFunction) -> None:
     again: deque[tuple[Items, int]] = deque()   # chunks to send again, with their tries
@@ -129,8 +145,8 @@ def _over_processes(question: Question, chunks: Iterator[Items], workers: int,
     while True:
         pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_watch_parent,
                                    initargs=(os.getpid(),))
-        flying: dict[Future[list[Row]], tuple[Items, int]] = {}
         broken = False
+        flying: dict[Future[list[Row]], tuple[Items, int]] = {}
         try:
             while True:
                 while len(flying) < 2 * workers:
@@ -141,7 +157,9 @@ def _over_processes(question: Question, chunks: Iterator[Items], workers: int,
                         tries = 0
                         if not items:
                             break
-                    flying[pool.submit(function, question, items)] = (items, tries + 1)
+                    with workers_deaf():   # (a submit may start a worker)
+                        future = pool.submit(function, question, items)
+                    flying[future] = (items, tries + 1)
                 if not flying:
                     return
                 finished, _ = wait(flying, return_when=FIRST_COMPLETED)
@@ -159,8 +177,7 @@ def _over_processes(question: Question, chunks: Iterator[Items], workers: int,
         except KeyboardInterrupt:
             # Stop the workers now: a chunk in flight is lost (it is solved
             # again on the next run), none is left solving for nobody.
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.terminate()
+            _stop(pool)
             raise
         finally:
             pool.shutdown(wait=broken, cancel_futures=True)

@@ -25,6 +25,7 @@ from jink.cli.common import (
     epilog,
     fail,
     handle_errors,
+    no_positions,
     parse_seats,
     print_json,
     print_sections,
@@ -83,6 +84,8 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
         refuse_overwrite(html, "--html", file)
         solved = parse_seats(seats) if seats is not None else None
         items = [read_deal_string(deal)] if deal is not None else read(file or Path())
+        if not items:
+            raise no_positions(file or Path())
         check_html(html, len(items))
         source = str(file) if file is not None else "deal string"
         # Every record is checked before the first search: a bad card in the

@@ -33,6 +33,7 @@ from jink.cli import (
 from jink.cli import study as study_cli
 from jink.cli import tree as tree_cli
 from jink.cli.common import Command, Group, handle_errors
+from jink.cli.streams import prepare
 from jink.solver.native import engine_name
 from jink.version import __version__
 
@@ -93,8 +94,11 @@ def main() -> None:
 
     What escapes a command's own error handling is still one line on stderr,
     never a traceback: output that cannot be written (a full disk, a closed
-    pipe), exit status 1.
+    pipe), exit status 1. The streams are made safe first (a closed stdout,
+    an output encoding without suit symbols, ``COLUMNS=0``:
+    :mod:`jink.cli.streams`).
     """
+    prepare()
     try:
         app()
     except OSError as error:

@@ -18,9 +18,13 @@ from rich.progress import (
 )
 
 from jink.batch.local import Outcome, run_local
+from jink.batch.signals import terminate_as_interrupt
 from jink.batch.store import Store
 from jink.batch.work import Question, Run
 from jink.cli.common import (
+    MOST_DEALS,
+    MOST_PLAYERS,
+    MOST_WORKERS,
     EngineOpt,
     ExactOpt,
     MaxNodesOpt,
@@ -32,6 +36,7 @@ from jink.cli.common import (
     fresh_seed,
     game_option,
     handle_errors,
+    output_path,
     parse_seats,
     print_json,
     say_seed,
@@ -74,15 +79,17 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
 JsonOpt = Annotated[bool, typer.Option(
     "--json", help="Print what the run did as one JSON line on stdout, not a sentence.")]
 DbOpt = Annotated[Path, typer.Option(
-    "--db", metavar="FILE", help="The SQLite database of the run: made if new, resumed if "
+    "--db", metavar="FILE", parser=output_path,
+    help="The SQLite database of the run: made if new, resumed if "
     "it holds this run.", show_default=False)]
 DealsOpt = Annotated[int | None, typer.Option(
-    "--deals", metavar="N", help="How many deals to deal and solve.", min=1,
+    "--deals", metavar="N", help="How many deals to deal and solve.", min=1, max=MOST_DEALS,
     rich_help_panel=DEAL_PANEL, show_default=False)]
 SeedOpt = Annotated[int | None, seed_option(
     "deals", "printed on stderr (a resumed run keeps its seed)")]
 PlayersOpt = Annotated[int | None, typer.Option(
     "--players", "-n", metavar="N", help="How many seats.", rich_help_panel=DEAL_PANEL, min=1,
+    max=MOST_PLAYERS,
     show_default=False)]
 ConstraintsOpt = Annotated[Path | None, typer.Option(
     "--constraints", "-c", metavar="FILE",
@@ -100,11 +107,11 @@ GoalOpt = Annotated[str | None, typer.Option(
     help="The question named in each result (three, jink, spoil, odd_trick, ... or a "
          "number of tricks); default: the game's main question.", show_default=False)]
 WorkersOpt = Annotated[int | None, typer.Option(
-    "--workers", "-w", metavar="N", min=1,
+    "--workers", "-w", metavar="N", min=1, max=MOST_WORKERS,
     help="Local processes solving at once; default: one per core. 1 solves in this "
          "process.", rich_help_panel=RUN_PANEL, show_default=False)]
 ChunkOpt = Annotated[int | None, typer.Option(
-    "--chunk", metavar="N", min=1,
+    "--chunk", metavar="N", min=1, max=MOST_DEALS,
     help="Deals sent to a worker at a time; default: chosen from the deals and workers.",
     rich_help_panel=RUN_PANEL, show_default=False)]
 SchedulerOpt = Annotated[str | None, typer.Option(
@@ -210,7 +217,8 @@ def batch_command(
         try:
             if seed is None and drawn is not None:
                 say_seed(drawn)
-            outcome = _run(run, store, workers, chunk, scheduler, local_n)
+            with terminate_as_interrupt():
+                outcome = _run(run, store, workers, chunk, scheduler, local_n)
         finally:
             store.close()
         report(outcome, db, resumed, json_output)
@@ -276,6 +284,6 @@ def report(outcome: Outcome, db: Path, resumed: bool, json_output: bool) -> None
     already = f" ({outcome.already} already stored)" if resumed else ""
     Console(highlight=False).print(
         f"{plural(outcome.solved, 'deal')} solved in {outcome.seconds:.1f} s{rate}{already}; "
-        f"{db} holds {outcome.already + outcome.solved} of {outcome.deals}.")
+        f"{db} holds {outcome.already + outcome.solved} of {outcome.deals}.", markup=False)
     if outcome.interrupted:
         fail("interrupted: run the same command again to go on")

@@ -16,6 +16,7 @@ never a traceback; :func:`print_sections` prints every picture for people.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import json
@@ -79,6 +80,15 @@ class Group(TyperGroup):
 
 
 # -- the shared argument and option types ---------------------------------------------
+
+#: The most seats any game takes: a ``--players`` past it is a misused command
+#: line (exit status 2), as one below 1 is; within it, a game that takes fewer
+#: says so (exit status 1).
+MOST_PLAYERS = max(game.max_players for game in GAMES.values())
+#: The most worker processes ``--workers`` takes.
+MOST_WORKERS = 1024
+#: The most deals a run (``batch --deals``) or a listing (``deal --count``) takes.
+MOST_DEALS = 10_000_000
 
 #: The game names and built-in example names, for --help (the registries' own order).
 GAME_NAMES = ", ".join(GAMES)
@@ -556,7 +566,7 @@ def positions_from_cli(file: Path | None, opts: PositionOptions, *,
         found = read(file)
         if not found:
             # Only a JSON lines file can hold no position: a TOML one needs its keys.
-            raise _empty(file)
+            raise no_positions(file)
         return found
     if opts.hands is None:
         raise typer.BadParameter("give a position: a FILE, --example, or --hands",
@@ -573,7 +583,7 @@ def _file_alone(opts: PositionOptions) -> None:
             param_hint="FILE")
 
 
-def _empty(file: Path) -> ParseError:
+def no_positions(file: Path) -> ParseError:
     """The error for a positions file that holds none."""
     return ParseError("no positions: the file is empty"
                       + (" but for blank lines" if file.stat().st_size else ""), str(file))
@@ -595,7 +605,7 @@ def for_each_position(file: Path | None, opts: PositionOptions, *, example: bool
     _file_alone(opts)
     entries = list(parse_jsonl(read_bytes(file), source=str(file)))
     if not entries:
-        raise _empty(file)
+        raise no_positions(file)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     failed = done = 0
     for entry in entries:
@@ -617,7 +627,7 @@ def say_bad_line(err: Console, file: Path, line: int, error: JinkError) -> None:
     message = with_symbols(str(error))
     if f"line {line}" not in message:
         message = f"{file}, line {line}: {message}"
-    err.print(f"[bold red]error:[/bold red] {escape(' '.join(message.split()))}")
+    err.print(f"[bold red]error:[/bold red] {escape(shorten(' '.join(message.split())))}")
 
 
 # -- output and errors ----------------------------------------------------------------
@@ -666,9 +676,40 @@ def print_json(obj: Any) -> None:
     typer.echo(json.dumps(obj, ensure_ascii=False))
 
 
+#: An error line longer than this has its long quotes and words cut short.
+LINE_MOST = 200
+#: A quoted input longer than this is cut short in an error line.
+QUOTE_MOST = 60
+#: Any other word (a path, say) longer than this is cut short in an error line.
+WORD_MOST = 120
+_QUOTED = re.compile(f"'([^']{{{QUOTE_MOST + 1},}})'|\"([^\"]{{{QUOTE_MOST + 1},}})\"")
+_WORD = re.compile(rf"\S{{{WORD_MOST + 1},}}")
+
+
+def shorten(line: str) -> str:
+    """An error line with what the user gave quoted back cut short: a 2 MB
+    value makes a line a person can read, not one of two million characters.
+
+    >>> shorten("unknown game '" + "x" * 300 + "'")
+    "unknown game 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (300 characters)"
+    """
+    if len(line) <= LINE_MOST:
+        return line  # (an apostrophe pair in a sentence is no quote to cut)
+
+    def quote(found: re.Match[str]) -> str:
+        inner = found.group(1) if found.group(1) is not None else found.group(2)
+        mark = found.group(0)[0]
+        return f"{mark}{inner[:QUOTE_MOST - 11]}...{mark} ({len(inner):,} characters)"
+
+    def word(found: re.Match[str]) -> str:
+        return found.group(0)[:WORD_MOST - 20] + f"... ({len(found.group(0)):,} characters)"
+
+    return _WORD.sub(word, _QUOTED.sub(quote, line))
+
+
 def fail(message: str) -> NoReturn:
     """Print ``message`` as one red line on stderr and exit with status 1."""
-    line = " ".join(message.split())
+    line = shorten(" ".join(message.split()))
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"[bold red]error:[/bold red] {escape(line)}")
     raise typer.Exit(1)
@@ -693,6 +734,19 @@ def refuse_overwrite(out: Path | None, option: str, *inputs: Path | None) -> Non
                                      "overwrite it (give another file)", param_hint=option)
 
 
+def output_path(value: str) -> Path:
+    """The parser of every option naming a file or folder to write (``--out``,
+    ``--html``, ``--plot``, ``--db``): an empty name is a misused command line,
+    not the current folder (which is what ``Path("")`` would be).
+
+    >>> output_path("deals.jsonl")
+    PosixPath('deals.jsonl')
+    """
+    if not value.strip():
+        raise typer.BadParameter("an empty name: give a file name")
+    return Path(value)
+
+
 def open_out(path: Path) -> TextIO:
     """A file named by ``--out`` (or ``--html``), opened for writing; one that
     cannot be written is one error line (:func:`handle_errors` would say
@@ -703,13 +757,31 @@ def open_out(path: Path) -> TextIO:
         fail(f"cannot write {path}: {error.strerror or error}")
 
 
+@contextmanager
+def writing_to(path: Path | None) -> Iterator[TextIO]:
+    """stdout (``path`` None), or a file the user named for output, opened for
+    the block: a write that fails there, or the flush as it closes (a full
+    disk), is one error line naming the file, however many writes were left."""
+    if path is None:
+        yield sys.stdout
+        return
+    sink = open_out(path)
+    try:
+        yield sink
+        sink.close()
+    except OSError as error:
+        if error.filename is not None:
+            raise  # another file (an input), which its reader names
+        fail(f"cannot write {path}: {error.strerror or error}")
+    finally:
+        with contextlib.suppress(OSError):
+            sink.close()  # (after a failure: its buffer cannot go anywhere either)
+
+
 def write_out(path: Path, text: str) -> None:
-    """Write ``text`` to a file the user named for output (see :func:`open_out`)."""
-    with open_out(path) as sink:
-        try:
-            sink.write(text)
-        except OSError as error:
-            fail(f"cannot write {path}: {error.strerror or error}")
+    """Write ``text`` to a file the user named for output (see :func:`writing_to`)."""
+    with writing_to(path) as sink:
+        sink.write(text)
 
 
 def make_folder(path: Path) -> None:

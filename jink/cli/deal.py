@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated, Any, TextIO
@@ -10,6 +9,8 @@ from typing import Annotated, Any, TextIO
 import typer
 
 from jink.cli.common import (
+    MOST_DEALS,
+    MOST_PLAYERS,
     GameOpt,
     OptionOpt,
     TrumpOpt,
@@ -17,11 +18,12 @@ from jink.cli.common import (
     epilog,
     fresh_seed,
     handle_errors,
-    open_out,
+    output_path,
     parse_option,
     refuse_overwrite,
     say_seed,
     seed_option,
+    writing_to,
 )
 from jink.dealing.constraints import (
     Constraints,
@@ -62,11 +64,12 @@ ConstraintsOpt = Annotated[Path | None, typer.Option(
     "--constraints", "-c", metavar="FILE", help="A constraints file (TOML): see below.",
     show_default=False)]
 CountOpt = Annotated[int, typer.Option("--count", metavar="N",
-                                       help="How many deals; default 1.", min=1,
+                                       help="How many deals; default 1.", min=1, max=MOST_DEALS,
                                        show_default=False)]
 SeedOpt = Annotated[int | None, seed_option("deals")]
 PlayersOpt = Annotated[int | None, typer.Option(
     "--players", "-n", metavar="N", help="How many seats.", rich_help_panel=DEAL_PANEL, min=1,
+    max=MOST_PLAYERS,
     show_default=False)]
 HoldsOpt = Annotated[list[str] | None, typer.Option(
     "--holds", metavar="SEAT=CARDS",
@@ -82,7 +85,8 @@ SuitsOpt = Annotated[list[str] | None, typer.Option(
     "SUIT is trumps, spades, hearts, diamonds or clubs, as the game counts them.",
     rich_help_panel=DEAL_PANEL, show_default=False)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", metavar="FILE", help="Write the deals here (JSON lines; a .toml file holds "
+    "--out", metavar="FILE", parser=output_path,
+    help="Write the deals here (JSON lines; a .toml file holds "
     "one deal) instead of stdout.", show_default=False)]
 # The deals are machine output already: --json is accepted, as on every command,
 # and changes nothing.
@@ -125,8 +129,7 @@ def deal_command(
         if seed is None:
             say_seed(drawn)
         with ExitStack() as stack:
-            sink: TextIO = (stack.enter_context(open_out(out)) if out
-                            else sys.stdout)
+            sink: TextIO = stack.enter_context(writing_to(out))
             if out is not None and out.suffix.lower() == ".toml":
                 position = next(positions)
                 sink.write(dumps(PositionFile(position)))

@@ -10,10 +10,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from jink.cli.common import write_out
+from jink.cli.common import output_path, write_out
 
 HtmlOpt = Annotated[Path | None, typer.Option(
-    "--html", help="Also write a self-contained analysis page (HTML, no network needed) "
+    "--html", parser=output_path,
+    help="Also write a self-contained analysis page (HTML, no network needed) "
     "with buttons that step through the play.", show_default=False, metavar="FILE")]
 
 

@@ -25,6 +25,7 @@ from jink.cards import (
     suit_of,
 )
 from jink.cli.common import (
+    MOST_PLAYERS,
     NO_POSITION,
     ExampleOpt,
     FileArg,
@@ -51,7 +52,8 @@ TricksDoneOpt = Annotated[int | None, typer.Option(
     "--tricks-done", metavar="N", help="With --hand: tricks already completed; default 0.",
     show_default=False)]
 PlayersOpt = Annotated[int | None, typer.Option(
-    "--players", "-n", metavar="N", help="With --hand: how many seats play (Bierspiel's first "
+    "--players", "-n", metavar="N", min=1, max=MOST_PLAYERS,
+    help="With --hand: how many seats play (Bierspiel's first "
     "leads depend on it).", show_default=False)]
 
 EPILOG = epilog(

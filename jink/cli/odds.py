@@ -21,8 +21,9 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from jink.cards import card_markup, parse_card
+from jink.cards import card_markup, card_symbol, parse_card, parse_cards
 from jink.cli.common import (
+    MOST_PLAYERS,
     EngineOpt,
     ExactOpt,
     JsonOpt,
@@ -35,6 +36,7 @@ from jink.cli.common import (
     fail,
     game_option,
     handle_errors,
+    output_path,
     parse_option,
     parse_seats,
     print_json,
@@ -109,6 +111,7 @@ HandOpt = Annotated[str | None, typer.Option(
     rich_help_panel=HAND_PANEL, show_default=False)]
 PlayersOpt = Annotated[int | None, typer.Option(
     "--players", "-n", metavar="N", help="How many seats are dealt cards.", min=1,
+    max=MOST_PLAYERS,
     rich_help_panel=HAND_PANEL, show_default=False)]
 OddsGameOpt = Annotated[str | None, game_option(HAND_PANEL)]
 OddsTrumpOpt = Annotated[str | None, trump_option(HAND_PANEL)]
@@ -148,7 +151,8 @@ SeatOpt = Annotated[int | None, typer.Option(
     "play (with --hand: the seat holding it, default 1, the eldest hand, who leads).",
     show_default=False)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", metavar="FILE", help="Write the JSON result here instead of stdout.",
+    "--out", metavar="FILE", parser=output_path,
+    help="Write the JSON result here instead of stdout.",
     show_default=False)]
 
 
@@ -217,6 +221,7 @@ def odds_command(
 
             result: OddsResult | ChoicesResult
             if rob:
+                _robs_before_the_play(view)
                 result = rob_odds(view, deals=deals, seed=seed, exhaustive=exhaustive,
                                   seat=asking, limit=search.limit,
                                   memory_mb=search.memory_mb, progress=advance)
@@ -243,6 +248,7 @@ def odds_command(
                 print_sections(odds_table(result))
             else:
                 print_sections(*choices_table(result))
+        _point_to_exhaustive(result, exhaustive, deals)
         if result.interrupted:
             fail(f"interrupted: the shares are of the {plural(result.deals, 'deal')} solved "
                  "by then")
@@ -274,8 +280,8 @@ def _view(file: Path | None, deal: str | None, hand: str | None, players: int | 
     if players is None:
         raise typer.BadParameter("give the number of players with --hand",
                                  param_hint="--players")
-    if trump is None and turnup is None:
-        raise ParseError("give the turn-up (or the trump suit)", "--turnup")
+    if turnup is not None and trump is None:
+        _turnup_not_in_hand(hand, turnup)
     if hand.strip() == UNSEEN:
         raise ParseError("give the cards of the hand, not \"?\"", "--hand")
     options = dict(parse_option(o) for o in option or [])
@@ -291,6 +297,40 @@ def _view(file: Path | None, deal: str | None, hand: str | None, players: int | 
         key = error.where.partition(" (")[0]
         named = {"hands": "--hand", "options": "--option"}.get(key, f"--{key}")
         raise ParseError(str(error)[len(error.where) + 2:], named) from None
+
+
+def _point_to_exhaustive(result: OddsResult | ChoicesResult, exhaustive: bool,
+                         deals: int) -> None:
+    """A sample as large as the deals there are: each deal is solved once, and
+    exactly, with ``--exhaustive`` (said on stderr: stdout may be JSON)."""
+    possible = result.possible
+    if exhaustive or possible is None or deals < possible:
+        return
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        f"note: {deals:,} deals drawn of only {plural(possible, 'possible deal')}: "
+        "--exhaustive solves each once, for exact shares", markup=False)
+
+
+def _turnup_not_in_hand(hand: str, turnup: str) -> None:
+    """The hand on the command line is as dealt: the turn-up is not in it (a
+    card given twice), robbing or not (``--rob`` asks about robbing)."""
+    try:
+        card, held = parse_card(turnup), parse_cards(hand)
+    except ParseError:
+        return  # said by the view's reader, named by its option
+    if card in held:
+        raise ParseError(f"card {card_symbol(card)} given twice: in --hand and as --turnup "
+                         "(the hand as dealt, before any rob)", "--hand")
+
+
+def _robs_before_the_play(view: View) -> None:
+    """``--rob`` asks about robbing before the play; where only a dealer who
+    declares to play robs (Rams), that is a question of ``--declare``."""
+    game = view.game
+    if game.robbing_rank is None and game.dealer_robs:
+        raise PositionError(f"{game.title}: nobody robs before declaring; the dealer who "
+                            "plays robs the turn-up as he declares: ask --declare (with "
+                            f"--seat {view.players})")
 
 
 def _others(view: View, seat: int | None, playing: str | None, simple: bool) -> list[int]:

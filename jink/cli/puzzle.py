@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich import box
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +24,8 @@ from rich.text import Text
 from jink.cards import card_name, card_symbol, parse_card, with_symbols
 from jink.cli.common import (
     GAME_NAMES,
+    MOST_DEALS,
+    MOST_PLAYERS,
     Command,
     EngineOpt,
     ExactOpt,
@@ -38,6 +42,7 @@ from jink.cli.common import (
     make_folder,
     max_nodes_option,
     max_seconds_option,
+    output_path,
     print_json,
     print_sections,
     say_seed,
@@ -47,7 +52,7 @@ from jink.cli.common import (
     write_out,
 )
 from jink.cli.render import cards_markup, deal_diagram
-from jink.errors import JinkError, LimitExceeded, ParseError
+from jink.errors import JinkError, LimitExceeded, ParseError, PositionError
 from jink.formats.files import position_to_dict
 from jink.games import find_game
 from jink.position import Position, hand_text
@@ -137,12 +142,14 @@ def check_command(files: FilesArg = None, max_seconds: CheckSecondsOpt = CHECK_S
                 if json_output:
                     print_json(result.to_dict(name))
                 elif result.ok:
-                    console.print(f"[green]ok[/green]   {name} ({result.id})", soft_wrap=True)
+                    console.print(f"[green]ok[/green]   {escape(name)} ({escape(result.id)})",
+                                  soft_wrap=True)
                 else:
                     # soft_wrap: a long path is not wrapped (wrapping leaves
                     # trailing spaces), as everything printed for people.
-                    console.print(f"[red]FAIL[/red] {name}" + (f" ({result.id})" if result.id
-                                                             else ""), soft_wrap=True)
+                    console.print(f"[red]FAIL[/red] {escape(name)}"
+                                  + (f" ({escape(result.id)})" if result.id else ""),
+                                  soft_wrap=True)
                     for problem in result.problems:
                         console.print(f"     - {problem}", markup=False, soft_wrap=True)
                 bar.advance(task)
@@ -161,11 +168,15 @@ GENERATE_EPILOG = epilog(
          "next is tried. Only --max-nodes (a count) gives the same puzzles on every "
          "machine; --max-seconds depends on the machine's speed.")
 
+#: The most puzzles one run of generate looks for.
+MOST_PUZZLES = 10_000
 GameOpt = Annotated[str | None, game_option("Options")]
 PlayersOpt = Annotated[int, typer.Option(
-    "--players", "-n", metavar="N", help="Seats at the table; default 3.", show_default=False)]
+    "--players", "-n", metavar="N", help="Seats at the table; default 3.", min=1,
+    max=MOST_PLAYERS, show_default=False)]
 CardsOpt = Annotated[int | None, typer.Option(
-    "--cards", metavar="N", help="Cards left in each hand (fewer than a full hand: an endgame, the "
+    "--cards", metavar="N", min=1,
+    help="Cards left in each hand (fewer than a full hand: an endgame, the "
     "tricks before shared at random); default a full hand, a first lead.",
     show_default=False)]
 MidOpt = Annotated[bool, typer.Option(
@@ -174,9 +185,11 @@ MidOpt = Annotated[bool, typer.Option(
 SeedOpt = Annotated[int | None, seed_option("puzzles")]
 CountOpt = Annotated[int, typer.Option("--count", metavar="N",
                                        help="How many puzzles to find; default 1.",
+                                       min=1, max=MOST_PUZZLES,
                                        show_default=False)]
 AttemptsOpt = Annotated[int, typer.Option("--attempts", metavar="N",
                                           help="Deals to try at most; default 500.",
+                                          min=1, max=MOST_DEALS,
                                           show_default=False)]
 # In generate a limit passed is not the command's error: that deal is given up.
 GenerateNodesOpt = Annotated[int, max_nodes_option(
@@ -186,7 +199,8 @@ GenerateSecondsOpt = Annotated[float | None, max_seconds_option(
     "Past this many seconds on one deal, give the deal up and try the next (not "
     "reproducible across machines); default: no limit.")]
 OutOpt = Annotated[Path, typer.Option(
-    "--out", metavar="DIR", help="Folder to write the puzzle files to (made if missing); "
+    "--out", metavar="DIR", parser=output_path,
+    help="Folder to write the puzzle files to (made if missing); "
     "each is named ID.toml.", show_default=False)]
 def check_prefix(value: str | None) -> str | None:
     """A prefix names files inside --out: a plain name, no folder.
@@ -229,9 +243,6 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
     with handle_errors():
         game_obj = find_game("spoil-five" if game is None else game)
         game_obj.check_players(players)
-        for name, value in (("--count", count), ("--attempts", attempts)):
-            if value < 1:
-                raise typer.BadParameter(f"must be at least 1, not {value}", param_hint=name)
         if cards is not None and not 1 <= cards <= game_obj.hand_size:
             raise typer.BadParameter(f"{game_obj.title} hands hold 1 to "
                                      f"{game_obj.hand_size} cards, not {cards}",
@@ -253,7 +264,9 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
                                    limit=search.limit, prefix=prefix,
                                    progress=advance, memory_mb=search.memory_mb):
                 path = out / f"{puzzle.id}.toml"
-                write_out(path, dumps(puzzle))
+                text = dumps(puzzle)
+                _refuse_replacing(path, text)
+                write_out(path, text)
                 made += 1
                 if json_output:
                     print_json({"file": str(path), **puzzle.summary()})
@@ -277,15 +290,8 @@ PuzzleArg = Annotated[str, typer.Argument(
 ListGameOpt = Annotated[str | None, typer.Option(
     "--game", "-g", metavar="GAME", help=f"Only this game: {GAME_NAMES}, or an alias.",
     show_default=False)]
-RangeOpt = Annotated[str | None, typer.Option(
-    "--players", "-n", metavar="N", help='Only these table sizes: "4" or "7-10".',
-    show_default=False)]
-DifficultyOpt = Annotated[str | None, typer.Option(
-    "--difficulty", "-d", metavar="LEVEL", help='Only these difficulties (1 to 5): "2" or '
-    '"3-5".', show_default=False)]
-
-
-def _range(text: str, where: str) -> tuple[int, int]:
+def _range(text: str, where: str, most: int) -> tuple[int, int]:
+    """``"3-5"`` or ``"4"``, each number from 1 to ``most``."""
     low, sep, high = text.partition("-")
     try:
         first = int(low)
@@ -296,7 +302,30 @@ def _range(text: str, where: str) -> tuple[int, int]:
     if first > last:
         raise ParseError(f"the range {text!r} is empty (write the smaller number first)",
                          where)
+    if first < 1 or last > most:
+        raise ParseError(f"{text!r}: give numbers from 1 to {most}", where)
     return first, last
+
+
+def _range_option(most: int) -> Callable[[str | None], str | None]:
+    """A callback: a range that does not read is a misused command line (exit
+    status 2), as ``deal --players 0`` is."""
+    def check(value: str | None) -> str | None:
+        if value is not None:
+            try:
+                _range(value, "", most)
+            except ParseError as error:
+                raise typer.BadParameter(str(error).removeprefix(": ")) from None
+        return value
+    return check
+
+
+RangeOpt = Annotated[str | None, typer.Option(
+    "--players", "-n", metavar="N", help='Only these table sizes: "4" or "7-10".',
+    callback=_range_option(MOST_PLAYERS), show_default=False)]
+DifficultyOpt = Annotated[str | None, typer.Option(
+    "--difficulty", "-d", metavar="LEVEL", help='Only these difficulties (1 to 5): "2" or '
+    '"3-5".', callback=_range_option(5), show_default=False)]
 
 
 def _where(p: Position) -> str:
@@ -311,8 +340,8 @@ def list_command(game: ListGameOpt = None, players: RangeOpt = None,
     """List the built-in puzzles (not their answers)."""
     with handle_errors():
         name = find_game(game).name if game is not None else None
-        seats = _range(players, "--players") if players is not None else None
-        hard = _range(difficulty, "--difficulty") if difficulty is not None else None
+        seats = _range(players, "--players", MOST_PLAYERS) if players is not None else None
+        hard = _range(difficulty, "--difficulty", 5) if difficulty is not None else None
         chosen = [p for p in collection()
                   if (name is None or p.game == name)
                   and (seats is None or seats[0] <= p.players <= seats[1])
@@ -326,7 +355,7 @@ def list_command(game: ListGameOpt = None, players: RangeOpt = None,
             # (the place in the deal wraps, so the rest fits 80 columns whole)
             table.add_column(column, no_wrap=column != "Where")
         for puzzle in chosen:
-            table.add_row(puzzle.id, puzzle.game, str(puzzle.players),
+            table.add_row(escape(puzzle.id), puzzle.game, str(puzzle.players),
                           _where(puzzle.position), puzzle.goal, "*" * puzzle.difficulty)
         print_sections(table, Text(f"{len(chosen)} puzzle{'' if len(chosen) == 1 else 's'}."
                                    " Try: jink puzzle show ID, jink puzzle play ID."))
@@ -337,6 +366,19 @@ SHOW_EPILOG = epilog(
     "jink puzzle show mine.toml --hint")
 
 HintOpt = Annotated[bool, typer.Option("--hint", help="Print the puzzle's hint too.")]
+
+
+def _refuse_replacing(path: Path, text: str) -> None:
+    """A puzzle file already there is replaced only by the same puzzle (the same
+    command run again): another run's puzzle of the same id is kept, and the
+    command fails naming it."""
+    try:
+        old = path.read_bytes()
+    except OSError:
+        return  # not there (or not readable: writing it says why)
+    if old != text.encode("utf-8"):
+        fail(f"{path} already holds another puzzle: give another --prefix or --out "
+             "(nothing is replaced)")
 
 
 def _header(puzzle: Puzzle) -> list[RenderableType]:
@@ -352,6 +394,11 @@ def show_command(puzzle_id: PuzzleArg, hint: HintOpt = False,
     """Show a puzzle: the position and the task, not the answer."""
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
+        to_play = puzzle.position.seat_to_play
+        if to_play != puzzle.seat:
+            # (as check, solve and play refuse it: the task would name the wrong seat)
+            raise PositionError(f"puzzle {puzzle.id} is not sound: seat {puzzle.seat + 1} is "
+                                f"not the seat to play (seat {to_play + 1} is)")
         if json_output:
             out = {**puzzle.summary(), "task": puzzle.task(),
                    "position": position_to_dict(puzzle.file)}
@@ -409,7 +456,7 @@ def solve_command(puzzle_id: PuzzleArg, max_seconds: MaxSecondsOpt = None,
 
 def _with_line(heading: Text, lines: list[str]) -> Text:
     """A heading and the line of play under it, indented, as one section."""
-    return Text("\n").join([heading, *(Text(f"  {text}") for text in lines)])
+    return Text("\n").join([heading, *(Text(f"  {with_symbols(text)}") for text in lines)])
 
 
 # -- play ----------------------------------------------------------------------------

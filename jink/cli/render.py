@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from rich import box
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -42,8 +43,11 @@ def names_markup(text: str) -> str:
 
     >>> names_markup("only card (with its equal QD) that keeps 3 tricks")
     'only card (with its equal [red]Q♦[/red]) that keeps 3 tricks'
+
+    Any other square bracket is the text's own (a player named ``Ann [the
+    elder]``), not markup: it is escaped first.
     """
-    return with_symbols(text, card_markup)
+    return with_symbols(escape(text), card_markup)
 
 
 def suit_markup(suit: int) -> str:

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +23,7 @@ from jink.cli.common import (
     epilog,
     fail,
     handle_errors,
+    output_path,
     print_json,
     print_sections,
     refuse_overwrite,
@@ -51,7 +53,8 @@ AnalyseOpt = Annotated[bool, typer.Option(
     "--analyse", help="Analyse every deal double dummy: was the pool forceable, by whom, "
     "which card lost it, and what the slips cost in counters.")]
 SessionHtmlOpt = Annotated[Path | None, typer.Option(
-    "--html", help="Also write the evening as one self-contained page (HTML).",
+    "--html", parser=output_path,
+    help="Also write the evening as one self-contained page (HTML).",
     show_default=False, metavar="FILE")]
 
 
@@ -111,9 +114,9 @@ def evening_picture(evening: Evening) -> list[RenderableType]:
     for column in ("Deal", "Dealer", "What happened"):
         table.add_column(column)
     for column in columns:
-        table.add_column(column[0].upper() + column[1:], justify="right")
+        table.add_column(escape(column[0].upper() + column[1:]), justify="right")
     for result in evening.deals:
-        table.add_row(str(result.number), result.dealer,
+        table.add_row(str(result.number), escape(result.dealer),
                       "\n".join(names_markup(e) for e in result.events),
                       *_cells(result.books, columns))
     table.add_section()
@@ -130,7 +133,7 @@ def evening_picture(evening: Evening) -> list[RenderableType]:
     for result in evening.deals:
         if result.analysis is None:
             continue
-        seats = ", ".join(f"seat {i + 1} {name}" for i, name in enumerate(result.in_play))
+        seats = ", ".join(f"seat {i + 1} {escape(name)}" for i, name in enumerate(result.in_play))
         lines = [f"[bold]Deal {result.number}[/bold] [dim]({seats})[/dim]"]
         lines += [names_markup(line) for line in result.analysis.summary()]
         lines += [names_markup(slip) for slip in result.slips]

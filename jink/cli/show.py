@@ -14,8 +14,8 @@ from jink.cli.common import (
     JsonOpt,
     PositionOptions,
     epilog,
+    for_each_position,
     handle_errors,
-    positions_from_cli,
     print_json,
     print_sections,
     takes_position,
@@ -23,6 +23,7 @@ from jink.cli.common import (
 from jink.cli.render import deal_diagram
 from jink.formats.dealstring import deal_string
 from jink.formats.examples import example_note
+from jink.formats.files import PositionFile
 
 DealStringOpt = Annotated[bool, typer.Option(
     "--deal-string", help="Print each position's deal string (one line, for --deal) "
@@ -49,18 +50,20 @@ def show(
     With --json: the position's object form, as in a .jsonl file (one per line);
     with --deal-string: its deal string (one per line).
     """
+    if json_output and deal_string_output:
+        raise typer.BadParameter("choose --json or --deal-string", param_hint="--deal-string")
+
+    def act(item: PositionFile, index: int) -> None:
+        if deal_string_output:
+            typer.echo(deal_string(item))
+        elif json_output:
+            print_json(item.to_dict())
+        elif example:  # and what the example is there to show
+            print_sections(deal_diagram(item),
+                           Text(example_note(str(file or "default")), style="dim"))
+        else:
+            print_sections(deal_diagram(item), gap=index > 0)
+
     with handle_errors():
-        items = positions_from_cli(file, opts, example=example)
-        if json_output and deal_string_output:
-            raise typer.BadParameter("choose --json or --deal-string",
-                                     param_hint="--deal-string")
-        for index, item in enumerate(items):
-            if deal_string_output:
-                typer.echo(deal_string(item))
-            elif json_output:
-                print_json(item.to_dict())
-            elif example:  # and what the example is there to show
-                print_sections(deal_diagram(item),
-                               Text(example_note(str(file or "default")), style="dim"))
-            else:
-                print_sections(deal_diagram(item), gap=index > 0)
+        # A JSON lines FILE line by line: a bad line is named, the others shown.
+        for_each_position(file, opts, example=example, act=act)

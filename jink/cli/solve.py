@@ -30,7 +30,7 @@ from jink.cli.common import (
     epilog,
     fail,
     handle_errors,
-    open_out,
+    output_path,
     parse_seats,
     positions_from_cli,
     print_json,
@@ -40,6 +40,7 @@ from jink.cli.common import (
     search_options,
     seats_option,
     takes_position,
+    writing_to,
 )
 from jink.cli.html import HtmlOpt, check_html, write_html
 from jink.cli.render import deal_diagram
@@ -86,7 +87,8 @@ ExpectedOpt = Annotated[bool, typer.Option(
     "--expected", help="Loo simple pool with no turn: average over the cards the turn "
     "could be (a labelled expectation, not double dummy).", rich_help_panel=SOLVE_PANEL)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", metavar="FILE", help="With --positions: write the results here, not to stdout.",
+    "--out", metavar="FILE", parser=output_path,
+    help="With --positions: write the results here, not to stdout.",
     show_default=False)]
 
 
@@ -193,7 +195,7 @@ def solve_many(path: Path, out: Path | None, run: Callable[[Position], SolveResu
     with ExitStack() as stack:
         # Opened only once the positions are read (a missing input leaves an old
         # --out file alone), and before any search (a bad --out fails at once).
-        sink: TextIO = (stack.enter_context(open_out(out)) if out else sys.stdout)
+        sink: TextIO = stack.enter_context(writing_to(out))
         # The bar is drawn on stderr, and only there: stdout is never redirected
         # through it. When the results go to the same terminal, the bar is taken
         # down while each result is written, so the two never share a line.

@@ -12,7 +12,7 @@ from rich.table import Table as RichTable
 
 from jink.batch.stats import TOP_TRUMPS, Table, Tally, summarise
 from jink.batch.store import Store
-from jink.cli.common import JsonOpt, epilog, handle_errors, print_json, print_sections
+from jink.cli.common import JsonOpt, epilog, handle_errors, output_path, print_json, print_sections
 from jink.words import plural
 
 EPILOG = epilog(
@@ -30,7 +30,8 @@ DbArg = Annotated[list[Path], typer.Argument(
     help="Databases made by jink batch; their deals are summed by game and table size.",
     metavar="DB...", show_default=False)]
 PlotOpt = Annotated[Path | None, typer.Option(
-    "--plot", metavar="FILE", help="Also draw the chief charts into FILE (.png, .svg or "
+    "--plot", metavar="FILE", parser=output_path,
+    help="Also draw the chief charts into FILE (.png, .svg or "
     ".pdf).", show_default=False)]
 
 

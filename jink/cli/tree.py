@@ -22,6 +22,7 @@ from jink.cli.common import (
     check_seats,
     epilog,
     handle_errors,
+    output_path,
     positions_from_cli,
     refuse_overwrite,
     search_options,
@@ -53,7 +54,8 @@ FormatOpt = Annotated[str | None, typer.Option(
     "default: from the --out suffix (.graphml, .dot/.gv, .json), else graphml.",
     rich_help_panel=TREE_PANEL, show_default=False)]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", metavar="FILE", help="Write the tree here, not to stdout.",
+    "--out", metavar="FILE", parser=output_path,
+    help="Write the tree here, not to stdout.",
     rich_help_panel=TREE_PANEL,
     show_default=False)]
 AllKeysOpt = Annotated[bool, typer.Option(
@@ -134,7 +136,7 @@ def tree_command(
         err = Console(stderr=True, highlight=False, soft_wrap=True)
         where = f" to {out}" if out is not None else ""
         err.print(f"{tree.graph['kind'].capitalize()} tree for seat {tree.graph['seat']}, "
-                  f"goal {tree.graph['goal']}{where}: {summarise(tree)}.")
+                  f"goal {tree.graph['goal']}{where}: {summarise(tree)}.", markup=False)
 
 
 def _format(fmt: str | None, out: Path | None, json_output: bool) -> str:

@@ -240,6 +240,9 @@ def view_from_dict(obj: Mapping[str, Any], source: str | None = None) -> View:
         if trump is not None and trump != suit_of(turnup):
             raise PositionError(f"the turn-up {card_name(turnup)} is not of the trump suit")
         trump = suit_of(turnup)
+    if trump is None and not game.allows_no_trump:
+        raise ParseError(f"{game.name} needs a trump suit: give the turn-up (or the trump "
+                         "suit)", at("turnup"))
     hand_texts = obj.get("hands")
     if not isinstance(hand_texts, list) or not all(isinstance(h, str) for h in hand_texts):
         raise ParseError('expected a list of hands, seat 1 first, "?" for each unseen one',

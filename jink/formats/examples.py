@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from jink.errors import UnknownNameError
 from jink.formats.files import PositionFile, parse
+from jink.games import find_game
 from jink.position import Position
 
 __all__ = ["EXAMPLES", "example", "example_file", "example_note"]
@@ -95,12 +96,31 @@ leader = 1
 }
 
 
+def _key(name: str) -> str:
+    """The example ``name`` means: an example's own name, or a game's name or
+    alias for that game's first example (``spoil-five`` is ``default``)."""
+    key = name.strip().lower()
+    if key in EXAMPLES:
+        return key
+    try:
+        game = find_game(key).name
+    except UnknownNameError:
+        game = None
+    for found, text in EXAMPLES.items():
+        if game is not None and parse(text).position.game.name == game:
+            return found
+    raise UnknownNameError(f"unknown example {name!r} (examples: {', '.join(EXAMPLES)}, "
+                           "or a game's name for its example)")
+
+
 def example_file(name: str = "default") -> PositionFile:
-    """The example called ``name``, as a position file."""
-    text = EXAMPLES.get(name.strip().lower())
-    if text is None:
-        raise UnknownNameError(f"unknown example {name!r} (examples: {', '.join(EXAMPLES)})")
-    return parse(text, source=f"example {name}")
+    """The example called ``name`` (or a game's example, by the game's name), as
+    a position file.
+
+    >>> example_file("spoil-five") == example_file("default")
+    True
+    """
+    return parse(EXAMPLES[_key(name)], source=f"example {name}")
 
 
 def example_note(name: str = "default") -> str:
@@ -109,8 +129,7 @@ def example_note(name: str = "default") -> str:
     >>> example_note("renege").startswith("Two tricks played, spades trumps")
     True
     """
-    example_file(name)  # an unknown name is an error
-    lines = EXAMPLES[name.strip().lower()].splitlines()
+    lines = EXAMPLES[_key(name)].splitlines()
     return " ".join(line.removeprefix("#").strip() for line in lines if line.startswith("#"))
 
 
