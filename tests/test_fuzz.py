@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import json
 import signal
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,9 @@ BASES: dict[str, list[str]] = {
     "batch": ["--players", "3", "--deals", "1", "--seed", "1", "--workers", "1", "--db",
               "NEW.db"],
     "stats": ["RUN.db"],
+    # (the server itself is stood in for by _served_at_once: each case ends
+    # once the board would be served)
+    "serve": ["POSITION", "--port", "0", "--no-browser"],
 }
 
 
@@ -229,6 +233,18 @@ def _app_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Typer builds the command from the app on every invoke, which costs
     twenty times what most cases do: here it is built once."""
     monkeypatch.setattr("typer.testing._get_command", lambda given: APP)
+
+
+@pytest.fixture(autouse=True)
+def _served_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``jink serve`` serves until stopped: here the server ends as soon as it
+    would start, with its socket closed, so that a case ends once everything
+    the command reads has been read."""
+    def served(app: object, sock: socket.socket, open_url: object, ready: Any) -> None:
+        ready()
+        sock.close()
+
+    monkeypatch.setattr("jink.serve.run.run", served)
 
 
 @pytest.fixture(scope="module")

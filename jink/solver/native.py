@@ -74,7 +74,7 @@ _warned: list[bool] = []
 #: even when several threads make their first solver at once).
 _warn_lock = threading.Lock()
 #: Set in the environment once the fallback has been said.
-_WARNED_VARIABLE = "JINK_FALLBACK_SAID"
+WARNED_VARIABLE = "JINK_FALLBACK_SAID"
 #: The process's choice (see :func:`use_engine`), before JINK_ENGINE.
 _chosen: list[str] = []
 
@@ -167,12 +167,12 @@ def engine_name(engine: str | None = None) -> str:
                     or os.environ.get("JINK_ENGINE") or "native")
     if name == "native" and _core is None:
         with _warn_lock:
-            if not _warned and not os.environ.get(_WARNED_VARIABLE):
+            if not _warned and not os.environ.get(WARNED_VARIABLE):
                 _warned.append(True)
                 sys.stderr.write("jink: the compiled search core is not built; "
                                  "using the Python engine (slower)\n")
                 # Worker processes (a batch's) inherit it: said once, not once each.
-                os.environ[_WARNED_VARIABLE] = "1"
+                os.environ[WARNED_VARIABLE] = "1"
         return "python"
     return name
 
