@@ -29,7 +29,8 @@ def test_the_card_that_lost_the_pool_is_marked() -> None:
     first = review.cards[0]
     assert card_name(first.card) == "KD" and first.seat == 0 and first.changed
     assert first.before[0].three and not first.after[0].three
-    assert "seat 1's KD threw away three tricks (the pool)" in first.notes
+    assert ("seat 1's KD threw away three tricks (the pool) (3 to 2 tricks for sure: "
+            "3 counters)") in first.notes
     assert review.summary()[0] == "At the start seat 1 could force three tricks (the pool)."
 
 
@@ -114,7 +115,8 @@ def test_the_documented_example_file() -> None:
     [item] = read(Path(__file__).parent.parent / "docs" / "examples" / "kd-lead.toml")
     assert item.play is not None
     review = analyse(item.position, item.play)
-    assert "Trick 1: seat 1's KD threw away three tricks (the pool)." in review.summary()
+    assert ("Trick 1: seat 1's KD threw away three tricks (the pool) (3 to 2 tricks for sure: "
+            "3 counters).") in review.summary()
 
 
 def test_summary_says_whether_the_result_was_in_doubt() -> None:
@@ -173,7 +175,8 @@ def test_people_see_cards_and_json_keeps_names() -> None:
     text = runner.invoke(app, ["analyse", path]).stdout
     assert "seat 1's K♦ threw away three tricks" in text and "KD" not in text
     data = json.loads(runner.invoke(app, ["analyse", path, "--json"]).stdout)
-    assert "seat 1's KD threw away three tricks (the pool)" in data["cards"][0]["notes"]
+    assert ("seat 1's KD threw away three tricks (the pool) (3 to 2 tricks for sure: "
+            "3 counters)") in data["cards"][0]["notes"]
     line = runner.invoke(app, ["solve", "--example", "--no-moves"]).stdout
     assert "(with its equal Q♦)" in " ".join(line.split())
 

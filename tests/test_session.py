@@ -388,12 +388,12 @@ play = ["4C 3D QC", "4D 6H JD", "3C KS KC", "7H 5D QS", "2C 8D 5H"]
     assert "At the start seat 2 could force three tricks (the pool)." in \
         deal["analysis"]["summary"]
     assert deal["analysis"]["costs"] == [
-        "Bob's 4D (seat 2) in deal 1, trick 2, cost him the pool against the double-dummy "
+        "Bob's 4D (seat 2) in deal 1, trick 2, cost them the pool against the double-dummy "
         "result: 3 counters"]
     page = html.read_text(encoding="utf-8")
-    assert "Deal 1" in page and "cost him the pool" in page and "Standings" in page
+    assert "Deal 1" in page and "cost them the pool" in page and "Standings" in page
     human = runner.invoke(app, ["session", str(path), "--analyse"])
-    assert human.exit_code == 0 and "cost him the pool" in " ".join(human.stdout.split())
+    assert human.exit_code == 0 and "cost them the pool" in " ".join(human.stdout.split())
 
 
 def test_bad_session_files_are_one_error_line(tmp_path: Path) -> None:

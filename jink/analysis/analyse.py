@@ -13,7 +13,7 @@ force something it could not before.
 >>> start = Position.create("spoil-five", "D", ["5D JD AH KC 2S", "9C 8C 7C 6C KD"])
 >>> review = analyse(start, [parse_cards("KC KD")])
 >>> review.cards[0].notes
-["seat 1's KC threw away the jink"]
+["seat 1's KC threw away the jink (5 to 4 tricks for sure: 1 counter)"]
 
 Under a limit the answers it stops are unknown (None, ``?``): a card is said
 to throw away or hand over a verdict only when both answers are known, and
@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from jink.analysis.cost import Cost, Terms, amount_words, price, terms_for
 from jink.analysis.instead import Instead, explain_change, instead_notes
 from jink.cards import Card, card_name
 from jink.errors import IllegalPlayError, LimitExceeded, PositionError
@@ -53,14 +54,20 @@ class CardReview:
     instead: Instead | None = None
     #: ``instead`` in sentences, cards by name (see :func:`instead_notes`).
     reasons: tuple[str, ...] = ()
+    #: What the card cost its mover's side: the tricks it could be sure of
+    #: before less after, priced in the game's terms (None: it cost nothing,
+    #: or the side was not solved).
+    cost: Cost | None = None
 
     @property
     def changed(self) -> bool:
-        """Whether the card changed any seat's answer to any question (known
-        before and after it: an unknown answer is not a change)."""
-        return any(was is not None and now is not None and was != now
-                   for b, a in zip(self.before, self.after, strict=True)
-                   for (_, was), (_, now) in zip(b.answers, a.answers, strict=True))
+        """Whether the card changed any seat's answer to any question, or
+        lowered the tricks its own side could be sure of (known before and
+        after it: an unknown answer is not a change)."""
+        return (self.cost is not None and self.cost.tricks > 0) or any(
+            was is not None and now is not None and was != now
+            for b, a in zip(self.before, self.after, strict=True)
+            for (_, was), (_, now) in zip(b.answers, a.answers, strict=True))
 
     @property
     def unknown(self) -> bool:
@@ -77,6 +84,8 @@ class CardReview:
             out["won_by"] = self.won_by + 1
         if self.claim is not None:
             out["claim"] = self.claim
+        if self.cost is not None:
+            out["cost"] = self.cost.to_dict()
         why = self.instead
         if why is not None:
             # Keys present only on the cards that changed a verdict.
@@ -84,10 +93,9 @@ class CardReview:
                 out["better"] = {name: [card_name(c) for c in cards]
                                  for name, cards in why.better.items()}
                 out["better_tricks"] = dict(why.kept)
+                out["better_cards"] = [better.to_dict() for better in why.cards]
             if why.stoppers:
                 out["would_stop"] = [stop.to_dict() for stop in why.stoppers]
-            if why.cost:
-                out["cost"] = dict(why.cost)
             if why.refuted is not None:
                 out["refuted"] = {"seat": why.refuted[0] + 1, "goal": why.refuted[1]}
                 out["refutation"] = [step.to_dict() for step in why.refutation]
@@ -108,6 +116,8 @@ class Analysis:
     claims_cut: int = 0
     #: Cards that changed a verdict whose explanation the limit stopped.
     reasons_cut: int = 0
+    #: What tricks are worth: the unit and pool the costs are priced at.
+    terms: Terms | None = None
 
     @property
     def unknown(self) -> list[str]:
@@ -191,6 +201,7 @@ class Analysis:
             "game": self.start.game.name,
             "start": {"seats": [v.to_dict() for v in self.verdicts],
                       "forceable": self.forceable},
+            **({"prices": self.terms.to_dict()} if self.terms is not None else {}),
             "cards": [review.to_dict() for review in self.cards],
             "complete": self.complete,
             **({"unknown": self.unknown} if self.unknown else {}),
@@ -262,11 +273,14 @@ class _Changes:
     lost: list[str] = field(default_factory=list)
     own: int | None = None
     handed: list[tuple[int, str]] = field(default_factory=list)
+    #: What the card cost its own side (tricks it could be sure of, priced).
+    cost: Cost | None = None
 
 
 def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
-             after: list[Verdict]) -> _Changes:
-    """Every verdict the card changed, said as lost (own side) or handed over."""
+             after: list[Verdict], terms: Terms) -> _Changes:
+    """Every verdict the card changed, said as lost (own side) or handed over,
+    and the tricks its own side could be sure of that it threw away."""
     changes = _Changes()
     notes = changes.notes
     sides = position.game.sides(position.players)
@@ -277,19 +291,45 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
         if side in said:
             continue  # partners share one verdict: say it once, for the first solved
         said.add(side)
+        lost: list[str] = []
         for (name, was), (_, now) in zip(old.answers, new.answers, strict=True):
             if was == now or was is None or now is None:
                 continue  # an unknown answer: no change can be said
             label = question_label(position, name)
             if was and not now:
-                owner = "" if old.seat == mover else f" for seat {old.seat + 1}"
-                notes.append(f"{played} threw away {label}{owner}")
+                lost.append(label)
                 changes.lost.append(name)
                 changes.own = old.seat
             else:
-                notes.append(f"{played} let seat {old.seat + 1} force {label}")
+                notes.append(f"{played} let {_side_words(side)} force {label}")
                 changes.handed.append((old.seat, name))
+        dropped = mover in side and old.max_tricks is not None \
+            and new.max_tricks is not None and new.max_tricks < old.max_tricks
+        if dropped:
+            # Under double dummy only a side's own cards lower its sure tricks.
+            assert old.max_tricks is not None and new.max_tricks is not None
+            changes.cost = price(terms, old.max_tricks, new.max_tricks)
+            changes.own = old.seat
+        if lost or dropped:
+            owner = f" for {_side_words(side)}" if old.seat != mover or len(side) > 1 else ""
+            cost = changes.cost
+            what = " and ".join(lost) if lost or cost is None else plural(cost.tricks, "trick")
+            detail = "" if cost is None else \
+                f" ({old.max_tricks} to {plural(new.max_tricks or 0, 'trick')} for sure: " \
+                f"{_amount(cost)})"
+            notes.append(f"{played} threw away {what}{owner}{detail}")
     return changes
+
+
+def _side_words(side: Sequence[int]) -> str:
+    """``seat 2``, or a partnership as a side: ``side 2 & 4``."""
+    if len(side) == 1:
+        return f"seat {side[0] + 1}"
+    return "side " + " & ".join(str(s + 1) for s in side)
+
+
+def _amount(cost: Cost) -> str:
+    return amount_words(cost.amount, cost.unit)
 
 
 @dataclass(frozen=True)
@@ -341,7 +381,8 @@ def replay(start: Position, play: Sequence[Sequence[Card]]) -> list[Played]:
 def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None = None,
             memory_mb: float = DEFAULT_MEMORY_MB,
             seats: Iterable[int] | None = None, partial: bool = True,
-            explain: bool = True) -> Analysis:
+            explain: bool = True, pool: int | None = None,
+            terms: Terms | None = None) -> Analysis:
     """Review a played record: ``play`` holds the tricks from ``start``, in order.
 
     ``start`` must be at the beginning of a trick. The last trick of the
@@ -359,7 +400,13 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
     it, its cost, the refutation. These come after every verdict and claim;
     under a limit one the limit stops is left unexplained and counted in
     :attr:`Analysis.reasons_cut`.
+
+    Every card after which its own side could be sure of fewer tricks is
+    priced (:mod:`jink.analysis.cost`): by ``terms``, else at ``pool``
+    counters, else at the game's standard pool.
     """
+    if terms is None:
+        terms = terms_for(start.game, start.players, start.options, pool)
     record = replay(start, play)
     solved = None if seats is None else sorted(set(seats))
     for seat in solved or ():
@@ -372,7 +419,7 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
         verdicts, afters = every[0], every[1:]
     else:
         verdicts, afters = solver.verdicts(start, solved), []
-    review = Analysis(start, verdicts)
+    review = Analysis(start, verdicts, terms=terms)
     last_trick = start.tricks_done + len(play)
     found: list[_Changes] = []
     for index, step in enumerate(record):
@@ -392,30 +439,30 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
                 claim = (f"After trick {step.trick} seat {won_by + 1} had three tricks: "
                          "whether the jink could be forced is unknown (the limit stopped "
                          "the search).")
-        changes = _changes(step.before, step.seat, step.card, verdicts, after)
+        changes = _changes(step.before, step.seat, step.card, verdicts, after, terms)
         review.cards.append(CardReview(step.trick, step.seat, step.card, verdicts, after,
-                                       changes.notes, won_by, claim))
+                                       changes.notes, won_by, claim, cost=changes.cost))
         found.append(changes)
         verdicts = after
     if explain:
-        _explain(solver, review, record, found, anytime)
+        _explain(solver, review, record, found, anytime, terms)
     review.end = record[-1].after if record else start
     review.nodes = solver.nodes
     return review
 
 
 def _explain(solver: Solver, review: Analysis, record: list[Played], found: list[_Changes],
-             anytime: bool) -> None:
+             anytime: bool, terms: Terms) -> None:
     """Explain every card that changed a verdict (after all the verdicts: under
     a limit, the verdicts of the whole record matter more)."""
     for index, (step, changes) in enumerate(zip(record, found, strict=True)):
-        if not changes.lost and not changes.handed:
+        if not changes.lost and not changes.handed and changes.cost is None:
             continue
         try:
             if anytime and solver.budget.exhausted():
                 raise LimitExceeded("the limit was reached before the explanation")
             why = explain_change(solver, step.before, step.card, changes.lost,
-                                 changes.handed, changes.own)
+                                 changes.handed, changes.own, terms)
         except LimitExceeded:
             if not anytime:
                 raise

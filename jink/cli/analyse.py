@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from jink.analysis.analyse import Analysis, analyse, replay
+from jink.analysis.cost import terms_for
 from jink.cards import card_markup, with_symbols
 from jink.cli.common import (
     AnytimeNodesOpt,
@@ -55,6 +56,11 @@ SeatsOpt = Annotated[str | None, typer.Option(
     help='Verdicts for these seats only ("1,3"); default every seat. At a big table every '
          "seat's spoil question at every card can take hours.",
     show_default=False)]
+PoolOpt = Annotated[int | None, typer.Option(
+    "--pool", metavar="N", min=1,
+    help="Price each card's cost at a pool of N counters (games with a pool); default the "
+         "game's standard pool: a counter from each player in Spoil Five, the dealer's "
+         "stake in Rams, Rounce and Loo.", show_default=False)]
 GameFileArg = Annotated[Path | None, typer.Argument(
     help="A game file: a position file (TOML, or JSON lines holding several) with the "
          "tricks played from it, play = [...].", metavar="FILE", show_default=False)]
@@ -65,13 +71,16 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
                     memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     engine: EngineOpt = None,
                     exact: ExactOpt = False,
-                    json_output: JsonOpt = False, html: HtmlOpt = None) -> None:
+                    json_output: JsonOpt = False, html: HtmlOpt = None,
+                    pool: PoolOpt = None) -> None:
     """Replay a played deal: every card with every seat's verdicts before and after.
 
     Marks each card that changed what a seat could force (threw it away, or let
     another seat force it), names the cards that would have kept it, what it
     cost and the line by which the others punish it, says where a seat with
     three tricks should have claimed or could jink, and sums up the deal.
+    Every card after which its side could be sure of fewer tricks is priced
+    in the game's terms: counters, points or crosses.
     """
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     if file is None and deal is None:
@@ -96,6 +105,8 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
             if solved is not None:
                 check_seats(solved, item.position.players)
             try:
+                terms_for(item.position.game, item.position.players, item.position.options,
+                          pool)
                 replay(item.position, item.play)
             except JinkError as error:
                 message = with_symbols(str(error))
@@ -103,7 +114,8 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
         for index, item in enumerate(items):
             assert item.play is not None  # checked above
             review = analyse(item.position, item.play, search.limit, search.memory_mb,
-                             seats=None if solved is None else [s - 1 for s in solved])
+                             seats=None if solved is None else [s - 1 for s in solved],
+                             pool=pool)
             if html is not None:
                 write_html(html, analysis_page(review))
             if json_output:

@@ -84,7 +84,8 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
                 task = progress.add_task("analysing", total=len(evening.deals))
                 for result in evening.deals:
                     try:
-                        review_deal(result, search.limit, search.memory_mb)
+                        review_deal(result, search.limit, search.memory_mb,
+                                    session.ledger_options)
                     except LimitExceeded as error:
                         ran_out.append((result.number, error))
                     progress.advance(task)
