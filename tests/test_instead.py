@@ -102,9 +102,20 @@ def check_spoil_five(review: Analysis, start: Position) -> int:
             if card.instead else {}
         assert set(stoppers) == handed
         assert card.changed == bool(lost or handed)
+        # A card that kept all its mover could be sure of offers as stoppers
+        # only the cards as good for the mover; the others are set apart.
+        best = not lost
+        own = {c: ref.ref_max_tricks(ref.ref_play(before, c), mover) for c in legal}
+        whole = {(s.seat, s.goal): s for s in card.instead.stoppers} if card.instead else {}
         for (seat, goal), cards in stoppers.items():
-            assert set(cards) == {c for c in legal if not ref.ref_can_force(
-                ref.ref_play(before, c), seat, goal)}
+            stop = {c for c in legal if not ref.ref_can_force(ref.ref_play(before, c), seat, goal)}
+            costly = {c for c in stop if best and own[c] < own[card.card]}
+            assert set(cards) == stop - costly
+            assert set(whole[seat, goal].costly) == costly
+            for c, other, name in whole[seat, goal].hands:
+                assert c in cards and other not in (mover, seat) and name == "three"
+                assert ref.ref_can_force(ref.ref_play(before, c), other, "three")
+                assert not ref.ref_can_force(after, other, "three")
         if card.instead is None:
             assert not lost and not handed
         else:
@@ -165,6 +176,24 @@ def check_cost(card: CardReview, game: str, players: int, options: dict[str, boo
         assert b.saves.amount == worth(tricks[c]) - worth(now)
     values = [(worth(b.max_tricks), b.max_tricks) for b in card.instead.cards]
     assert values == sorted(values, reverse=True)  # best first
+
+
+def test_stopping_one_seat_may_hand_the_pool_to_another() -> None:
+    # Seat 1's 3S lets seats 2 and 3 spoil; the 8H would have stopped them,
+    # but only by letting seat 4 take three tricks: the advice says so.
+    start = Position.create("spoil-five", "H", ["3S 8H 2D", "7S QD 9C", "9S 2H 2C", "3H 6H 4C"],
+                            leader=3, won=[0, 1, 0, 1])
+    record = [parse_cards("4C 3S 9C 2C"), parse_cards("2H 6H 8H 7S"),
+              parse_cards("2D QD 9S 3H")]
+    review = analyse(start, record)
+    check_spoil_five(review, start)
+    card = review.cards[1]
+    assert card.instead is not None and card.changed and not card.slip
+    assert [(s.seat, [card_name(c) for c, _, _ in s.hands]) for s in card.instead.stoppers] == \
+        [(1, ["8H"]), (2, ["8H"])]
+    assert ("8H would have stopped seat 2 forcing the spoil but let seat 4 force three tricks "
+            "(the pool) instead") in card.reasons
+    ref.clear_memos()
 
 
 def check_refutation(card: CardReview, after: ref.RefPosition, own: bool) -> None:

@@ -70,6 +70,20 @@ class CardReview:
             for (_, was), (_, now) in zip(b.answers, a.answers, strict=True))
 
     @property
+    def slip(self) -> bool:
+        """Whether the card did worse than its mover could: it cost its own
+        side something, or handed another seat something that a card as good
+        for its own side would have stopped without letting a third force the
+        pool (unexplained: any change)."""
+        why = self.instead
+        if why is None:
+            return self.changed
+        # A stopper that would have let another seat force the pool instead
+        # is no better for the mover.
+        return self.cost is not None or bool(why.better) or any(
+            set(s.cards) - {c for c, _, _ in s.hands} for s in why.stoppers)
+
+    @property
     def unknown(self) -> bool:
         """Whether the limit stopped any answer before or after the card."""
         return any(v.unknown for v in (*self.before, *self.after))
@@ -79,7 +93,7 @@ class CardReview:
             "trick": self.trick, "seat": self.seat + 1, "card": card_name(self.card),
             "before": [v.to_dict() for v in self.before],
             "after": [v.to_dict() for v in self.after],
-            "changed": self.changed, "notes": self.notes}
+            "changed": self.changed, "slip": self.slip, "notes": self.notes}
         if self.won_by is not None:
             out["won_by"] = self.won_by + 1
         if self.claim is not None:
@@ -171,16 +185,16 @@ class Analysis:
             found = ", among the answers found" if self.unknown else ""
             lines.append(f"No card changed what {anyone} could force{found}.")
         elif name is not None and self.cards:
-            swings = sum(1 for review in self.cards for b, a in zip(review.before,
-                         review.after, strict=True)
-                         if None not in (b.answer(name), a.answer(name))
-                         and b.answer(name) != a.answer(name))
+            # Cards, not seats: one card may change several seats' answers,
+            # and partners share theirs.
+            swings = sum(1 for review in self.cards if any(
+                None not in (b.answer(name), a.answer(name)) and b.answer(name) != a.answer(name)
+                for b, a in zip(review.before, review.after, strict=True)))
             if swings == 0:
                 lines.append(f"Who could force {question_label(self.start, name)} never changed.")
             else:
                 lines.append(f"Who could force {question_label(self.start, name)} changed "
-                             f"{plural(swings, 'time')}: the result was in "
-                             "doubt.")
+                             f"at {plural(swings, 'card')}: the result was in doubt.")
         lines.extend(review.claim for review in self.cards if review.claim)
         if self.unknown:
             lines.append("The limit stopped some questions (? in the tables): the notes "
@@ -221,8 +235,14 @@ def _seats(seats: list[int]) -> str:
 
 
 def question_label(position: Position, name: str) -> str:
-    """A question as a noun phrase: three tricks (the pool), the jink, the spoil."""
-    fixed = {"three": "three tricks (the pool)", "jink": "the jink", "spoil": "the spoil"}
+    """A question as a noun phrase, what a seat forces or throws away: three
+    tricks (the pool), the jink, the spoil, the odd trick (three tricks or
+    more), a trick (not to be ramsed)."""
+    fixed = {"three": "three tricks (the pool)", "jink": "the jink", "spoil": "the spoil",
+             "odd_trick": "the odd trick (three tricks or more)", "all_five": "all five tricks",
+             "takes_a_trick": "a trick", "not_ramsed": "a trick (not to be ramsed)",
+             "general_rams": "all five tricks (a general rams)",
+             "not_looed": "a trick (not to be looed)", "all_three": "all three tricks"}
     if name in fixed:
         return fixed[name]
     for question in position.game.questions(position.players):
@@ -323,9 +343,8 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
 
 def _side_words(side: Sequence[int]) -> str:
     """``seat 2``, or a partnership as a side: ``side 2 & 4``."""
-    if len(side) == 1:
-        return f"seat {side[0] + 1}"
-    return "side " + " & ".join(str(s + 1) for s in side)
+    return f"seat {side[0] + 1}" if len(side) == 1 else \
+        "side " + " & ".join(str(s + 1) for s in side)
 
 
 def _amount(cost: Cost) -> str:

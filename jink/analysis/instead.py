@@ -20,7 +20,7 @@ points, the share of a pool), the same in the game's own terms.
 >>> [card_name(c) for c in why.better["jink"]]
 ['AH', '5D', 'JD']
 >>> why.cost.to_dict(), why.refuted
-({'tricks': 1, 'amount': 0, 'unit': 'counters'}, (0, 'jink'))
+({'tricks': 1, 'amount': 1, 'unit': 'counters'}, (0, 'jink'))
 """
 
 from __future__ import annotations
@@ -39,15 +39,32 @@ from jink.words import plural
 
 @dataclass(frozen=True)
 class Stopper:
-    """The mover's cards that would have kept ``seat`` from forcing ``goal``."""
+    """The mover's cards that would have kept ``seat`` from forcing ``goal``.
+
+    Where the card played was its mover's best for its own side (it kept
+    every trick the side could be sure of), ``cards`` holds only the
+    stoppers as good for the mover, and ``costly`` the others, which would
+    have cost the mover's side tricks. ``hands`` names, for each stopper
+    that would have let another seat (or side) force the game's winning
+    question instead, that seat: stopping one seat would have handed the
+    pool to another.
+    """
 
     seat: int
     goal: str
     cards: tuple[Card, ...]
+    costly: tuple[Card, ...] = ()
+    hands: tuple[tuple[Card, int, str], ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        return {"seat": self.seat + 1, "goal": self.goal,
-                "cards": [card_name(c) for c in self.cards]}
+        out: dict[str, object] = {"seat": self.seat + 1, "goal": self.goal,
+                                  "cards": [card_name(c) for c in self.cards]}
+        if self.costly:
+            out["costly"] = [card_name(c) for c in self.costly]
+        if self.hands:
+            out["hands"] = [{"card": card_name(c), "seat": s + 1, "goal": g}
+                            for c, s, g in self.hands]
+        return out
 
 
 @dataclass(frozen=True)
@@ -155,11 +172,8 @@ def explain_change(solver: Solver, before: Position, card: Card, lost: Sequence[
                  for c, t in tricks.items() if c != card and (t > now or keeps[c])),
                 key=lambda b: (-terms.worth(b.max_tricks), -b.max_tricks, -len(b.keeps),
                                display[b.card])))
-    stoppers = []
-    for seat, name in handed:
-        scores = solver.score_moves(before, seat, goal_for(before, name))
-        stoppers.append(Stopper(seat, name, tuple(sort_cards(
-            before.rules, [s.card for s in scores if not s.achieves]))))
+    stoppers = [_stopper(solver, before, card, seat, name, not lost and cost is None)
+                for seat, name in handed]
     refuted: tuple[int, str] | None = None
     if lost:
         refuted = (own, weakest(before, lost))
@@ -173,6 +187,38 @@ def explain_change(solver: Solver, before: Position, card: Card, lost: Sequence[
         seat, name = refuted
         principal_line(solver, after, seat, goal_for(after, name), line)
     return Instead(better, kept, tuple(stoppers), cost, tuple(line), refuted, cards)
+
+
+def _stopper(solver: Solver, before: Position, card: Card, seat: int, name: str,
+             best: bool) -> Stopper:
+    """The mover's cards that would have kept ``seat`` from ``name``, weighed
+    against what they give away: with ``best`` (the card played kept all its
+    side could be sure of), a stopper that would have cost the mover's side
+    tricks is set apart; and a stopper that lets another seat force the
+    game's winning question where the card played did not is named."""
+    mover = before.seat_to_play
+    scores = solver.score_moves(before, seat, goal_for(before, name))
+    stop = sort_cards(before.rules, [s.card for s in scores if not s.achieves])
+    costly: list[Card] = []
+    if best and stop:
+        own = {s.card: s.max_tricks for s in solver.score_moves(
+            before, mover, AtLeast(max(1, solver.max_tricks(before, mover))))}
+        costly = [c for c in stop if own[c] < own[card]]
+        stop = [c for c in stop if c not in costly]
+    hands: list[tuple[Card, int, str]] = []
+    winning = before.game.winning_question
+    if winning is not None and stop:
+        goal = goal_for(before, winning)
+        after = before.play(card)
+        mine = solver.side_of(before, mover) | solver.side_of(before, seat)
+        others = [side[0] for side in before.game.sides(before.players)
+                  if not mine & set(side)]
+        for other in others:
+            if solver.can_force(after, other, goal):
+                continue  # it could already: the stopper hands it nothing
+            hands.extend((c, other, winning) for c in stop
+                         if solver.can_force(before.play(c), other, goal))
+    return Stopper(seat, name, tuple(stop), tuple(costly), tuple(hands))
 
 
 def decided_at(start: Position, line: Sequence[LineStep], seat: int, goal: Goal) -> int:
@@ -226,6 +272,20 @@ def line_words(start: Position, line: Sequence[LineStep], seat: int, name: str) 
         final = line[-1].max_tricks if line else sum(start.won[s] for s in side)
         end = f"{who} can make {plural(final, 'trick')}"
     return "; ".join(parts) + f" ({end})" if parts else end
+
+
+def side_words(position: Position, seat: int) -> str:
+    """A seat, or a partnership as a side: ``seat 2``, ``side 2 & 4``.
+
+    >>> p = Position.create("forty-five", "D", ["5D JD", "9C 8C", "AH KC", "2S 3S"],
+    ...                     won=[1, 1, 1, 0])
+    >>> side_words(p, 1)
+    'side 2 & 4'
+    """
+    side = next(s for s in position.game.sides(position.players) if seat in s)
+    if len(side) == 1:
+        return f"seat {seat + 1}"
+    return "side " + " & ".join(str(s + 1) for s in side)
 
 
 def cards_or(cards: Sequence[Card]) -> str:
@@ -290,10 +350,27 @@ def instead_notes(before: Position, card: Card, why: Instead,
         notes.append(f"{card_name(card)} cost {cost}")
     said = {(s.seat, s.goal) for (_, keeps), cards in groups.items() for s in why.stoppers
             if set(s.cards) >= set(cards)}
+    mover = side_words(before, before.seat_to_play)
     for stop in stoppers:
-        if (stop.seat, stop.goal) not in said:
-            notes.append(f"{cards_or(stop.cards)} would have stopped seat {stop.seat + 1} "
-                         f"forcing {label(stop.goal)}")
+        if (stop.seat, stop.goal) in said:
+            continue
+        them, goal = side_words(before, stop.seat), label(stop.goal)
+        if not stop.cards:
+            # The card was its mover's best for itself: no advice to stop.
+            notes.append(f"{card_name(card)} was the best card for {mover}: "
+                         f"{cards_or(stop.costly)} would have stopped {them} forcing {goal} "
+                         f"only at a cost to {mover}")
+            continue
+        handing: dict[tuple[int, str], list[Card]] = {}
+        for c, other, name in stop.hands:
+            handing.setdefault((other, name), []).append(c)
+        given = {c for cards in handing.values() for c in cards}
+        clean = [c for c in stop.cards if c not in given]
+        if clean:
+            notes.append(f"{cards_or(clean)} would have stopped {them} forcing {goal}")
+        for (other, name), cards in handing.items():
+            notes.append(f"{cards_or(cards)} would have stopped {them} forcing {goal} but "
+                         f"let {side_words(before, other)} force {label(name)} instead")
     if why.refuted is not None and why.refutation:
         seat, name = why.refuted
         after = before.play(card)

@@ -137,7 +137,10 @@ def analysis_picture(review: Analysis) -> list[RenderableType]:
     for card in review.cards:
         if card.trick != last and last:
             table.add_section()
-        notes = [f"[bold red]{names_markup(n)}[/bold red]" for n in card.notes]
+        # A card that was its mover's best, though it let another seat force
+        # something, is no slip: not in red.
+        style = "bold red" if card.slip else "yellow"
+        notes = [f"[{style}]{names_markup(n)}[/{style}]" for n in card.notes]
         # Why: the cards that would have kept it, and the refutation.
         notes += [names_markup(reason) for reason in card.reasons]
         if card.unknown:
