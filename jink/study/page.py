@@ -276,9 +276,9 @@ def instead_html(card: CardReview, label: Callable[[str], str] | None = None) ->
         head = "Play instead"
         groups: dict[tuple[int, tuple[str, ...], str], list[Card]] = {}
         for better in why.cards:
-            saves = better.saves
+            save = better.saves
             key = (better.max_tricks, better.keeps,
-                   amount_words(saves.amount, saves.unit) if saves.amount > 0 else "")
+                   amount_words(save.amount, save.unit) if save.amount > 0 else "")
             groups.setdefault(key, []).append(better.card)
         rows = []
         for (tricks, keeps, saves), cards in groups.items():
@@ -290,10 +290,13 @@ def instead_html(card: CardReview, label: Callable[[str], str] | None = None) ->
                         f'<span class="worth">{escape(", ".join(worth))}</span></div>')
         big = "".join(rows)
     else:
-        head = "Play instead" if why.better else "Would have stopped it"
-        cards = next(iter(why.better.values())) if why.better else \
-            why.stoppers[0].cards if why.stoppers else ()
-        big = f'<div class="better">{" ".join(card_html(c) for c in cards)}</div>'
+        stop = next((s for s in why.stoppers if s.cards), None)
+        shown: Sequence[Card] = stop.cards if stop is not None else ()
+        head = "Would have stopped it"
+        if stop is None and why.stoppers:
+            # The card was its mover's best: stopping would have cost it.
+            head, shown = "Would have stopped it, at a cost", why.stoppers[0].costly
+        big = f'<div class="better">{" ".join(card_html(c) for c in shown)}</div>'
     words = "".join(f'<p class="{"refutation" if r.startswith("after ") else "why"}">'
                     f"{names_html(r)}</p>" for r in card.reasons)
     return (f'<aside class="instead"><div class="head">{head}</div>'
