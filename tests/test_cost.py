@@ -82,6 +82,15 @@ def test_analyse_and_session_price_the_card_alike(tmp_path: Path) -> None:
     [slip] = deal["slips"]
     assert slip.startswith("Bob's 8S (seat 2) in deal 1, trick 3, threw away 1 trick (4 to 3 "
                            "tricks for sure)") and slip.endswith("worth 1 counter at that moment")
+    # The session names the players in the notes, the play-instead card and
+    # the refutation; analyse, with no names, says seats.
+    page = tmp_path / "evening.html"
+    assert runner.invoke(app, ["session", str(evening), "--analyse", "--html",
+                               str(page)]).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "Bob wins trick 3 with" in html and "Cat wins trick 4" in html
+    assert "seat 2 wins" not in html.lower() and "seat 1 forcing" not in html
+    assert "seat 2 wins trick 3" in " ".join(alone["cards"][6]["reasons"])
     # At a pool of ten each trick is worth two counters.
     ten = json.loads(runner.invoke(app, ["analyse", str(game), "--json", "--pool", "10"]).stdout)
     assert ten["cards"][6]["cost"]["amount"] == 2 and ten["prices"] == {"unit": "counters",

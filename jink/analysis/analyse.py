@@ -22,6 +22,7 @@ the summary says that some are not.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -132,6 +133,13 @@ class Analysis:
     reasons_cut: int = 0
     #: What tricks are worth: the unit and pool the costs are priced at.
     terms: Terms | None = None
+    #: The players' names, seat by seat, where the record gives them: every
+    #: sentence then names them rather than their seats.
+    names: tuple[str, ...] = ()
+
+    def seat_name(self, seat: int) -> str:
+        """A seat (0-based) as the sentences name it: its player, or ``seat N``."""
+        return self.names[seat] if self.names else f"seat {seat + 1}"
 
     @property
     def unknown(self) -> list[str]:
@@ -158,7 +166,11 @@ class Analysis:
         return forceable(self.start, self.verdicts)
 
     def summary(self) -> list[str]:
-        """The story of the deal in a few sentences."""
+        """The story of the deal in a few sentences (players by name, where
+        the record gives them)."""
+        return [name_seats(line, self.names) for line in self._summary()]
+
+    def _summary(self) -> list[str]:
         game = self.start.game
         lines = []
         if not self.every_seat:
@@ -222,6 +234,28 @@ class Analysis:
             "summary": self.summary(),
             "nodes": self.nodes,
         }
+
+
+_SEATS = re.compile(r"\b(?:([Ss])eats? |side )(\d+(?:(?:, | & )\d+)*)\b")
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with every seat, list of seats or side said by its players'
+    names (none given: unchanged).
+
+    >>> name_seats("seat 2's 8S let side 1 & 3 force the odd trick", ["Ann", "Bob", "Cat"])
+    "Bob's 8S let Ann & Cat force the odd trick"
+    >>> name_seats("Seat 1 wins trick 2; seats 2, 3 could force it", ["Ann", "Bob", "Cat"])
+    'Ann wins trick 2; Bob, Cat could force it'
+    """
+    if not names:
+        return text
+
+    def named(match: re.Match[str]) -> str:
+        numbers = re.split(r"(, | & )", match.group(2))
+        return "".join(names[int(part) - 1] if part.isdigit() else part for part in numbers)
+
+    return _SEATS.sub(named, text)
 
 
 def note_with_trick(review: CardReview, note: str) -> str:
@@ -401,7 +435,7 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
             memory_mb: float = DEFAULT_MEMORY_MB,
             seats: Iterable[int] | None = None, partial: bool = True,
             explain: bool = True, pool: int | None = None,
-            terms: Terms | None = None) -> Analysis:
+            terms: Terms | None = None, names: Sequence[str] | None = None) -> Analysis:
     """Review a played record: ``play`` holds the tricks from ``start``, in order.
 
     ``start`` must be at the beginning of a trick. The last trick of the
@@ -423,6 +457,9 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
     Every card after which its own side could be sure of fewer tricks is
     priced (:mod:`jink.analysis.cost`): by ``terms``, else at ``pool``
     counters, else at the game's standard pool.
+
+    ``names``: the players seat by seat (a session's): every note, reason
+    and claim names them rather than their seats.
     """
     if terms is None:
         terms = terms_for(start.game, start.players, start.options, pool)
@@ -467,6 +504,15 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
         _explain(solver, review, record, found, anytime, terms)
     review.end = record[-1].after if record else start
     review.nodes = solver.nodes
+    if names:
+        if len(names) != start.players:
+            raise PositionError(f"{len(names)} names for {start.players} seats")
+        review.names = tuple(names)
+        review.cards = [replace(card, notes=[name_seats(n, names) for n in card.notes],
+                                reasons=tuple(name_seats(r, names) for r in card.reasons),
+                                claim=None if card.claim is None
+                                else name_seats(card.claim, names))
+                        for card in review.cards]
     return review
 
 

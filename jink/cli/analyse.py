@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -148,7 +149,9 @@ def analysis_picture(review: Analysis) -> list[RenderableType]:
             notes.append("[yellow]?[/yellow] [dim]some answers unknown (the limit)[/dim]")
         notes = notes or ["[dim]kept[/dim]"]
         if card.won_by is not None:
-            notes.append(f"[bold]Seat {card.won_by + 1} wins trick {card.trick}.[/bold]")
+            winner = review.seat_name(card.won_by)
+            notes.append(f"[bold]{escape(winner[:1].upper() + winner[1:])} wins trick "
+                         f"{card.trick}.[/bold]")
         if card.claim:
             notes.append(f"[yellow]{names_markup(card.claim)}[/yellow]")
         table.add_row(str(card.trick) if card.trick != last else "", str(card.seat + 1),

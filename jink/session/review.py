@@ -46,7 +46,7 @@ def review_deal(result: DealResult, limit: Limit | None = None,
     if result.position is None or terms is None:
         return
     review = analyse(result.position, result.play, limit, memory_mb, partial=False,
-                     terms=terms)
+                     terms=terms, names=result.in_play)
     result.analysis = review
     result.slips = slips(result, review)
     if result.value is None or review.end is None:

@@ -315,7 +315,9 @@ def record_html(review: Analysis) -> str:
         if instead:
             notes.append(instead)
         if card.won_by is not None:
-            notes.append(f"<b>Seat {card.won_by + 1} wins trick {card.trick}.</b>")
+            winner = review.seat_name(card.won_by)
+            notes.append(f"<b>{escape(winner[:1].upper() + winner[1:])} wins trick "
+                         f"{card.trick}.</b>")
         if card.claim:
             notes.append(f'<b class="claim">{names_html(card.claim)}</b>')
         rows.append([str(card.trick), str(card.seat + 1), card_html(card.card),
