@@ -159,3 +159,24 @@ def test_json_mode_answers_each_command_with_one_object() -> None:
     assert [step["card"] for step in answers[5]["line"]] == [card_name(s.card) for s in line]
     assert answers[6]["question"] == {"seat": 3, "goal": "three"}
     assert answers[6]["max_tricks"] == solver.max_tricks(position.play(parse_card("8S")), 2)
+
+
+def test_a_card_that_loses_the_goal_names_the_cards_that_would_have_kept_it() -> None:
+    from tests import reference as ref
+    from tests.test_instead import to_ref
+
+    # Seat 1 leads the KD and can no longer force three tricks; the reference
+    # says which of its cards would have kept them. Seat 2's answer loses nothing
+    # of seat 1's, and a card that keeps the goal is no loss.
+    result = study("KD\n9D\nundo\nundo\n8S\n", "--example", "--json")
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    start = to_ref(example())
+    keep = {card_name(c) for c in ref.ref_legal(start)
+            if ref.ref_can_force(ref.ref_play(start, c), 0, "three")}
+    ref.clear_memos()
+    lost = answers[1]["lost"]
+    assert lost["card"] == "KD" and lost["goal"] == "three" and set(lost["kept_by"]) == keep
+    assert "KD" not in keep and all("lost" not in a for a in answers[2:])
+    human = study("KD\n", "--example")
+    assert "K♦ lost goal three for seat 1: 8♠ would have kept it." in " ".join(
+        human.stdout.split())
