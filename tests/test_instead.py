@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -176,6 +177,12 @@ def check_cost(card: CardReview, game: str, players: int, options: dict[str, boo
         assert b.saves.amount == worth(tricks[c]) - worth(now)
     values = [(worth(b.max_tricks), b.max_tricks) for b in card.instead.cards]
     assert values == sorted(values, reverse=True)  # best first
+    # "(N tricks for sure)" only where every card listed gives N.
+    for reason in card.reasons:
+        said = re.match(r"(.+?) would have (?:kept|made) .*?(\d+) tricks? for sure", reason)
+        if said is not None:
+            named = parse_cards(said.group(1).replace(" or ", " ").replace(",", ""))
+            assert {tricks[c] for c in named} == {int(said.group(2))}, reason
 
 
 def test_stopping_one_seat_may_hand_the_pool_to_another() -> None:

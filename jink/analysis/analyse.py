@@ -182,7 +182,12 @@ class Analysis:
             forcers = [v.seat for v in self.verdicts if v.answer(name)]
             open_seats = [v.seat for v in self.verdicts if v.answer(name) is None]
             if forcers:
-                lines.append(f"At the start {_seats(forcers)} could force {label}.")
+                # Partners share one verdict: their side is said once, as a side.
+                sides = self.start.game.sides(self.start.players)
+                who = sorted({next(s for s in sides if seat in s) for seat in forcers})
+                said = _seats(forcers) if all(len(s) == 1 for s in who) else \
+                    ", ".join(_side_words(s) for s in who)
+                lines.append(f"At the start {said} could force {label}.")
             elif open_seats:
                 lines.append(f"At the start no seat was found to force {label}; the limit "
                              f"stopped the question for {_seats(open_seats)}.")
@@ -295,7 +300,8 @@ def _labeller(position: Position) -> Callable[[str], str]:
 def _outcome(end: Position) -> str:
     pool = end.game.pool
     winners = [s for s, w in enumerate(end.won) if pool is not None and w >= pool]
-    won = ", ".join(f"seat {s + 1}: {w}" for s, w in enumerate(end.won))
+    sides = end.game.sides(end.players)
+    won = ", ".join(f"{_side_words(side)}: {sum(end.won[s] for s in side)}" for side in sides)
     if pool is not None:
         result = (f"seat {winners[0] + 1} won the pool" if winners
                   else "the pool was spoiled")

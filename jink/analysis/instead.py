@@ -258,8 +258,7 @@ def line_words(start: Position, line: Sequence[LineStep], seat: int, name: str) 
     if said:
         parts.append(" ".join(map(card_name, said)))
     side = next(s for s in start.game.sides(start.players) if seat in s)
-    who = f"seat {seat + 1}" if len(side) == 1 else \
-        "seats " + " & ".join(str(s + 1) for s in side)
+    who = side_words(start, seat)
     if isinstance(goal, Spoil):
         # A spoil is lost to another seat's three: name it.
         end_of_line = start
