@@ -165,18 +165,31 @@ def test_a_card_that_loses_the_goal_names_the_cards_that_would_have_kept_it() ->
     from tests import reference as ref
     from tests.test_instead import to_ref
 
-    # Seat 1 leads the KD and can no longer force three tricks; the reference
-    # says which of its cards would have kept them. Seat 2's answer loses nothing
-    # of seat 1's, and a card that keeps the goal is no loss.
-    result = study("KD\n9D\nundo\nundo\n8S\n", "--example", "--json")
-    answers = [json.loads(line) for line in result.stdout.splitlines()]
-    start = to_ref(example())
+    # Seat 2, to play, can force three tricks; the reference says which of
+    # its cards keep them. Any other card loses the goal and names those; a
+    # card of another seat, and a card that keeps the goal, lose nothing.
+    start = to_ref(example("renege"))
     keep = {card_name(c) for c in ref.ref_legal(start)
-            if ref.ref_can_force(ref.ref_play(start, c), 0, "three")}
+            if ref.ref_can_force(ref.ref_play(start, c), 1, "three")}
+    losing = sorted(card_name(c) for c in ref.ref_legal(start))
     ref.clear_memos()
-    lost = answers[1]["lost"]
-    assert lost["card"] == "KD" and lost["goal"] == "three" and set(lost["kept_by"]) == keep
-    assert "KD" not in keep and all("lost" not in a for a in answers[2:])
-    human = study("KD\n", "--example")
-    assert "K♦ lost goal three for seat 1: 8♠ would have kept it." in " ".join(
-        human.stdout.split())
+    losing = [c for c in losing if c not in keep]
+    assert keep and losing
+    s = Study(example("renege"), seat=1)
+    for name in losing:
+        s.play(parse_card(name))
+        assert s.lost is not None and (card_name(s.lost.card), s.lost.goal) == (name, "three")
+        assert {card_name(c) for c in s.lost.keepers} == keep
+        s.play(min(s.position.legal_cards()))
+        assert s.lost is None
+        s.undo()
+        s.undo()
+    s.play(parse_card(sorted(keep)[0]))
+    assert s.lost is None
+    script = f"{losing[0]}\n"
+    [_, answer] = [json.loads(line) for line in study(script, "--example", "renege", "--seat",
+                                                       "2", "--json").stdout.splitlines()]
+    assert answer["lost"] == {"card": losing[0], "goal": "three", "kept_by": sorted(keep)}
+    text = " ".join(study(script, "--example", "renege", "--seat", "2").stdout.split())
+    kept = " or ".join(card_symbol(parse_card(c)) for c in sorted(keep))
+    assert f"lost goal three for seat 2: {kept} would have kept it." in text
