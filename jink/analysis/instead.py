@@ -338,7 +338,7 @@ def instead_notes(before: Position, card: Card, why: Instead,
         else:
             what = ""
         # The same cards often also stop what the card handed over: one sentence.
-        also = [s for s in stoppers if set(s.cards) >= set(cards)]
+        also = [s for s in stoppers if set(s.cards) == set(cards)]
         stopped = "".join(f" and stopped seat {s.seat + 1} forcing {label(s.goal)}"
                           for s in also)
         verb = f"would have kept {what}" if what else f"would have made {sure} for sure"
@@ -347,8 +347,8 @@ def instead_notes(before: Position, card: Card, why: Instead,
         cost = ""  # said once, with the best cards
     if cost:
         notes.append(f"{card_name(card)} cost {cost}")
-    said = {(s.seat, s.goal) for (_, keeps), cards in groups.items() for s in why.stoppers
-            if set(s.cards) >= set(cards)}
+    said = {(s.seat, s.goal) for cards in groups.values() for s in why.stoppers
+            if set(s.cards) == set(cards)}
     mover = side_words(before, before.seat_to_play)
     for stop in stoppers:
         if (stop.seat, stop.goal) in said:
