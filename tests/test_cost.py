@@ -62,7 +62,7 @@ def test_a_card_that_costs_a_trick_and_no_question_is_flagged_and_priced() -> No
     assert [b["card"] for b in data["better_cards"]] and all(
         b["max_tricks"] == tricks[b["card"]] and b["saves"]["amount"] == tricks[b["card"]] - 3
         for b in data["better_cards"])
-    assert "seat 2's 8S threw away 1 trick (4 to 3 tricks for sure: 1 counter)" in card.notes
+    assert card.notes == ["seat 2's 8S cost 1 trick (4 to 3 tricks for sure: 1 counter)"]
     # Cards that changed nothing stay unflagged.
     assert not review.cards[0].changed and "cost" not in json.loads(
         json.dumps(review.to_dict()))["cards"][0]

@@ -13,7 +13,7 @@ force something it could not before.
 >>> start = Position.create("spoil-five", "D", ["5D JD AH KC 2S", "9C 8C 7C 6C KD"])
 >>> review = analyse(start, [parse_cards("KC KD")])
 >>> review.cards[0].notes
-["seat 1's KC threw away the jink (5 to 4 tricks for sure: 1 counter)"]
+["seat 1's KC threw away the jink", "seat 1's KC cost 1 trick (5 to 4 tricks for sure: 1 counter)"]
 
 Under a limit the answers it stops are unknown (None, ``?``): a card is said
 to throw away or hand over a verdict only when both answers are known, and
@@ -370,14 +370,15 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
             assert old.max_tricks is not None and new.max_tricks is not None
             changes.cost = price(terms, old.max_tricks, new.max_tricks)
             changes.own = old.seat
-        if lost or dropped:
-            owner = f" for {_side_words(side)}" if old.seat != mover or len(side) > 1 else ""
-            cost = changes.cost
-            what = " and ".join(lost) if lost or cost is None else plural(cost.tricks, "trick")
-            detail = "" if cost is None else \
-                f" ({old.max_tricks} to {plural(new.max_tricks or 0, 'trick')} for sure: " \
-                f"{_amount(cost)})"
-            notes.append(f"{played} threw away {what}{owner}{detail}")
+        owner = f" for {_side_words(side)}" if old.seat != mover or len(side) > 1 else ""
+        # One note per thing lost, so that a limit that hides one answer
+        # leaves the other notes as they are.
+        notes.extend(f"{played} threw away {label}{owner}" for label in lost)
+        cost = changes.cost if dropped else None
+        if cost is not None:
+            notes.append(f"{played} cost {plural(cost.tricks, 'trick')}{owner} "
+                         f"({old.max_tricks} to {plural(new.max_tricks or 0, 'trick')} for "
+                         f"sure: {_amount(cost)})")
     return changes
 
 
