@@ -188,6 +188,11 @@ class Browser:
         self.call("Page.reload", {})
         time.sleep(0.2)
 
+    def goto(self, url: str) -> None:
+        """Show another page in the same tab (any emulated screen stays)."""
+        self.call("Page.navigate", {"url": url})
+        time.sleep(0.2)
+
     def screenshot(self, path: Path, clip: dict[str, float] | None = None) -> bytes:
         """A PNG of the page's viewport (or of ``clip``), written to ``path``."""
         params: dict[str, Any] = {"format": "png"}

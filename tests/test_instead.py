@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -79,14 +81,21 @@ def check_spoil_five(review: Analysis, start: Position) -> int:
         # exactly the cards that keep it; and nothing else is.
         lost = {g for g in SPOIL_FIVE_GOALS if ref.ref_can_force(before, mover, g)
                 and not ref.ref_can_force(after, mover, g)}
+        tricks = {c: ref.ref_max_tricks(ref.ref_play(before, c), mover) for c in legal}
+        was, now = max(tricks.values()), tricks[card.card]
+        if now < was:
+            lost.add("max_tricks")
         better = card.instead.better if card.instead else {}
         assert set(better) == lost, (card.trick, card_name(card.card))
         for goal, cards in better.items():
-            keep = {c for c in legal if ref.ref_can_force(ref.ref_play(before, c), mover, goal)}
+            keep = {c for c in legal if (tricks[c] == was if goal == "max_tricks" else
+                                         ref.ref_can_force(ref.ref_play(before, c), mover, goal))}
             assert set(cards) == keep and card.card not in keep
             assert len(cards) == len(set(cards))
-            best = max(ref.ref_max_tricks(ref.ref_play(before, c), mover) for c in keep)
+            best = max(tricks[c] for c in keep)
             assert card.instead is not None and card.instead.kept[goal] == best
+        # The card is priced from the reference's tricks and the rulings' pool.
+        check_cost(card, "spoil-five", len(before.hands), {}, was, now, tricks)
         # Every goal handed to another seat: the cards that would have stopped it.
         handed = {(s, g) for s in range(len(before.hands)) if s != mover
                   for g in SPOIL_FIVE_GOALS if not ref.ref_can_force(before, s, g)
@@ -94,19 +103,105 @@ def check_spoil_five(review: Analysis, start: Position) -> int:
         stoppers = {(s.seat, s.goal): s.cards for s in card.instead.stoppers} \
             if card.instead else {}
         assert set(stoppers) == handed
+        assert card.changed == bool(lost or handed)
+        # A card that kept all its mover could be sure of offers as stoppers
+        # only the cards as good for the mover; the others are set apart.
+        best = not lost
+        own = {c: ref.ref_max_tricks(ref.ref_play(before, c), mover) for c in legal}
+        whole = {(s.seat, s.goal): s for s in card.instead.stoppers} if card.instead else {}
         for (seat, goal), cards in stoppers.items():
-            assert set(cards) == {c for c in legal if not ref.ref_can_force(
-                ref.ref_play(before, c), seat, goal)}
+            stop = {c for c in legal if not ref.ref_can_force(ref.ref_play(before, c), seat, goal)}
+            costly = {c for c in stop if best and own[c] < own[card.card]}
+            assert set(cards) == stop - costly
+            assert set(whole[seat, goal].costly) == costly
+            for c, other, name in whole[seat, goal].hands:
+                assert c in cards and other not in (mover, seat) and name == "three"
+                assert ref.ref_can_force(ref.ref_play(before, c), other, "three")
+                assert not ref.ref_can_force(after, other, "three")
         if card.instead is None:
             assert not lost and not handed
         else:
             explained += 1
             check_refutation(card, after, bool(lost))
-            if lost:
-                assert card.instead.cost["tricks"] == (ref.ref_max_tricks(before, mover)
-                                                       - ref.ref_max_tricks(after, mover))
         position = position.play(card.card)
     return explained
+
+
+def reference_worth(game: str, players: int, options: dict[str, bool], tricks: int) -> Fraction:
+    """What ending a deal with ``tricks`` tricks brings, written out from the
+    rulings and the rule texts at each game's standard pool: Spoil Five's
+    fresh pool (a counter from each player) for three, and a counter from
+    each other player for a jink; Rams' and Rounce's five counters and Loo's
+    three shared by the trick, five (three) paid by a player with none;
+    Forty-Five's 5 for three or four and 10 for five, or 5 a trick net;
+    Bierspiel's point a trick, a fifth of a cross, and a fresh cross for none."""
+    if game == "spoil-five":
+        return Fraction((players if tricks >= 3 else 0) + (players - 1 if tricks == 5 else 0))
+    if game in ("rams", "rounce"):
+        return Fraction(tricks) - (5 if tricks == 0 else 0)
+    if game == "loo":
+        return Fraction(tricks) - (3 if tricks == 0 else 0)
+    if game == "forty-five":
+        if options.get("per_trick_scoring"):
+            return Fraction(max(0, 5 * tricks - 5 * (5 - tricks)))
+        return Fraction(10 if tricks == 5 else 5 if tricks >= 3 else 0)
+    assert game == "bierspiel"
+    return Fraction(tricks, 5) - (1 if tricks == 0 else 0)
+
+
+UNIT = {"spoil-five": "counters", "rams": "counters", "rounce": "counters", "loo": "counters",
+        "forty-five": "points", "bierspiel": "crosses"}
+
+
+def check_cost(card: CardReview, game: str, players: int, options: dict[str, bool],
+               was: int, now: int, tricks: dict[int, int]) -> None:
+    """The card's cost and its better cards' worth, against the reference's
+    tricks for every legal card (``tricks``) and :func:`reference_worth`."""
+    def worth(t: int) -> Fraction:
+        return reference_worth(game, players, options, t)
+
+    if now == was:
+        assert card.cost is None
+        return
+    assert card.changed and card.cost is not None
+    assert (card.cost.tricks, card.cost.amount, card.cost.unit) == \
+        (was - now, worth(was) - worth(now), UNIT[game])
+    data = card.to_dict()["cost"]
+    assert isinstance(data, dict) and data["unit"] == UNIT[game]
+    assert Fraction(str(data["amount"])).limit_denominator(100) == worth(was) - worth(now)
+    if card.instead is None:
+        return  # not explained (a test may ask for no explanation)
+    listed = {b.card: b for b in card.instead.cards}
+    assert {c for c, t in tricks.items() if t > now} <= set(listed)
+    for c, b in listed.items():
+        assert b.max_tricks == tricks[c]
+        assert b.saves.amount == worth(tricks[c]) - worth(now)
+    values = [(worth(b.max_tricks), b.max_tricks) for b in card.instead.cards]
+    assert values == sorted(values, reverse=True)  # best first
+    # "(N tricks for sure)" only where every card listed gives N.
+    for reason in card.reasons:
+        said = re.match(r"(.+?) would have (?:kept|made) .*?(\d+) tricks? for sure", reason)
+        if said is not None:
+            named = parse_cards(said.group(1).replace(" or ", " ").replace(",", ""))
+            assert {tricks[c] for c in named} == {int(said.group(2))}, reason
+
+
+def test_stopping_one_seat_may_hand_the_pool_to_another() -> None:
+    # Seat 1's 3S lets seats 2 and 3 spoil; the 8H would have stopped them,
+    # but only by letting seat 4 take three tricks: the advice says so.
+    start = Position.create("spoil-five", "H", ["3S 8H 2D", "7S QD 9C", "9S 2H 2C", "3H 6H 4C"],
+                            leader=3, won=[0, 1, 0, 1])
+    record = [parse_cards("4C 3S 9C 2C"), parse_cards("2H 6H 8H 7S"),
+              parse_cards("2D QD 9S 3H")]
+    review = analyse(start, record)
+    check_spoil_five(review, start)
+    card = review.cards[1]
+    assert card.instead is not None and card.changed and not card.slip
+    assert [(s.seat, [card_name(c) for c, _, _ in s.hands]) for s in card.instead.stoppers] == \
+        [(1, ["8H"]), (2, ["8H"])]
+    assert ("8H would have stopped seat 2 forcing the spoil but let seat 4 force three tricks "
+            "(the pool) instead") in card.reasons
+    ref.clear_memos()
 
 
 def check_refutation(card: CardReview, after: ref.RefPosition, own: bool) -> None:
@@ -118,11 +213,13 @@ def check_refutation(card: CardReview, after: ref.RefPosition, own: bool) -> Non
     if own:
         assert seat == card.seat
     position = after
-    assert ref.ref_can_force(position, seat, goal) is not own
+    # A loss of tricks alone is refuted on the tricks the seat had before.
+    asked: str | int = int(goal) if goal.isdigit() else goal
+    assert ref.ref_can_force(position, seat, asked) is not own
     for step in card.instead.refutation:
         assert ref.seat_to_play(position) == step.seat
         position = ref.ref_play(position, step.card)      # legal, or ValueError
-        assert ref.ref_can_force(position, seat, goal) is not own
+        assert ref.ref_can_force(position, seat, asked) is not own
     assert ref.is_over(position)
 
 
@@ -157,67 +254,77 @@ def test_whole_deals_against_the_reference(players: int, tricks_left: int) -> No
     check_deals(players, tricks_left, range(3))
 
 
-def to_fam(position: Position) -> fam.FamPosition:
+def to_fam(position: Position, options: dict[str, bool]) -> fam.FamPosition:
     return fam.fam_position(
         position.game.name, SUITS[position.trump] if position.trump is not None else None,
         [" ".join(card_name(c) for c in iter_cards(hand)) for hand in position.hands],
         leader=position.leader, trick=" ".join(card_name(c) for c in position.trick),
-        won=list(position.won))
+        won=list(position.won),
+        options={k: v for k, v in options.items() if k in fam.OPTIONS[position.game.name]})
 
 
-def fam_max(position: Position, side: frozenset[int]) -> int:
+def fam_max(position: Position, side: frozenset[int], options: dict[str, bool]) -> int:
     """The reference's max tricks, or the tricks won once the deal is over
     (the reference takes only positions with a trick left to play)."""
     if position.is_over:
         return sum(position.won[s] for s in side)
-    return fam.fam_max_tricks(to_fam(position), side)
+    return fam.fam_max_tricks(to_fam(position, options), side)
 
 
-def worth(game: str, tricks: int) -> dict[str, object]:
-    """What tricks are worth, written out from the rulings: Forty-Five scores
-    5 for three or four tricks and 10 for all five; in Rams each trick takes a
-    fifth of the pool."""
-    if game == "forty-five":
-        return {"points": 10 if tricks == 5 else 5 if tricks >= 3 else 0}
-    return {"pool_share": Fraction(tricks, 5)}
+FAMILY = [("forty-five", {}), ("rams", {}), ("rounce", {}), ("bierspiel", {}), ("loo", {})]
+#: Options that change only what tricks are worth: the same record is priced
+#: again under each (the play, and so the reference's tricks, are the same).
+PRICING = {"forty-five": [{"per_trick_scoring": True}]}
 
 
-@pytest.mark.parametrize("deals", tiers(4, 8))
-@pytest.mark.parametrize("game", ["forty-five", "rams"])
-def test_family_games_at_four_seats_against_the_reference(game: str, deals: int) -> None:
-    # Forty-Five's partners share their verdicts; both games price tricks.
-    explained = sum(check_family_deal(game, random.Random(300 + seed)) for seed in range(deals))
+@pytest.mark.parametrize("game, options", FAMILY)
+def test_family_games_at_four_seats_against_the_reference(game: str,
+                                                          options: dict[str, bool]) -> None:
+    # Forty-Five's partners share their verdicts; every game prices its tricks.
+    # Loo's three-card deals are cheap, and fewer of its random cards cost
+    # anything; Rounce and Bierspiel play as Rams does, and Forty-Five's 52
+    # cards make the reference slow: fewer deals.
+    deals = {"loo": 8, "rounce": 2, "bierspiel": 2, "forty-five": 3}.get(game, 4)
+    explained = sum(check_family_deal(game, options, random.Random(300 + seed))
+                    for seed in range(deals))
     assert explained > 0
 
 
-def check_family_deal(game: str, rng: random.Random) -> int:
-    """One random record of ``game`` at four seats from the second trick,
-    checked card by card: the cards explained."""
-    pack = [r + s for s in "SHDC" for r in (RANKS if game == "forty-five" else "789TJQKA")]
+def check_family_deal(game: str, options: dict[str, bool], rng: random.Random) -> int:
+    """One random record of ``game`` at four seats from the second trick (Loo:
+    from the first of its three), checked card by card: the cards explained."""
+    ranks = RANKS if game in ("forty-five", "rounce", "loo") else "789TJQKA"
+    pack = [r + s for s in "SHDC" for r in ranks]
     rng.shuffle(pack)
-    hands = [" ".join(pack[i * 4:(i + 1) * 4]) for i in range(4)]
-    start = Position.create(game, rng.choice("SHDC"), hands, won=[1, 0, 0, 0])
-    review = analyse(start, random_record(start, rng))
+    size = 3 if game == "loo" else 4
+    hands = [" ".join(pack[i * size:(i + 1) * size]) for i in range(4)]
+    won = [0, 0, 0, 0] if game == "loo" else [1, 0, 0, 0]
+    start = Position.create(game, rng.choice("SHDC"), hands, won=won, options=options)
+    record = random_record(start, rng)
+    review = analyse(start, record)
+    priced = [(other, analyse(replace(start, options={**options, **other}), record))
+              for other in PRICING.get(game, [])]
     questions = {q.name: q.tricks for q in start.game.questions(4)}
     explained = 0
     position = start
-    for card in review.cards:
-        before = to_fam(position)
+    for index, card in enumerate(review.cards):
+        before = to_fam(position, options)
         side = fam.side_of(game, 4, card.seat)
-        was, now = fam_max(position, side), fam_max(position.play(card.card), side)
+        tricks = {c: fam_max(position.play(c), side, options) for c in fam.fam_legal(before)}
+        was, now = max(tricks.values()), tricks[card.card]
         lost = {name for name, k in questions.items() if k is not None and now < k <= was}
+        if now < was:
+            lost.add("max_tricks")
         better = card.instead.better if card.instead else {}
         assert set(better) == lost
         for name, cards in better.items():
-            assert set(cards) == {c for c in fam.fam_legal(before)
-                                  if fam_max(position.play(c), side) >= (questions[name] or 0)}
+            need = was if name == "max_tricks" else questions[name] or 0
+            assert set(cards) == {c for c, t in tricks.items() if t >= need}
+        check_cost(card, game, 4, options, was, now, tricks)
+        for other, again in priced:
+            check_cost(again.cards[index], game, 4, {**options, **other}, was, now, tricks)
         if lost:
             explained += 1
-            assert card.instead is not None
-            cost = card.instead.cost
-            assert cost["tricks"] == was - now
-            for key, value in worth(game, was).items():
-                assert Fraction(str(cost[key])) == value - Fraction(str(worth(game, now)[key]))
         position = position.play(card.card)
     fam.clear_caches()
     return explained
@@ -237,7 +344,7 @@ def test_the_kd_lead_names_the_8s() -> None:
     assert first.reasons[-1].startswith("after KD: ")
     data = json.loads(json.dumps(review.to_dict()))
     card = data["cards"][0]
-    assert card["better"] == {"three": ["8S"]} and card["cost"]["tricks"] == 1
+    assert card["better"] == {"max_tricks": ["8S"], "three": ["8S"]} and card["cost"]["tricks"] == 1
     assert card["refuted"] == {"seat": 1, "goal": "three"}
     assert [s["card"] for s in card["refutation"]][:2] == \
         [card_name(s.card) for s in first.instead.refutation[:2]]
@@ -264,7 +371,7 @@ def test_the_command_says_what_to_play_instead(tmp_path: Path) -> None:
     assert "after K♦: " in text
     assert max(len(line) for line in human.stdout.splitlines()) <= 80
     data = json.loads(runner.invoke(app, ["analyse", path, "--json"]).stdout)
-    assert data["cards"][0]["better"] == {"three": ["8S"]}
+    assert data["cards"][0]["better"] == {"max_tricks": ["8S"], "three": ["8S"]}
 
 
 def test_a_limit_leaves_reasons_unknown_not_wrong() -> None:

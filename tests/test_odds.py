@@ -423,3 +423,26 @@ def test_sweep_sampled_against_exhaustive_every_game(name, size: Size):
                 covered += low <= want.share(question).share <= high
                 total += 1
     assert covered / total >= 0.85, (covered, total)
+
+
+def test_shares_are_printed_with_enough_digits_to_be_seen() -> None:
+    import re
+
+    from jink.cli.odds import share_words
+
+    # Every share of n deals out of 1000 (and its interval's bounds): a share
+    # that is neither none nor all never reads as 0% or 100%, and each printed
+    # figure is the true one rounded to the digits it shows.
+    for n in range(0, 1001, 7):
+        share = n / 1000
+        low, high = max(0.0, share - 0.004), min(1.0, share + 0.003)
+        text = share_words(share, (low, high))
+        figures = re.findall(r"\d+(?:\.(\d+))?", text)
+        shown = re.findall(r"\d+(?:\.\d+)?", text)
+        assert len(shown) == 3, text
+        for (decimals, printed), true in zip(zip(figures, shown, strict=True),
+                                             (share, low, high), strict=True):
+            if 0 < true < 1:
+                assert 0 < float(printed) < 100, text
+            assert abs(float(printed) - 100 * true) <= 0.5 * 10 ** -len(decimals) + 1e-9, text
+    assert share_words(0.0012, (0.0, 0.003)) == "0.1% (0.0-0.3%)"

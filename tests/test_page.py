@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -251,6 +252,60 @@ def test_the_analysis_page_at_420_pixels(chromium: str, tmp_path: Path) -> None:
     keep = os.environ.get("JINK_SCREENSHOTS")
     if keep:
         Path(keep, "narrow.png").write_bytes((tmp_path / "narrow.png").read_bytes())
+
+
+#: Boxes on the page that nothing may cover at 420 px: every seat (its label
+#: and its hand), every card of the trick, against each other.
+OVERLAPS = """(() => {
+  const box = e => { const r = e.getBoundingClientRect();
+                     return [r.left, r.right, r.top, r.bottom]; };
+  const hit = (a, b) => !(a[1] <= b[0] || b[1] <= a[0] || a[3] <= b[2] || b[3] <= a[2]);
+  const played = [...document.querySelectorAll('.played')].map(box);
+  const seats = [...document.querySelectorAll('.seat')].map(box);
+  const out = [];
+  const pairs = (xs, ys, a, b, same) => xs.forEach((x, i) => ys.forEach((y, j) => {
+    if ((!same || i < j) && hit(x, y)) out.push([a, i, b, j]); }));
+  pairs(played, seats, 'card', 'seat', false);
+  pairs(played, played, 'card', 'card', true);
+  pairs(seats, seats, 'seat', 'seat', true);
+  return out; })()"""
+
+
+def test_nothing_is_covered_at_a_true_420_pixel_viewport(chromium: str, tmp_path: Path) -> None:
+    # The page laid out at 420 CSS pixels by Chromium's device metrics
+    # emulation, for tables of 3, 5 and 7: at every card of a whole trick no
+    # card on the felt covers a seat's label or hand, nor another card, and
+    # no seat covers another.
+    from tests.test_instead import random_record, random_spoil_five
+
+    pages = []
+    for players in (3, 5, 7):
+        rng = random.Random(players)
+        start = random_spoil_five(rng, players, 5)
+        page = tmp_path / f"table-{players}.html"
+        # One seat's verdicts: the layout is the same, the search far shorter.
+        review = analyse(start, random_record(start, rng)[:1], seats=[0], explain=False)
+        page.write_text(analysis_page(review), encoding="utf-8")
+        pages.append((players, page))
+    with Browser(chromium, pages[0][1].as_uri(), 800, 1000) as browser:
+        browser.wait_for("document.readyState === 'complete' && document.body.dataset.step")
+        browser.narrow(420, 900)
+        for players, page in pages:
+            browser.goto(page.as_uri())
+            browser.wait_for("document.readyState === 'complete' && document.body.dataset.step "
+                             "&& window.innerWidth === 420")
+            assert browser.evaluate("document.documentElement.scrollWidth") <= 420
+            assert browser.evaluate("document.querySelectorAll('.seat').length") == players
+            for step in range(1, players + 1):
+                browser.evaluate("document.getElementById('next').click()")
+                browser.wait_for(f"document.body.dataset.step === '{step}'")
+                assert browser.evaluate("document.querySelectorAll('.played').length") == step
+                assert browser.evaluate(OVERLAPS) == [], (players, step)
+            browser.screenshot(tmp_path / f"table-{players}.png")
+    keep = os.environ.get("JINK_SCREENSHOTS")
+    if keep:
+        for shot in tmp_path.glob("table-*.png"):
+            Path(keep, shot.name).write_bytes(shot.read_bytes())
 
 
 def test_the_solve_page_verdicts_follow_the_line() -> None:

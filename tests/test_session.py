@@ -422,15 +422,17 @@ play = ["4C 3D QC", "4D 6H JD", "3C KS KC", "7H 5D QS", "2C 8D 5H"]
     assert result.exit_code == 0, result.output
     deal = json.loads(result.stdout)["deals"][0]
     # Bob (seat 2) could force three tricks; the pool was 3 (one each).
-    assert "At the start seat 2 could force three tricks (the pool)." in \
+    assert "At the start Bob could force three tricks (the pool)." in \
         deal["analysis"]["summary"]
+    # Every sentence of a session's analysis names the players, none a seat.
+    assert not any("seat" in line.lower() for line in deal["analysis"]["summary"])
     assert deal["analysis"]["costs"] == [
-        "Bob's 4D (seat 2) in deal 1, trick 2, cost him the pool against the double-dummy "
+        "Bob's 4D (seat 2) in deal 1, trick 2, cost them the pool against the double-dummy "
         "result: 3 counters"]
     page = html.read_text(encoding="utf-8")
-    assert "Deal 1" in page and "cost him the pool" in page and "Standings" in page
+    assert "Deal 1" in page and "cost them the pool" in page and "Standings" in page
     human = runner.invoke(app, ["session", str(path), "--analyse"])
-    assert human.exit_code == 0 and "cost him the pool" in " ".join(human.stdout.split())
+    assert human.exit_code == 0 and "cost them the pool" in " ".join(human.stdout.split())
 
 
 def test_bad_session_files_are_one_error_line(tmp_path: Path) -> None:
@@ -459,7 +461,7 @@ def test_the_review_of_a_failed_jink_says_the_deal_is_spoiled() -> None:
     review_deal(result.deals[0])
     summary = result.deals[0].analysis.summary()
     # Ann took three tricks by trick 3 and went on: the ledger and the review agree.
-    assert summary[-1].endswith("seat 1 took three tricks, went on for the jink and failed: "
+    assert summary[-1].endswith("Ann took three tricks, went on for the jink and failed: "
                                 "the deal is spoiled.")
     assert "carried over" in result.deals[0].events[-1]
 

@@ -159,3 +159,37 @@ def test_json_mode_answers_each_command_with_one_object() -> None:
     assert [step["card"] for step in answers[5]["line"]] == [card_name(s.card) for s in line]
     assert answers[6]["question"] == {"seat": 3, "goal": "three"}
     assert answers[6]["max_tricks"] == solver.max_tricks(position.play(parse_card("8S")), 2)
+
+
+def test_a_card_that_loses_the_goal_names_the_cards_that_would_have_kept_it() -> None:
+    from tests import reference as ref
+    from tests.test_instead import to_ref
+
+    # Seat 2, to play, can force three tricks; the reference says which of
+    # its cards keep them. Any other card loses the goal and names those; a
+    # card of another seat, and a card that keeps the goal, lose nothing.
+    start = to_ref(example("renege"))
+    keep = {card_name(c) for c in ref.ref_legal(start)
+            if ref.ref_can_force(ref.ref_play(start, c), 1, "three")}
+    losing = sorted(card_name(c) for c in ref.ref_legal(start))
+    ref.clear_memos()
+    losing = [c for c in losing if c not in keep]
+    assert keep and losing
+    s = Study(example("renege"), seat=1)
+    for name in losing:
+        s.play(parse_card(name))
+        assert s.lost is not None and (card_name(s.lost.card), s.lost.goal) == (name, "three")
+        assert {card_name(c) for c in s.lost.keepers} == keep
+        s.play(min(s.position.legal_cards()))
+        assert s.lost is None
+        s.undo()
+        s.undo()
+    s.play(parse_card(sorted(keep)[0]))
+    assert s.lost is None
+    script = f"{losing[0]}\n"
+    [_, answer] = [json.loads(line) for line in study(script, "--example", "renege", "--seat",
+                                                       "2", "--json").stdout.splitlines()]
+    assert answer["lost"] == {"card": losing[0], "goal": "three", "kept_by": sorted(keep)}
+    text = " ".join(study(script, "--example", "renege", "--seat", "2").stdout.split())
+    kept = " or ".join(card_symbol(parse_card(c)) for c in sorted(keep))
+    assert f"lost goal three for seat 2: {kept} would have kept it." in text

@@ -13,7 +13,7 @@ force something it could not before.
 >>> start = Position.create("spoil-five", "D", ["5D JD AH KC 2S", "9C 8C 7C 6C KD"])
 >>> review = analyse(start, [parse_cards("KC KD")])
 >>> review.cards[0].notes
-["seat 1's KC threw away the jink"]
+["seat 1's KC threw away the jink", "seat 1's KC cost 1 trick (5 to 4 tricks for sure: 1 counter)"]
 
 Under a limit the answers it stops are unknown (None, ``?``): a card is said
 to throw away or hand over a verdict only when both answers are known, and
@@ -22,9 +22,11 @@ the summary says that some are not.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from jink.analysis.cost import Cost, Terms, amount_words, price, terms_for
 from jink.analysis.instead import Instead, explain_change, instead_notes
 from jink.cards import Card, card_name
 from jink.errors import IllegalPlayError, LimitExceeded, PositionError
@@ -53,14 +55,34 @@ class CardReview:
     instead: Instead | None = None
     #: ``instead`` in sentences, cards by name (see :func:`instead_notes`).
     reasons: tuple[str, ...] = ()
+    #: What the card cost its mover's side: the tricks it could be sure of
+    #: before less after, priced in the game's terms (None: it cost nothing,
+    #: or the side was not solved).
+    cost: Cost | None = None
 
     @property
     def changed(self) -> bool:
-        """Whether the card changed any seat's answer to any question (known
-        before and after it: an unknown answer is not a change)."""
-        return any(was is not None and now is not None and was != now
-                   for b, a in zip(self.before, self.after, strict=True)
-                   for (_, was), (_, now) in zip(b.answers, a.answers, strict=True))
+        """Whether the card changed any seat's answer to any question, or
+        lowered the tricks its own side could be sure of (known before and
+        after it: an unknown answer is not a change)."""
+        return (self.cost is not None and self.cost.tricks > 0) or any(
+            was is not None and now is not None and was != now
+            for b, a in zip(self.before, self.after, strict=True)
+            for (_, was), (_, now) in zip(b.answers, a.answers, strict=True))
+
+    @property
+    def slip(self) -> bool:
+        """Whether the card did worse than its mover could: it cost its own
+        side something, or handed another seat something that a card as good
+        for its own side would have stopped without letting a third force the
+        pool (unexplained: any change)."""
+        why = self.instead
+        if why is None:
+            return self.changed
+        # A stopper that would have let another seat force the pool instead
+        # is no better for the mover.
+        return self.cost is not None or bool(why.better) or any(
+            set(s.cards) - {c for c, _, _ in s.hands} for s in why.stoppers)
 
     @property
     def unknown(self) -> bool:
@@ -72,11 +94,13 @@ class CardReview:
             "trick": self.trick, "seat": self.seat + 1, "card": card_name(self.card),
             "before": [v.to_dict() for v in self.before],
             "after": [v.to_dict() for v in self.after],
-            "changed": self.changed, "notes": self.notes}
+            "changed": self.changed, "slip": self.slip, "notes": self.notes}
         if self.won_by is not None:
             out["won_by"] = self.won_by + 1
         if self.claim is not None:
             out["claim"] = self.claim
+        if self.cost is not None:
+            out["cost"] = self.cost.to_dict()
         why = self.instead
         if why is not None:
             # Keys present only on the cards that changed a verdict.
@@ -84,10 +108,9 @@ class CardReview:
                 out["better"] = {name: [card_name(c) for c in cards]
                                  for name, cards in why.better.items()}
                 out["better_tricks"] = dict(why.kept)
+                out["better_cards"] = [better.to_dict() for better in why.cards]
             if why.stoppers:
                 out["would_stop"] = [stop.to_dict() for stop in why.stoppers]
-            if why.cost:
-                out["cost"] = dict(why.cost)
             if why.refuted is not None:
                 out["refuted"] = {"seat": why.refuted[0] + 1, "goal": why.refuted[1]}
                 out["refutation"] = [step.to_dict() for step in why.refutation]
@@ -108,6 +131,15 @@ class Analysis:
     claims_cut: int = 0
     #: Cards that changed a verdict whose explanation the limit stopped.
     reasons_cut: int = 0
+    #: What tricks are worth: the unit and pool the costs are priced at.
+    terms: Terms | None = None
+    #: The players' names, seat by seat, where the record gives them: every
+    #: sentence then names them rather than their seats.
+    names: tuple[str, ...] = ()
+
+    def seat_name(self, seat: int) -> str:
+        """A seat (0-based) as the sentences name it: its player, or ``seat N``."""
+        return self.names[seat] if self.names else f"seat {seat + 1}"
 
     @property
     def unknown(self) -> list[str]:
@@ -134,7 +166,11 @@ class Analysis:
         return forceable(self.start, self.verdicts)
 
     def summary(self) -> list[str]:
-        """The story of the deal in a few sentences."""
+        """The story of the deal in a few sentences (players by name, where
+        the record gives them)."""
+        return [name_seats(line, self.names) for line in self._summary()]
+
+    def _summary(self) -> list[str]:
         game = self.start.game
         lines = []
         if not self.every_seat:
@@ -146,7 +182,12 @@ class Analysis:
             forcers = [v.seat for v in self.verdicts if v.answer(name)]
             open_seats = [v.seat for v in self.verdicts if v.answer(name) is None]
             if forcers:
-                lines.append(f"At the start {_seats(forcers)} could force {label}.")
+                # Partners share one verdict: their side is said once, as a side.
+                sides = self.start.game.sides(self.start.players)
+                who = sorted({next(s for s in sides if seat in s) for seat in forcers})
+                said = _seats(forcers) if all(len(s) == 1 for s in who) else \
+                    ", ".join(_side_words(s) for s in who)
+                lines.append(f"At the start {said} could force {label}.")
             elif open_seats:
                 lines.append(f"At the start no seat was found to force {label}; the limit "
                              f"stopped the question for {_seats(open_seats)}.")
@@ -161,16 +202,16 @@ class Analysis:
             found = ", among the answers found" if self.unknown else ""
             lines.append(f"No card changed what {anyone} could force{found}.")
         elif name is not None and self.cards:
-            swings = sum(1 for review in self.cards for b, a in zip(review.before,
-                         review.after, strict=True)
-                         if None not in (b.answer(name), a.answer(name))
-                         and b.answer(name) != a.answer(name))
+            # Cards, not seats: one card may change several seats' answers,
+            # and partners share theirs.
+            swings = sum(1 for review in self.cards if any(
+                None not in (b.answer(name), a.answer(name)) and b.answer(name) != a.answer(name)
+                for b, a in zip(review.before, review.after, strict=True)))
             if swings == 0:
                 lines.append(f"Who could force {question_label(self.start, name)} never changed.")
             else:
                 lines.append(f"Who could force {question_label(self.start, name)} changed "
-                             f"{plural(swings, 'time')}: the result was in "
-                             "doubt.")
+                             f"at {plural(swings, 'card')}: the result was in doubt.")
         lines.extend(review.claim for review in self.cards if review.claim)
         if self.unknown:
             lines.append("The limit stopped some questions (? in the tables): the notes "
@@ -191,12 +232,35 @@ class Analysis:
             "game": self.start.game.name,
             "start": {"seats": [v.to_dict() for v in self.verdicts],
                       "forceable": self.forceable},
+            **({"prices": self.terms.to_dict()} if self.terms is not None else {}),
             "cards": [review.to_dict() for review in self.cards],
             "complete": self.complete,
             **({"unknown": self.unknown} if self.unknown else {}),
             "summary": self.summary(),
             "nodes": self.nodes,
         }
+
+
+_SEATS = re.compile(r"\b(?:([Ss])eats? |side )(\d+(?:(?:, | & )\d+)*)\b")
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with every seat, list of seats or side said by its players'
+    names (none given: unchanged).
+
+    >>> name_seats("seat 2's 8S let side 1 & 3 force the odd trick", ["Ann", "Bob", "Cat"])
+    "Bob's 8S let Ann & Cat force the odd trick"
+    >>> name_seats("Seat 1 wins trick 2; seats 2, 3 could force it", ["Ann", "Bob", "Cat"])
+    'Ann wins trick 2; Bob, Cat could force it'
+    """
+    if not names:
+        return text
+
+    def named(match: re.Match[str]) -> str:
+        numbers = re.split(r"(, | & )", match.group(2))
+        return "".join(names[int(part) - 1] if part.isdigit() else part for part in numbers)
+
+    return _SEATS.sub(named, text)
 
 
 def note_with_trick(review: CardReview, note: str) -> str:
@@ -210,8 +274,14 @@ def _seats(seats: list[int]) -> str:
 
 
 def question_label(position: Position, name: str) -> str:
-    """A question as a noun phrase: three tricks (the pool), the jink, the spoil."""
-    fixed = {"three": "three tricks (the pool)", "jink": "the jink", "spoil": "the spoil"}
+    """A question as a noun phrase, what a seat forces or throws away: three
+    tricks (the pool), the jink, the spoil, the odd trick (three tricks or
+    more), a trick (not to be ramsed)."""
+    fixed = {"three": "three tricks (the pool)", "jink": "the jink", "spoil": "the spoil",
+             "odd_trick": "the odd trick (three tricks or more)", "all_five": "all five tricks",
+             "takes_a_trick": "a trick", "not_ramsed": "a trick (not to be ramsed)",
+             "general_rams": "all five tricks (a general rams)",
+             "not_looed": "a trick (not to be looed)", "all_three": "all three tricks"}
     if name in fixed:
         return fixed[name]
     for question in position.game.questions(position.players):
@@ -230,7 +300,8 @@ def _labeller(position: Position) -> Callable[[str], str]:
 def _outcome(end: Position) -> str:
     pool = end.game.pool
     winners = [s for s, w in enumerate(end.won) if pool is not None and w >= pool]
-    won = ", ".join(f"seat {s + 1}: {w}" for s, w in enumerate(end.won))
+    sides = end.game.sides(end.players)
+    won = ", ".join(f"{_side_words(side)}: {sum(end.won[s] for s in side)}" for side in sides)
     if pool is not None:
         result = (f"seat {winners[0] + 1} won the pool" if winners
                   else "the pool was spoiled")
@@ -262,11 +333,14 @@ class _Changes:
     lost: list[str] = field(default_factory=list)
     own: int | None = None
     handed: list[tuple[int, str]] = field(default_factory=list)
+    #: What the card cost its own side (tricks it could be sure of, priced).
+    cost: Cost | None = None
 
 
 def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
-             after: list[Verdict]) -> _Changes:
-    """Every verdict the card changed, said as lost (own side) or handed over."""
+             after: list[Verdict], terms: Terms) -> _Changes:
+    """Every verdict the card changed, said as lost (own side) or handed over,
+    and the tricks its own side could be sure of that it threw away."""
     changes = _Changes()
     notes = changes.notes
     sides = position.game.sides(position.players)
@@ -277,19 +351,45 @@ def _changes(position: Position, mover: int, card: Card, before: list[Verdict],
         if side in said:
             continue  # partners share one verdict: say it once, for the first solved
         said.add(side)
+        lost: list[str] = []
         for (name, was), (_, now) in zip(old.answers, new.answers, strict=True):
             if was == now or was is None or now is None:
                 continue  # an unknown answer: no change can be said
             label = question_label(position, name)
             if was and not now:
-                owner = "" if old.seat == mover else f" for seat {old.seat + 1}"
-                notes.append(f"{played} threw away {label}{owner}")
+                lost.append(label)
                 changes.lost.append(name)
                 changes.own = old.seat
             else:
-                notes.append(f"{played} let seat {old.seat + 1} force {label}")
+                notes.append(f"{played} let {_side_words(side)} force {label}")
                 changes.handed.append((old.seat, name))
+        dropped = mover in side and old.max_tricks is not None \
+            and new.max_tricks is not None and new.max_tricks < old.max_tricks
+        if dropped:
+            # Under double dummy only a side's own cards lower its sure tricks.
+            assert old.max_tricks is not None and new.max_tricks is not None
+            changes.cost = price(terms, old.max_tricks, new.max_tricks)
+            changes.own = old.seat
+        owner = f" for {_side_words(side)}" if old.seat != mover or len(side) > 1 else ""
+        # One note per thing lost, so that a limit that hides one answer
+        # leaves the other notes as they are.
+        notes.extend(f"{played} threw away {label}{owner}" for label in lost)
+        cost = changes.cost if dropped else None
+        if cost is not None:
+            notes.append(f"{played} cost {plural(cost.tricks, 'trick')}{owner} "
+                         f"({old.max_tricks} to {plural(new.max_tricks or 0, 'trick')} for "
+                         f"sure: {_amount(cost)})")
     return changes
+
+
+def _side_words(side: Sequence[int]) -> str:
+    """``seat 2``, or a partnership as a side: ``side 2 & 4``."""
+    return f"seat {side[0] + 1}" if len(side) == 1 else \
+        "side " + " & ".join(str(s + 1) for s in side)
+
+
+def _amount(cost: Cost) -> str:
+    return amount_words(cost.amount, cost.unit)
 
 
 @dataclass(frozen=True)
@@ -341,7 +441,8 @@ def replay(start: Position, play: Sequence[Sequence[Card]]) -> list[Played]:
 def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None = None,
             memory_mb: float = DEFAULT_MEMORY_MB,
             seats: Iterable[int] | None = None, partial: bool = True,
-            explain: bool = True) -> Analysis:
+            explain: bool = True, pool: int | None = None,
+            terms: Terms | None = None, names: Sequence[str] | None = None) -> Analysis:
     """Review a played record: ``play`` holds the tricks from ``start``, in order.
 
     ``start`` must be at the beginning of a trick. The last trick of the
@@ -359,7 +460,16 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
     it, its cost, the refutation. These come after every verdict and claim;
     under a limit one the limit stops is left unexplained and counted in
     :attr:`Analysis.reasons_cut`.
+
+    Every card after which its own side could be sure of fewer tricks is
+    priced (:mod:`jink.analysis.cost`): by ``terms``, else at ``pool``
+    counters, else at the game's standard pool.
+
+    ``names``: the players seat by seat (a session's): every note, reason
+    and claim names them rather than their seats.
     """
+    if terms is None:
+        terms = terms_for(start.game, start.players, start.options, pool)
     record = replay(start, play)
     solved = None if seats is None else sorted(set(seats))
     for seat in solved or ():
@@ -372,7 +482,7 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
         verdicts, afters = every[0], every[1:]
     else:
         verdicts, afters = solver.verdicts(start, solved), []
-    review = Analysis(start, verdicts)
+    review = Analysis(start, verdicts, terms=terms)
     last_trick = start.tricks_done + len(play)
     found: list[_Changes] = []
     for index, step in enumerate(record):
@@ -392,30 +502,39 @@ def analyse(start: Position, play: Sequence[Sequence[Card]], limit: Limit | None
                 claim = (f"After trick {step.trick} seat {won_by + 1} had three tricks: "
                          "whether the jink could be forced is unknown (the limit stopped "
                          "the search).")
-        changes = _changes(step.before, step.seat, step.card, verdicts, after)
+        changes = _changes(step.before, step.seat, step.card, verdicts, after, terms)
         review.cards.append(CardReview(step.trick, step.seat, step.card, verdicts, after,
-                                       changes.notes, won_by, claim))
+                                       changes.notes, won_by, claim, cost=changes.cost))
         found.append(changes)
         verdicts = after
     if explain:
-        _explain(solver, review, record, found, anytime)
+        _explain(solver, review, record, found, anytime, terms)
     review.end = record[-1].after if record else start
     review.nodes = solver.nodes
+    if names:
+        if len(names) != start.players:
+            raise PositionError(f"{len(names)} names for {start.players} seats")
+        review.names = tuple(names)
+        review.cards = [replace(card, notes=[name_seats(n, names) for n in card.notes],
+                                reasons=tuple(name_seats(r, names) for r in card.reasons),
+                                claim=None if card.claim is None
+                                else name_seats(card.claim, names))
+                        for card in review.cards]
     return review
 
 
 def _explain(solver: Solver, review: Analysis, record: list[Played], found: list[_Changes],
-             anytime: bool) -> None:
+             anytime: bool, terms: Terms) -> None:
     """Explain every card that changed a verdict (after all the verdicts: under
     a limit, the verdicts of the whole record matter more)."""
     for index, (step, changes) in enumerate(zip(record, found, strict=True)):
-        if not changes.lost and not changes.handed:
+        if not changes.lost and not changes.handed and changes.cost is None:
             continue
         try:
             if anytime and solver.budget.exhausted():
                 raise LimitExceeded("the limit was reached before the explanation")
             why = explain_change(solver, step.before, step.card, changes.lost,
-                                 changes.handed, changes.own)
+                                 changes.handed, changes.own, terms)
         except LimitExceeded:
             if not anytime:
                 raise

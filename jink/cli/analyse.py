@@ -8,10 +8,12 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from jink.analysis.analyse import Analysis, analyse, replay
+from jink.analysis.cost import terms_for
 from jink.cards import card_markup, with_symbols
 from jink.cli.common import (
     AnytimeNodesOpt,
@@ -56,6 +58,11 @@ SeatsOpt = Annotated[str | None, typer.Option(
     help='Verdicts for these seats only ("1,3"); default every seat. At a big table every '
          "seat's spoil question at every card can take hours.",
     show_default=False)]
+PoolOpt = Annotated[int | None, typer.Option(
+    "--pool", metavar="N", min=1,
+    help="Price each card's cost at a pool of N counters (games with a pool); default the "
+         "game's standard pool: a counter from each player in Spoil Five, the dealer's "
+         "stake in Rams, Rounce and Loo.", show_default=False)]
 GameFileArg = Annotated[Path | None, typer.Argument(
     help="A game file: a position file (TOML, or JSON lines holding several) with the "
          "tricks played from it, play = [...].", metavar="FILE", show_default=False)]
@@ -66,13 +73,16 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
                     memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     engine: EngineOpt = None,
                     exact: ExactOpt = False,
-                    json_output: JsonOpt = False, html: HtmlOpt = None) -> None:
+                    json_output: JsonOpt = False, html: HtmlOpt = None,
+                    pool: PoolOpt = None) -> None:
     """Replay a played deal: every card with every seat's verdicts before and after.
 
     Marks each card that changed what a seat could force (threw it away, or let
     another seat force it), names the cards that would have kept it, what it
     cost and the line by which the others punish it, says where a seat with
     three tricks should have claimed or could jink, and sums up the deal.
+    Every card after which its side could be sure of fewer tricks is priced
+    in the game's terms: counters, points or crosses.
     """
     search = search_options(max_seconds, max_nodes, memory, engine, exact)
     if file is None and deal is None:
@@ -99,6 +109,8 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
             if solved is not None:
                 check_seats(solved, item.position.players)
             try:
+                terms_for(item.position.game, item.position.players, item.position.options,
+                          pool)
                 replay(item.position, item.play)
             except JinkError as error:
                 message = with_symbols(str(error))
@@ -106,7 +118,8 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
         for index, item in enumerate(items):
             assert item.play is not None  # checked above
             review = analyse(item.position, item.play, search.limit, search.memory_mb,
-                             seats=None if solved is None else [s - 1 for s in solved])
+                             seats=None if solved is None else [s - 1 for s in solved],
+                             pool=pool)
             if html is not None:
                 write_html(html, analysis_page(review))
             if json_output:
@@ -128,7 +141,10 @@ def analysis_picture(review: Analysis) -> list[RenderableType]:
     for card in review.cards:
         if card.trick != last and last:
             table.add_section()
-        notes = [f"[bold red]{names_markup(n)}[/bold red]" for n in card.notes]
+        # A card that was its mover's best, though it let another seat force
+        # something, is no slip: not in red.
+        style = "bold red" if card.slip else "yellow"
+        notes = [f"[{style}]{names_markup(n)}[/{style}]" for n in card.notes]
         # Why: the cards that would have kept it, and the refutation.
         notes += [names_markup(reason) for reason in card.reasons]
         if card.unknown:
@@ -136,7 +152,9 @@ def analysis_picture(review: Analysis) -> list[RenderableType]:
             notes.append("[yellow]?[/yellow] [dim]some answers unknown (the limit)[/dim]")
         notes = notes or ["[dim]kept[/dim]"]
         if card.won_by is not None:
-            notes.append(f"[bold]Seat {card.won_by + 1} wins trick {card.trick}.[/bold]")
+            winner = review.seat_name(card.won_by)
+            notes.append(f"[bold]{escape(winner[:1].upper() + winner[1:])} wins trick "
+                         f"{card.trick}.[/bold]")
         if card.claim:
             notes.append(f"[yellow]{names_markup(card.claim)}[/yellow]")
         table.add_row(str(card.trick) if card.trick != last else "", str(card.seat + 1),

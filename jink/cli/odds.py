@@ -402,9 +402,26 @@ def _shares_table(result: OddsResult | ChoicesResult, who: str, first: str,
     return table
 
 
-def _share_text(share: Share, exhaustive: bool, bold: bool) -> str:
-    low, high = share.interval
+def share_words(share: float, interval: tuple[float, float] | None = None) -> str:
+    """A share as a percentage with enough digits to be seen: a share that is
+    not nothing (or not all) never reads as 0% (100%), nor does its interval.
+
+    >>> share_words(0.25, (0.2, 0.31)), share_words(0.0012, (0.0, 0.003))
+    ('25% (20-31%)', '0.1% (0.0-0.3%)')
+    >>> share_words(0.0), share_words(1.0), share_words(0.9996)
+    ('0%', '100%', '99.96%')
+    """
+    values = [share, *(interval or ())]
+    digits = next((d for d in range(4) if all(
+        (v == 0 or round(100 * v, d) != 0) and (v == 1 or round(100 * v, d) != 100)
+        for v in values)), 4)
+    if interval is None:
+        return f"{100 * share:.{digits}f}%"
+    low, high = interval
     # (one % sign for the interval: the share and its bounds on one line)
-    text = f"{share.share:.0%}" if exhaustive else \
-        f"{share.share:.0%} ({100 * low:.0f}-{100 * high:.0f}%)"
+    return f"{100 * share:.{digits}f}% ({100 * low:.{digits}f}-{100 * high:.{digits}f}%)"
+
+
+def _share_text(share: Share, exhaustive: bool, bold: bool) -> str:
+    text = share_words(share.share, None if exhaustive else share.interval)
     return f"[bold]{text}[/bold]" if bold else text

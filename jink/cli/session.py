@@ -87,7 +87,8 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
                 task = progress.add_task("analysing", total=len(evening.deals))
                 for result in evening.deals:
                     try:
-                        review_deal(result, search.limit, search.memory_mb)
+                        review_deal(result, search.limit, search.memory_mb,
+                                    session.ledger_options)
                     except LimitExceeded as error:
                         ran_out.append((result.number, error))
                     progress.advance(task)
@@ -126,7 +127,7 @@ def evening_picture(evening: Evening) -> list[RenderableType]:
     if last is not None and evening.error is None:
         first = evening.session.players[evening.session.first_dealer]
         when = ("and made it: the evening may end here" if evening.may_end()
-                else "so the evening may end only after a deal of his")
+                else "so the evening may end only after a deal of theirs")
         sections.append(Text.from_markup(names_markup(
             f"The last deal of the evening is {last}'s, on the right of {first}, the first "
             f"dealer (Foster), {when}.")))
@@ -144,7 +145,7 @@ def evening_picture(evening: Evening) -> list[RenderableType]:
         sections.append(Text.from_markup(
             "[bold]Against the double-dummy result[/bold]\n"
             + ("\n".join(names_markup(c) for c in costs) if costs
-               else "No slip cost anything: every player got what he could be sure of.")))
+               else "No slip cost anything: every player got what they could be sure of.")))
     return sections
 
 

@@ -220,7 +220,18 @@ class Prompt:
             return {}, True
         if len(words) == 1 and _looks_like_card(command):
             study.play(parse_card(command))
-            return {}, True
+            loss = study.lost
+            if loss is None:
+                return {}, True
+            # A card that loses the goal: which cards would have kept it.
+            keepers = [card_name(c) for c in loss.keepers]
+            if not self.json:
+                kept = " or ".join(card_markup(c) for c in loss.keepers)
+                self.out.print(Text.from_markup(
+                    f"[bold red]{card_markup(loss.card)} lost goal {loss.goal} for seat "
+                    f"{study.seat + 1}:[/bold red] {kept} would have kept it."))
+            return {"lost": {"card": card_name(loss.card), "goal": loss.goal,
+                             "kept_by": keepers}}, True
         raise StudyError(f"unknown command {words[0]!r}: type a card (8S), undo, "
                          "back N, best, seat N, goal G, help or quit")
 

@@ -104,6 +104,8 @@ class DealResult:
     unpriced: list[str] = field(default_factory=list)
     #: The dealer misdealt: nothing was dealt or played.
     misdeal: bool = False
+    #: The pool the deal was played for (games with a pool), to price its slips.
+    pool: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -115,8 +117,17 @@ class DealResult:
         if self.analysis is not None:
             out["analysis"] = {"summary": self.analysis.summary(),
                                "forceable": self.analysis.forceable,
-                               "costs": self.costs, "slips": self.slips}
+                               "costs": self.costs, "slips": self.slips,
+                               "losses": [self._loss(card) for card in self.analysis.cards
+                                          if card.cost is not None]}
         return out
+
+
+    def _loss(self, card: Any) -> dict[str, object]:
+        """A card that lowered its side's sure tricks, priced, by its player."""
+        data = card.to_dict()
+        keys = ("trick", "seat", "card", "cost", "better", "better_cards")
+        return {"player": self.in_play[card.seat], **{k: data[k] for k in keys if k in data}}
 
 
 @dataclass
@@ -801,6 +812,7 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
             who = ", ".join(f"seat {i + 1} is {name}" for i, name in enumerate(prep.in_play))
             raise SessionError(f"{error} ({who})") from None
     events += prep.notes
+    played_for = trial.pool
     settled, value, unit = _settle(session, trial, prep, record)
     books.__dict__.update(trial.__dict__)
     winners = [prep.in_play[s] for s in _winners(record)]
@@ -809,7 +821,7 @@ def play_deal(session: Session, books: Books, entry: DealEntry, dealer: int) -> 
     return DealResult(entry.number, seats[-1], seats, prep.in_play, prep.position, entry.play,
                       {name: winners.count(name) for name in prep.in_play}, events + settled,
                       books.to_dict(ledger), value, unit,
-                      unpriced=[prep.miss] if prep.miss is not None else [])
+                      unpriced=[prep.miss] if prep.miss is not None else [], pool=played_for)
 
 
 def misdeal(session: Session, books: Books, entry: DealEntry, dealer: int) -> DealResult:

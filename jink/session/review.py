@@ -2,16 +2,21 @@
 counters (or points) that changed hands against the double-dummy result.
 
 A player who could be sure of ``t`` tricks at the first lead and ended with
-fewer lost, against that result, what ``t`` tricks were worth to him less
-what his tricks were (the deal's books say what a number of tricks is worth:
-:attr:`~jink.session.evening.DealResult.value`). The card blamed is his own
-first card that lowered the tricks he could be sure of.
+fewer lost, against that result, what ``t`` tricks were worth to them less
+what their tricks were, priced by :func:`~jink.analysis.cost.price` at the
+pool the deal was played for (the same function prices ``jink analyse``).
+The card blamed is their own first card that lowered the tricks they could
+be sure of.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from jink.analysis.analyse import Analysis, analyse, question_label
-from jink.analysis.instead import cards_or
+from jink.analysis.cost import Terms, amount_words, price, standard_pool, terms_for
+from jink.analysis.instead import MAX_TRICKS, cards_or
 from jink.cards import card_name
 from jink.session.evening import DealResult
 from jink.solver.limits import Limit
@@ -19,12 +24,29 @@ from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
 
+def deal_terms(result: DealResult,
+               ledger_options: Mapping[str, Any] | None = None) -> Terms | None:
+    """What tricks were worth in a played deal: the game's terms at the pool
+    it was played for (None: not played out)."""
+    position = result.position
+    if position is None:
+        return None
+    game, players = position.game, len(result.seats)
+    # A game without a pool (Forty-Five, Bierspiel) is priced by its own terms alone.
+    pool = result.pool if result.pool and standard_pool(game, players) is not None else None
+    return terms_for(game, players, position.options, pool, ledger_options)
+
+
 def review_deal(result: DealResult, limit: Limit | None = None,
-                memory_mb: float = DEFAULT_MEMORY_MB) -> None:
-    """Analyse a settled deal (one played out) and say what each slip cost."""
-    if result.position is None:
+                memory_mb: float = DEFAULT_MEMORY_MB,
+                ledger_options: Mapping[str, Any] | None = None) -> None:
+    """Analyse a settled deal (one played out) and say what each slip cost,
+    at the pool it was played for (``ledger_options``: the session's books)."""
+    terms = deal_terms(result, ledger_options)
+    if result.position is None or terms is None:
         return
-    review = analyse(result.position, result.play, limit, memory_mb, partial=False)
+    review = analyse(result.position, result.play, limit, memory_mb, partial=False,
+                     terms=terms, names=result.in_play)
     result.analysis = review
     result.slips = slips(result, review)
     if result.value is None or review.end is None:
@@ -41,16 +63,16 @@ def review_deal(result: DealResult, limit: Limit | None = None,
         got = sum(end.won[s] for s in side)
         if got >= sure:
             continue
-        cost = result.value(name, sure) - result.value(name, got)
-        if cost <= 0:
+        cost = price(terms, sure, got)
+        if cost.amount <= 0:
             continue
-        them = "them" if len(side) > 1 else "him"
-        where = f"seat {seat + 1}" if len(side) == 1 else "seats " + ", ".join(
+        where = f"seat {seat + 1}" if len(side) == 1 else "side " + " & ".join(
             str(s + 1) for s in side)
+        amount = amount_words(cost.amount, cost.unit)
         if not end.is_over and game.pool is not None and got >= game.pool:
             result.costs.append(f"{name} claimed in deal {result.number} after trick "
                                 f"{end.tricks_done} when {sure} tricks could be forced: "
-                                f"{plural(cost, result.unit[:-1])} left on the table")
+                                f"{amount} left on the table")
             continue
         blamed = next((card for card in review.cards if card.seat in side
                        and card.after[seat].exact_max_tricks
@@ -59,15 +81,17 @@ def review_deal(result: DealResult, limit: Limit | None = None,
                 f"{blamed.seat + 1}) in deal {result.number}, trick {blamed.trick},"
                 if blamed is not None else f"the play of {name} ({where}) in deal "
                 f"{result.number}")
-        result.costs.append(f"{what} cost {them} {_lost(result, sure, got)} against the "
-                            f"double-dummy result: {plural(cost, result.unit[:-1])}")
+        result.costs.append(f"{what} cost {name if blamed is None or len(side) > 1 else 'them'}"
+                            f" {_lost(result, sure, got)} against the double-dummy result: "
+                            f"{amount}")
 
 
 def slips(result: DealResult, review: Analysis) -> list[str]:
-    """Each card that threw away a verdict of its own side, by its player's
-    name: what it lost, the cards that would have kept it, and what that was
-    worth at that moment in the game's unit (the value of the tricks the side
-    could be sure of before the card, less after it)."""
+    """Each card that threw away a verdict of its own side, or tricks it
+    could be sure of, by its player's name: what it lost, the cards that
+    would have kept it, and what that was worth at that moment in the game's
+    unit (the tricks the side could be sure of before the card less after
+    it, priced at the deal's pool)."""
     out = []
     game = review.start.game
     for card in review.cards:
@@ -78,23 +102,34 @@ def slips(result: DealResult, review: Analysis) -> list[str]:
         side = next(s for s in game.sides(len(result.in_play)) if seat in s)
         name = " & ".join(result.in_play[s] for s in side)
         player = result.in_play[card.seat]
-        lost = " and ".join(question_label(review.start, n) for n in why.better)
-        if len(set(why.better.values())) == 1:
-            cards = next(iter(why.better.values()))
+
+        def label(n: str, kept: dict[str, int] = why.kept) -> str:
+            if n == MAX_TRICKS:
+                return plural(kept[n], "trick") + " for sure"
+            return question_label(review.start, n)
+
+        goals = [n for n in why.better if n != MAX_TRICKS]
+        if not goals:
+            # Tricks alone: no question changed hands.
+            assert card.cost is not None
+            was = why.kept[MAX_TRICKS]
+            lost = (f"{plural(card.cost.tricks, 'trick')} ({was} to "
+                    f"{plural(was - card.cost.tricks, 'trick')} for sure)")
+            keep = f"{cards_or(why.better[MAX_TRICKS])} would have kept {label(MAX_TRICKS)}"
+        elif len({why.better[n] for n in goals}) == 1:
+            lost = " and ".join(label(n) for n in goals)
+            cards = why.better[goals[0]]
             keep = (f"{cards_or(cards)} would have kept "
-                    f"{'it' if len(why.better) == 1 else 'them'}")
+                    f"{'it' if len(goals) == 1 else 'them'}")
         else:
-            keep = "; ".join(f"{cards_or(c)} would have kept {question_label(review.start, n)}"
-                             for n, c in why.better.items())
+            lost = " and ".join(label(n) for n in goals)
+            keep = "; ".join(f"{cards_or(why.better[n])} would have kept {label(n)}"
+                             for n in goals)
         text = (f"{player}'s {card_name(card.card)} (seat {card.seat + 1}) in deal "
                 f"{result.number}, trick {card.trick}, threw away {lost}: {keep}")
-        before = next(v for v in card.before if v.seat == seat)
-        after = next(v for v in card.after if v.seat == seat)
-        if result.value is not None and name not in result.unpriced \
-                and before.max_tricks is not None and after.max_tricks is not None:
-            worth = result.value(name, before.max_tricks) - result.value(name, after.max_tricks)
-            if worth > 0:
-                text += f", worth {plural(worth, result.unit[:-1])} at that moment"
+        if card.cost is not None and result.value is not None and name not in result.unpriced \
+                and card.cost.amount > 0:
+            text += f", worth {amount_words(card.cost.amount, card.cost.unit)} at that moment"
         out.append(text)
     return out
 

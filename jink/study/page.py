@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from importlib.resources import files
 from string import Template
 
-from jink.analysis.analyse import Analysis, CardReview
+from jink.analysis.analyse import Analysis, CardReview, question_label
+from jink.analysis.cost import amount_words
+from jink.analysis.instead import MAX_TRICKS
 from jink.analysis.line import cut_where
 from jink.analysis.solve import SolveResult
 from jink.cards import (
@@ -45,6 +47,7 @@ from jink.position import Position, sort_cards
 from jink.solver.goals import Spoil
 from jink.solver.solver import MoveScore, OpenScore, Verdict
 from jink.version import __version__
+from jink.words import plural
 
 # -- cards as HTML ----------------------------------------------------------------------
 
@@ -259,24 +262,45 @@ def line_html(result: SolveResult) -> str:
     return _table(caption, ["Trick", "Seat", "Card", "Note"], rows, "line", steps=True)
 
 
-def instead_html(card: CardReview) -> str:
-    """The "play instead" card of a slip: the cards that would have kept what
-    it threw away (or stopped what it handed over), drawn large, then why in
-    words and the refutation; empty for a card that changed nothing."""
+def instead_html(card: CardReview, label: Callable[[str], str] | None = None) -> str:
+    """The "play instead" card of a slip: the cards that would have done
+    better drawn large, best first, each group with its worth (its tricks
+    for sure, the goals it keeps, what it saves), or the cards that would
+    have stopped what it handed over; then why in words and the refutation;
+    empty for a card that changed nothing. ``label`` names a goal."""
     why = card.instead
     if why is None:
         return ""
-    if why.better:
+    name = label or (lambda n: n.replace("_", " "))
+    if why.cards:
         head = "Play instead"
-        cards = next(iter(why.better.values()))
+        groups: dict[tuple[int, tuple[str, ...], str], list[Card]] = {}
+        for better in why.cards:
+            save = better.saves
+            key = (better.max_tricks, better.keeps,
+                   amount_words(save.amount, save.unit) if save.amount > 0 else "")
+            groups.setdefault(key, []).append(better.card)
+        rows = []
+        for (tricks, keeps, saves), cards in groups.items():
+            worth = [plural(tricks, "trick") + " for sure",
+                     *(name(k) for k in keeps if k != MAX_TRICKS)]
+            if saves:
+                worth.append(f"saves {saves}")
+            rows.append(f'<div class="better">{" ".join(card_html(c) for c in cards)}'
+                        f'<span class="worth">{escape(", ".join(worth))}</span></div>')
+        big = "".join(rows)
     else:
+        stop = next((s for s in why.stoppers if s.cards), None)
+        shown: Sequence[Card] = stop.cards if stop is not None else ()
         head = "Would have stopped it"
-        cards = why.stoppers[0].cards if why.stoppers else ()
-    big = " ".join(card_html(c) for c in cards)
+        if stop is None and why.stoppers:
+            # The card was its mover's best: stopping would have cost it.
+            head, shown = "Would have stopped it, at a cost", why.stoppers[0].costly
+        big = f'<div class="better">{" ".join(card_html(c) for c in shown)}</div>'
     words = "".join(f'<p class="{"refutation" if r.startswith("after ") else "why"}">'
                     f"{names_html(r)}</p>" for r in card.reasons)
     return (f'<aside class="instead"><div class="head">{head}</div>'
-            f'<div class="better">{big}</div>{words}</aside>')
+            f'{big}{words}</aside>')
 
 
 def record_html(review: Analysis) -> str:
@@ -284,13 +308,16 @@ def record_html(review: Analysis) -> str:
     each slip, what to play instead."""
     rows = []
     for card in review.cards:
-        notes = [f'<b class="bad">{names_html(n)}</b>' for n in card.notes] \
+        style = "bad" if card.slip else "gave"
+        notes = [f'<b class="{style}">{names_html(n)}</b>' for n in card.notes] \
             or ['<span class="no">kept</span>']
-        instead = instead_html(card)
+        instead = instead_html(card, lambda n: question_label(review.start, n))
         if instead:
             notes.append(instead)
         if card.won_by is not None:
-            notes.append(f"<b>Seat {card.won_by + 1} wins trick {card.trick}.</b>")
+            winner = review.seat_name(card.won_by)
+            notes.append(f"<b>{escape(winner[:1].upper() + winner[1:])} wins trick "
+                         f"{card.trick}.</b>")
         if card.claim:
             notes.append(f'<b class="claim">{names_html(card.claim)}</b>')
         rows.append([str(card.trick), str(card.seat + 1), card_html(card.card),
@@ -426,7 +453,9 @@ def analysis_page(review: Analysis) -> str:
         caption = (f"After trick {card.trick}, seat {card.seat + 1}'s "
                    f"{escape(card_symbol(card.card))}: what each {{who}} could force")
         live = verdicts_html(p, card.after, caption, card.before)
-        play.append(PlayedCard(card.card, "; ".join(card.notes), instead_html(card), live))
+        play.append(PlayedCard(card.card, "; ".join(card.notes),
+                               instead_html(card, lambda n: question_label(review.start, n)),
+                               live))
     return _page(p, _title(p), "The played record, card by card: step through it below.",
                  sections, play, f"{review.nodes} nodes", start)
 

@@ -15,6 +15,9 @@ It prints nothing; ``jink study`` (:mod:`jink.cli.study`) is its prompt.
 0
 >>> card_name(study.undo()), study.played
 ('TC', [])
+>>> lost = study.play(parse_card("JH")) and study.lost  # the JH loses the goal
+>>> card_name(lost.card), lost.goal, [card_name(c) for c in lost.keepers]
+('JH', 'three', ['TC'])
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from jink.analysis.expected import turn_unknown
 from jink.analysis.line import LineStep, principal_line
 from jink.analysis.why import explain_line, why_best
 from jink.cards import Card
-from jink.errors import JinkError, PositionError
+from jink.errors import JinkError, LimitExceeded, PositionError
 from jink.position import Position, sort_cards
 from jink.solver.goals import Goal, goal_for
 from jink.solver.limits import Limit
@@ -33,7 +36,7 @@ from jink.solver.solver import MoveScore, Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.study.tree import NO_TURN
 
-__all__ = ["Standing", "Study", "StudyError"]
+__all__ = ["Loss", "Standing", "Study", "StudyError"]
 
 
 class StudyError(JinkError, ValueError):
@@ -49,8 +52,21 @@ class Standing:
     achieves: bool
 
 
+@dataclass(frozen=True)
+class Loss:
+    """A card that lost the goal asked about: its name, and the cards that
+    would have kept it (in display order)."""
+
+    card: Card
+    goal: str
+    keepers: tuple[Card, ...]
+
+
 class Study:
     """A position being studied: the start, the cards played since, the question."""
+
+    #: The last card played, if it lost the goal for the asked seat's side.
+    lost: Loss | None = None
 
     def __init__(self, start: Position, seat: int | None = None,
                  goal: Goal | str | None = None, limit: Limit | None = None,
@@ -97,8 +113,19 @@ class Study:
 
     def play(self, card: Card) -> Position:
         """Play ``card`` for the seat to play (an illegal card is an
-        :class:`~jink.errors.IllegalPlayError`)."""
-        after = self.position.play(card)
+        :class:`~jink.errors.IllegalPlayError`). A card of the asked seat's
+        side that loses the goal is kept in :attr:`lost`, with the cards
+        that would have kept it."""
+        before = self.position
+        after = before.play(card)
+        self.lost = None
+        if before.seat_to_play in self.solver.side_of(before, self.seat):
+            try:
+                keepers = tuple(s.card for s in self.scores() if s.achieves)
+            except LimitExceeded:
+                keepers = ()  # what would have kept it is extra: a limit is no error
+            if keepers and card not in keepers:
+                self.lost = Loss(card, self.goal.name, keepers)
         self.positions.append(after)
         self.played.append(card)
         return after
