@@ -278,13 +278,16 @@ typedef struct {
     int value;
 } RxSlot;
 
-/* The pooled game's memory of its answers (see pooled_holds): kept for the
- * table's life, as its answers depend on nothing but their key. 65,536
- * slots (4.7 MB), not 16,384: the slowest 9-player deals ask it for millions
- * of answers, and with the fewer slots replayed a third of their games
- * (9-player deals 57, 59 and 88: 125,481 games played against 80,449; the
- * same nodes; median deals play as many either way). */
-#define PG_SLOTS 65536
+/* The pooled game's memory of its answers (see pooled_holds), and of its
+ * games' later tricks (sub_key): kept for the table's life, as its answers
+ * depend on nothing but their key. 262,144 slots (18.9 MB, its pages
+ * touched only at tables that play the game, from eight seats), not 65,536:
+ * the later tricks' answers share it, and with the fewer slots they pushed
+ * out the games' own (9-player deals 18, 26, 47 and 49: 218,624 games and
+ * 50 M cards played, against about 310,000 and 75 M with the fewer slots,
+ * and 224,813 and 97 M before the later tricks were kept). With 16,384 the
+ * slowest 9-player deals replayed a third of their games. */
+#define PG_SLOTS 262144
 #define PG_CARDS 48      /* the asker's and the threats' cards it keys, at most */
 #define PG_UNKEPT 2      /* a slot's value: the game held, on a card not its own (not kept) */
 #define PG_ID_BITS 21    /* a key's rules id, its lowest bits (see pg_hash) */
@@ -299,7 +302,7 @@ typedef struct {
     uint16_t steps;      /* the steps it was given */
 } PgSlot;
 
-/* All three, about 4.8 MB (its pages touched as they are used): kept with the
+/* All three, about 19 MB (its pages touched as they are used): kept with the
  * table (one search at a time uses it) rather than on a search's stack,
  * which may be a thread's small one. The stamps only grow, so slots a search
  * before left are old to the next. */
