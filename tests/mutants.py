@@ -279,9 +279,9 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         ""),
     "pg_own": (
         "the pooled game's memory forgets whose the asker's and the threats' cards are",
-        "if (e->cards == ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]\n"
+        "if (e->cards == key->ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]\n"
         "            && e->own[2] == key->own[2] &&",
-        "if (e->cards == ours &&"),
+        "if (e->cards == key->ours &&"),
     "pg_won": (
         "the pooled game's memory forgets the threats' tricks",
         "won |= (u64)s->won[p] << (3 * p);",
@@ -296,12 +296,20 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         ";"),
     "pg_mark": (
         "an answer the pooled game's memory holds rests on nothing",
-        "rel |= card >= 0 ? bit(card) : s->live;",
-        "(void)card;"),
+        "rel |= card >= 0 ? bit(card) : live;",
+        "(void)card, (void)live;"),
     "pg_rel": (
         "the pooled game's answer rests on nothing",
-        "        slot->mark[su] = (int8_t)j;\n        rel |= bit(low);",
-        "        slot->mark[su] = -1;"),
+        "        mark[su] = (int8_t)j;\n        *rel |= bit(low);",
+        "        mark[su] = -1;"),
+    "pg_sub_won": (
+        "the pooled game's memory of its later tricks forgets the threats' tricks",
+        "        if (i) won |= (u64)x->won[i] << (3 * x->seat_of[i]);",
+        "        ;"),
+    "pg_sub_leader": (
+        "the pooled game's memory of its later tricks forgets who leads",
+        "key->trick = bit(63) | (u64)leader;",
+        "key->trick = bit(63);"),
     "pg_cards": (
         "the pooled game's runs lead only their own seats' cards",
         "            x->gcards[g] = all;",

@@ -7,7 +7,9 @@ that left out something the game reads would hand one position another's
 answer; random positions seldom show that at their root (the relaxed game
 and the search behind it often answer alike), so the core is built here
 with ``JINK_CHECK``: every answer read from the memory is played again and
-compared (its value, and the cards it rests on, down to the same places),
+compared (its value, and the cards it rests on, down to the same places;
+played from scratch, without the answers the memory keeps of the games'
+later tricks, and compared only where neither was cut short by its cap),
 and wherever the pooled game holds, the relaxed game is played too and must
 hold (the pooled game is the easier one for the opponents); and every last
 trick the games play out without the search (relaxed_last) is searched too,
@@ -45,7 +47,8 @@ pytestmark = [
 ]
 
 #: The mutants of the pooled game the checking core must find faults in.
-FOUND = ["pg_won", "pg_best", "pg_mark", "pg_rel", "pg_cards", "pg_top", "pg_duty",
+FOUND = ["pg_won", "pg_best", "pg_mark", "pg_rel", "pg_sub_won", "pg_sub_leader", "pg_cards",
+         "pg_top", "pg_duty",
          "last_won", "last_duty", "last_top", "last_calls"]
 
 

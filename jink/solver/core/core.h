@@ -278,26 +278,31 @@ typedef struct {
     int value;
 } RxSlot;
 
-/* The pooled game's memory of its answers (see pooled_holds): kept for the
- * table's life, as its answers depend on nothing but their key. 65,536
- * slots (4.7 MB), not 16,384: the slowest 9-player deals ask it for millions
- * of answers, and with the fewer slots replayed a third of their games
- * (9-player deals 57, 59 and 88: 125,481 games played against 80,449; the
- * same nodes; median deals play as many either way). */
-#define PG_SLOTS 65536
+/* The pooled game's memory of its answers (see pooled_holds), and of its
+ * games' later tricks (sub_key): kept for the table's life, as its answers
+ * depend on nothing but their key. 262,144 slots (18.9 MB, its pages
+ * touched only at tables that play the game, from eight seats), not 65,536:
+ * the later tricks' answers share it, and with the fewer slots they pushed
+ * out the games' own (9-player deals 18, 26, 47 and 49: 218,624 games and
+ * 50 M cards played, against about 310,000 and 75 M with the fewer slots,
+ * and 224,813 and 97 M before the later tricks were kept). With 16,384 the
+ * slowest 9-player deals replayed a third of their games. */
+#define PG_SLOTS 262144
 #define PG_CARDS 48      /* the asker's and the threats' cards it keys, at most */
 #define PG_UNKEPT 2      /* a slot's value: the game held, on a card not its own (not kept) */
+#define PG_ID_BITS 21    /* a key's rules id, its lowest bits (see pg_hash) */
+#define PG_CUT 3         /* a slot's value: the game was cut short (no answer) */
 typedef struct {
     u64 cards, own[3];   /* the asker's and the threats' cards, and whose (a nibble each) */
     u64 rest, won;       /* rules, seats, leader, tricks left, trick, need; tricks won */
     u64 kinds;           /* the suits' patterns (see pooled_key), 16 bits a suit */
     u64 trick;           /* within a trick: its card led, best, and whose (see pooled_holds) */
     int8_t mark[4];      /* where its answer rests, suit by suit (see pooled_holds) */
-    uint8_t used, value;  /* value: 1, 0 or PG_UNKEPT (read as 0) */
+    uint8_t used, value;  /* value: 1, 0, PG_UNKEPT or PG_CUT (both read as 0) */
     uint16_t steps;      /* the steps it was given */
 } PgSlot;
 
-/* All three, about 4.8 MB (its pages touched as they are used): kept with the
+/* All three, about 19 MB (its pages touched as they are used): kept with the
  * table (one search at a time uses it) rather than on a search's stack,
  * which may be a thread's small one. The stamps only grow, so slots a search
  * before left are old to the next. */
@@ -321,6 +326,7 @@ typedef struct {
     int root_done;      /* the tricks done where the search started */
     long games;         /* pooled games played (see spoil_early) */
     long early_holds, early_fails, early_passed;  /* spoil_early's games so far */
+    int replay;         /* (tests: JINK_CHECK plays a game again, apart from the memory) */
 } Ctx;
 
 /* The pooled game's key for one position (see pooled_holds), kept while the
@@ -471,12 +477,22 @@ static int relaxed_fails(Search *s);
 static int relaxed_holds(Search *s, u64 threats);
 static int relaxed_start(Search *s, u64 spoil_threats, int remaining);
 static int relaxed_mid(Search *s, int i);
-static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named);
+static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named,
+                       int *cut);
 static int game_card(const CRules *R, uint32_t game, int su, int at);
 static int game_place(const CRules *R, uint32_t game, int card);
 static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 capped,
                       PgKey *key);
+static void own_words(u64 ours, const u64 *hand, const int8_t *seat, int k, u64 *own);
+static int suit_patterns(const CRules *R, u64 ours, u64 pool, uint32_t *game, u64 *kinds);
+static size_t pg_hash(const PgKey *key);
+static PgSlot *pg_find(Memory *mem, const PgKey *key, PgSlot **empty);
+static void pg_fill(PgSlot *slot, const PgKey *key, int value, int steps);
+static u64 pg_named(const CRules *R, const PgSlot *e, const uint32_t *game, u64 live);
+static int pg_marks(const CRules *R, u64 named, const uint32_t *game, int8_t *mark, u64 *rel);
 static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps);
+static int sub_key(const Relaxed *x, int leader, int left, PgKey *key);
+static void pooled_sub(const Relaxed *x, const PgKey *key, PgSlot *slot, int r);
 static int pooled_known(Search *s, u64 spoil_threats, int remaining);
 static int spoil_early(Search *s, u64 spoil_threats, int remaining);
 static int next_applies(const Search *s);

@@ -19,7 +19,8 @@
  * kept by that key for the table's life (most
  * games a big table's proof plays at trick starts are one played before). A
  * game cut short gives no answer, and is kept as such only for games given
- * as few steps.
+ * as few steps. A game's later tricks are pooled games too, and kept by the
+ * same kind of key (sub_key).
  * Thresholds: POOLED (below).
  */
 
@@ -38,7 +39,8 @@ static const PooledThresholds POOLED = {
 /* The pooled game played, giving up past ``steps`` (and past its cap on
  * cards where it is given fewer steps than RELAXED.steps): 1 with the cards
  * it named in ``named`` where the asker holds. */
-static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named) {
+static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u64 *named,
+                       int *cut) {
     Relaxed x;
     int role[MAXP], pool[MAXP];
     relaxed_setup(s, &x, asker, threats, need, 1, role, pool);
@@ -47,6 +49,7 @@ static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u
     if (steps < RELAXED.steps) x.plays = POOLED.capped_plays;
     int r = relaxed_from(s, &x, role, pool);
     *named = x.rel;
+    *cut = x.budget < 0 || x.plays <= 0;
     return r;
 }
 
@@ -64,6 +67,54 @@ static int game_place(const CRules *R, uint32_t game, int card) {
     int place = R->place[card];
     if (!(game >> place & 1)) return -1;
     return popc(game & (((uint32_t)1 << place) - 1));
+}
+
+/* The seat of each card of ``ours`` (``k`` hands, ``hand[i]`` held at
+ * ``seat[i]``) a nibble, in the cards' order, 16 a word, into ``own``
+ * (three words: PG_CARDS). */
+static void own_words(u64 ours, const u64 *hand, const int8_t *seat, int k, u64 *own) {
+    int8_t whose[64] = {0};
+    for (int j = 0; j < k; j++)
+        for (u64 h = hand[j]; h; h &= h - 1) whose[low_card(h)] = seat[j];
+    int i = 0;
+    u64 word = 0;  /* (kept in a register: 16 cards a word) */
+    for (u64 h = ours; h; h &= h - 1) {
+        word |= (u64)whose[low_card(h)] << (4 * (i & 15));
+        if ((++i & 15) == 0) { own[i / 16 - 1] = word; word = 0; }
+    }
+    if (i & 15) own[i / 16] = word;
+}
+
+/* The suits' patterns of a pooled game whose own cards (the asker's and the
+ * threats') are ``ours`` and whose pool holds ``pool`` (see pooled_key):
+ * each suit's places of the game's cards into ``game``, the patterns into
+ * ``kinds``. 0 where a suit is too big to key. */
+static int suit_patterns(const CRules *R, u64 ours, u64 pool, uint32_t *game, u64 *kinds) {
+    *kinds = 0;
+    for (int su = 0; su < 4; su++) {
+        uint32_t a = 0, left = 0;  /* the suit's places of ours and of the pool's */
+        for (u64 h = ours & R->suit_masks[su]; h; h &= h - 1)
+            a |= (uint32_t)1 << R->place[low_card(h)];
+        for (u64 h = pool & R->suit_masks[su]; h; h &= h - 1)
+            left |= (uint32_t)1 << R->place[low_card(h)];
+        uint32_t all = a | left;
+        if (popc(all) > 15) return 0;  /* (a pattern takes 16 bits at most) */
+        u64 pattern = 1;
+        for (uint32_t m = all; m; m &= m - 1) pattern = pattern << 1 | ((a >> ctz64(m)) & 1);
+        *kinds |= pattern << (16 * su);
+        game[su] = all;
+    }
+    return 1;
+}
+
+/* A key's hash, its rules told by their id in the key only: ids are handed
+ * out as rules are first used in a process, and the memory replaces answers
+ * by where they hash to, so with the id hashed the nodes of a search would
+ * depend on what the process solved before. */
+static size_t pg_hash(const PgKey *key) {
+    u64 rest = key->rest >> PG_ID_BITS;
+    return (size_t)mix(mix(mix(mix(key->ours, key->own[0] ^ key->own[1] ^ key->own[2]),
+                               rest ^ key->won), key->kinds), key->trick);
 }
 
 /* The pooled game's key for this position (see pooled_holds) into ``key``;
@@ -98,17 +149,12 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
     }
     /* whose: a nibble for each card, in the cards' order (no bit counts
      * here: without popcnt they are slow, and this runs at most trick starts) */
-    int8_t whose[64];
+    u64 hand[MAXP] = {0};  /* (all set below, as far as read) */
+    int8_t seat[MAXP] = {0};
+    int k = 0;
     for (int p = 0; p < n; p++)
-        if (p == asker || (threats >> p & 1))
-            for (u64 h = s->hands[p]; h; h &= h - 1) whose[low_card(h)] = (int8_t)p;
-    int i = 0;
-    u64 word = 0;  /* (kept in a register: 16 cards a word) */
-    for (u64 h = ours; h; h &= h - 1) {
-        word |= (u64)whose[low_card(h)] << (4 * (i & 15));
-        if ((++i & 15) == 0) { own[i / 16 - 1] = word; word = 0; }
-    }
-    if (i & 15) own[i / 16] = word;
+        if (p == asker || (threats >> p & 1)) { hand[k] = s->hands[p]; seat[k++] = (int8_t)p; }
+    own_words(ours, hand, seat, k, own);
     /* The suits' patterns: suit by suit, in which order the game's own
      * cards and the pool's lie (a bit a card, best first: 1 the game's own,
      * 0 the pool's; above them a 1 that marks where the pattern starts).
@@ -117,22 +163,10 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
      * what an answer rests on follows (see relaxed: pinned), so two
      * positions share an answer only where the game is the same card for
      * card. */
-    u64 pool = s->live & ~ours & ~played, kinds = 0;
+    u64 pool = s->live & ~ours & ~played, kinds;
     if (s->ntrick) ours |= bit(trick[0]) | bit(trick[b]);
-    for (int su = 0; su < 4; su++) {
-        uint32_t a = 0, left = 0;  /* the suit's places of ours and of the pool's */
-        for (u64 h = ours & R->suit_masks[su]; h; h &= h - 1)
-            a |= (uint32_t)1 << R->place[low_card(h)];
-        for (u64 h = pool & R->suit_masks[su]; h; h &= h - 1)
-            left |= (uint32_t)1 << R->place[low_card(h)];
-        uint32_t all = a | left;
-        if (popc(all) > 15) return 0;  /* (a pattern takes 16 bits at most) */
-        u64 pattern = 1;
-        for (uint32_t m = all; m; m &= m - 1) pattern = pattern << 1 | ((a >> ctz64(m)) & 1);
-        kinds |= pattern << (16 * su);
-        key->game[su] = all;
-    }
-    u64 rest = (u64)R->id | (u64)asker << 21 | (u64)(s->ntrick ? 0 : s->leader) << 25
+    if (!suit_patterns(R, ours, pool, key->game, &kinds)) return 0;
+    u64 rest = (u64)R->id | (u64)asker << PG_ID_BITS | (u64)(s->ntrick ? 0 : s->leader) << 25
              | (u64)(s->tricks - s->done) << 29 | (u64)s->done << 34 | (u64)need << 39
              | threats << 43 | (u64)(n - 1) << 59;
     key->valid = 1;
@@ -146,8 +180,72 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
     key->trick = trick_key;
     key->kinds = kinds;
     key->rest = rest;
-    key->h = (size_t)mix(mix(mix(mix(ours, own[0] ^ own[1] ^ own[2]), rest ^ won), kinds),
-                         trick_key);
+    key->h = pg_hash(key);
+    return 1;
+}
+
+/* The memory's slot for ``key``, or NULL with ``empty`` the slot a new
+ * answer takes (the first free one probed, else the last probed, replaced). */
+static PgSlot *pg_find(Memory *mem, const PgKey *key, PgSlot **empty) {
+    size_t h = key->h;
+    *empty = NULL;
+    for (int k = 0; k < 4; k++) {
+        PgSlot *e = &mem->pg[(h + (size_t)k) & (PG_SLOTS - 1)];
+        if (!e->used) { *empty = e; return NULL; }
+        if (e->cards == key->ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]
+            && e->own[2] == key->own[2] && e->rest == key->rest && e->won == key->won
+            && e->kinds == key->kinds && e->trick == key->trick)
+            return e;
+    }
+    *empty = &mem->pg[(h + 3) & (PG_SLOTS - 1)];
+    return NULL;
+}
+
+/* A slot filled with ``key``'s answer ``value`` (its places: see pg_marks). */
+static void pg_fill(PgSlot *slot, const PgKey *key, int value, int steps) {
+    slot->used = 1;
+    slot->cards = key->ours;
+    memcpy(slot->own, key->own, sizeof key->own);
+    slot->rest = key->rest;
+    slot->won = key->won;
+    slot->kinds = key->kinds;
+    slot->trick = key->trick;
+    slot->value = (uint8_t)value;
+    slot->steps = (uint16_t)steps;
+    memset(slot->mark, -1, sizeof slot->mark);
+}
+
+/* The cards a kept "yes" rests on, in a game of the same key (``game``: its
+ * places): suit by suit, the card at the place kept. */
+static u64 pg_named(const CRules *R, const PgSlot *e, const uint32_t *game, u64 live) {
+    u64 rel = 0;
+    for (int su = 0; su < 4; su++)
+        if (e->mark[su] >= 0) {
+            /* (the same key has the same places: were one missing,
+             * resting on every card would still be sound) */
+            int card = game_card(R, game[su], su, e->mark[su]);
+            rel |= card >= 0 ? bit(card) : live;
+        }
+    return rel;
+}
+
+/* Suit by suit, the place among the game's cards (``game``) of the lowest
+ * card of ``named`` into ``mark`` (-1: none named), and those cards into
+ * ``rel``: the answer rests on the cards down to them. 0 where a card named
+ * is not one of the game's (the answer then stands for this position alone). */
+static int pg_marks(const CRules *R, u64 named, const uint32_t *game, int8_t *mark, u64 *rel) {
+    *rel = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 mine = named & R->suit_masks[su];
+        if (!mine) continue;
+        int low = -1;
+        for (int j = 0; j < R->norder[su]; j++)
+            if (mine & bit(R->order[su][j])) low = R->order[su][j];
+        int j = game_place(R, game[su], low);
+        if (j < 0) return 0;
+        mark[su] = (int8_t)j;
+        *rel |= bit(low);
+    }
     return 1;
 }
 
@@ -177,35 +275,34 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
           && key->threats == threats && key->need == need && (key->won & bit(63)) == capped)
         && !pooled_key(s, asker, threats, need, capped, key))
         return 0;
-    u64 ours = key->ours;
     Memory *mem = s->ctx->table->memory;
-    size_t h = key->h;
-    PgSlot *slot = NULL;
-    for (int k = 0; k < 4; k++) {
-        PgSlot *e = &mem->pg[(h + (size_t)k) & (PG_SLOTS - 1)];
-        if (!e->used) { if (!slot) slot = e; break; }
-        if (e->cards == ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]
-            && e->own[2] == key->own[2] && e->rest == key->rest && e->won == key->won
-            && e->kinds == key->kinds
-            && e->trick == key->trick) {
-            u64 rel = 0;  /* (a "no" rests on nothing: its places are not kept) */
-            for (int su = 0; su < 4 && e->value == 1; su++)
-                if (e->mark[su] >= 0) {
-                    /* (the same key has the same places: were one missing,
-                     * resting on every card would still be sound) */
-                    int card = game_card(R, key->game[su], su, e->mark[su]);
-                    rel |= card >= 0 ? bit(card) : s->live;
-                }
+    PgSlot *slot;
+    {
+        PgSlot *found = pg_find(mem, key, &slot), kept;
+        if (found) {
+            /* (a copy: the check below plays games, which fill slots) */
+            kept = *found;
+            const PgSlot *e = &kept;
+            /* (a "no" rests on nothing: its places are not kept) */
+            u64 rel = e->value == 1 ? pg_named(R, e, key->game, s->live) : 0;
 #ifdef JINK_CHECK
             /* (tests: the answer kept is the game's played here, resting on
              * the same cards down to the same places) */
             u64 again;
-            int r = pooled_play(s, asker, threats, need, e->steps, &again);
+            int cut;
+            /* (played from scratch: neither reading nor filling the memory
+             * of later tricks, so that this core answers as the real one) */
+            s->ctx->replay = 1;
+            int r = pooled_play(s, asker, threats, need, e->steps, &again, &cut);
+            s->ctx->replay = 0;
             TableObject *t = s->ctx->table;
             t->checks++;
             /* (one not kept held, on a card named that is not the game's:
-             * its places are not kept) */
-            if (r != (e->value != 0)) t->check_failures++;
+             * its places are not kept; a game cut short, kept or played
+             * again, gives no answer to compare: how far a game gets within
+             * its cap depends on what the memory holds, see sub_key) */
+            if (e->value == PG_CUT || cut) (void)0;
+            else if (r != (e->value != 0)) t->check_failures++;
             else if (e->value == 1) {
                 uint8_t d1[4], d2[4];
                 depths(s, rel, d1);
@@ -219,19 +316,10 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
         }
     }
     if (!steps) return 0;  /* (the memory read only) */
-    if (!slot) slot = &mem->pg[(h + 3) & (PG_SLOTS - 1)];  /* the last probed, replaced */
     u64 named;
-    int r = pooled_play(s, asker, threats, need, steps, &named);
-    slot->used = 1;
-    slot->cards = ours;
-    memcpy(slot->own, key->own, sizeof key->own);
-    slot->rest = key->rest;
-    slot->won = key->won;
-    slot->kinds = key->kinds;
-    slot->trick = key->trick;
-    slot->value = (uint8_t)r;
-    slot->steps = (uint16_t)steps;
-    memset(slot->mark, -1, sizeof slot->mark);
+    int cut;
+    int r = pooled_play(s, asker, threats, need, steps, &named, &cut);
+    pg_fill(slot, key, r || !cut ? r : PG_CUT, steps);
     if (!r) return 0;
     /* Suit by suit, the place of the lowest card it named: the answer rests
      * on the cards down to it. It names only the game's cards (those that
@@ -239,24 +327,55 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
      * were one not, the answer would stand for this position's set alone,
      * and is not kept: its slot (PG_UNKEPT) is read as a "no", as a game
      * that failed. */
-    u64 rel = 0;
-    for (int su = 0; su < 4; su++) {
-        u64 mine = named & R->suit_masks[su];
-        if (!mine) continue;
-        int low = -1;
-        for (int j = 0; j < R->norder[su]; j++)
-            if (mine & bit(R->order[su][j])) low = R->order[su][j];
-        int j = game_place(R, key->game[su], low);
-        if (j < 0) {
-            slot->value = PG_UNKEPT;
-            s->rel = named;
-            return 1;
-        }
-        slot->mark[su] = (int8_t)j;
-        rel |= bit(low);
+    u64 rel;
+    if (!pg_marks(R, named, key->game, slot->mark, &rel)) {
+        slot->value = PG_UNKEPT;
+        s->rel = named;
+        return 1;
     }
     s->rel = rel;
     return 1;
+}
+
+/* The pooled game's later tricks kept in its memory. A position a pooled
+ * game reaches at a later trick's start is itself a pooled game: the asker's
+ * and the threats' cards left, their tricks, the leader, and the pool's
+ * cards (never used up: all of them still). So it is the same game as any
+ * other pooled game's position with the same key (pooled_key's, the leader
+ * by its place in the game: a group is a run of pool seats), played where
+ * the answers of the next trick's ways (next.c) or of sibling positions
+ * reach the same cards; its answer and the places it rests on are kept as
+ * a game's are (a "no" too: within a game it rests on nothing). A part of
+ * a game cut short by its steps or cards is not kept. */
+static int sub_key(const Relaxed *x, int leader, int left, PgKey *key) {
+    const CRules *R = x->R;
+    u64 ours = 0, own[3] = {0, 0, 0}, won = 0, kinds;
+    for (int i = 0; i <= x->m; i++) {
+        ours |= x->hand[i];
+        if (i) won |= (u64)x->won[i] << (3 * x->seat_of[i]);
+    }
+    if (popc(ours) > PG_CARDS || !suit_patterns(R, ours, x->pool, key->game, &kinds)) return 0;
+    own_words(ours, x->hand, x->seat_of, x->m + 1, own);
+    u64 rest = (u64)R->id | (u64)x->seat_of[0] << PG_ID_BITS | (u64)left << 29 | (u64)x->done << 34
+             | (u64)x->need[1] << 39 | x->threat_seats << 43 | (u64)(x->players - 1) << 59;
+    key->ours = ours;
+    memcpy(key->own, own, sizeof own);
+    key->won = won;
+    key->trick = bit(63) | (u64)leader;  /* (apart from the games' own keys) */
+    key->kinds = kinds;
+    key->rest = rest;
+    key->h = pg_hash(key);
+    return 1;
+}
+
+/* A later trick's answer ``r`` kept in ``slot`` (see sub_key), with the
+ * places it rests on: where it names a card not the game's, not kept. */
+static void pooled_sub(const Relaxed *x, const PgKey *key, PgSlot *slot, int r) {
+    int8_t mark[4] = {-1, -1, -1, -1};
+    u64 low;
+    if (r && !pg_marks(x->R, x->rel, key->game, mark, &low)) return;
+    pg_fill(slot, key, r, 0);
+    memcpy(slot->mark, mark, sizeof mark);
 }
 
 /* Before the table, at a trick's start: a hand-over or a spoil that the

@@ -77,6 +77,12 @@ struct Relaxed {
     u64 rel;           /* the cards that took the tricks, and see duty_beats */
     int budget;        /* steps left: past it, no answer (0) */
     long plays;        /* cards left to play: past it, no answer (0) */
+    /* The pooled game's (see pooled_sub): the seats of the asker and the
+     * threats (0..m), the threats' seats, the seats at the table, and the
+     * pool's cards; ``pooled`` 0 in the relaxed game. */
+    int pooled, players;
+    int8_t seat_of[MAXP];
+    u64 threat_seats, pool;
 };
 
 
@@ -290,6 +296,19 @@ static int relaxed(Relaxed *x, int leader, int left) {
             return e->value;
         }
     }
+    /* The pooled game's later tricks: the same game as another pooled
+     * game's that reaches the same cards, kept by pattern (pooled_sub). */
+    PgKey sub;
+    PgSlot *sub_slot = NULL;
+    int kept = x->pooled && t > 0 && left > 1 && !c->replay && sub_key(x, leader, left, &sub);
+    if (kept) {
+        const PgSlot *e = pg_find(c->table->memory, &sub, &sub_slot);
+        if (e) {
+            if (e->value != 1) return 0;
+            x->rel |= pg_named(R, e, sub.game, sub.ours | x->pool);
+            return 1;
+        }
+    }
     if (--x->budget < 0) return 0;
     u64 exempt = x->exempt;  /* (the trick before's, as the caller left it) */
     int lead_by = x->lead_by;
@@ -360,6 +379,8 @@ static int relaxed(Relaxed *x, int leader, int left) {
         slot->stamp = c->table->memory->rx_stamp;
         slot->value = r;
     }
+    /* (a game cut short gives no answer: none is kept) */
+    if (kept && x->budget >= 0 && x->plays > 0) pooled_sub(x, &sub, sub_slot, r);
     x->rel |= rel;
     return r;
 }
@@ -379,6 +400,11 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     x->done = s->done;
     x->budget = RELAXED.steps;
     x->plays = s->players >= RELAXED.plays_from ? RELAXED.plays : LONG_MAX;
+    x->pooled = pooled;
+    x->players = s->players;
+    x->threat_seats = threats;
+    x->pool = 0;
+    x->seat_of[0] = (int8_t)asker;
     Memory *mem = x->ctx->table->memory;
     if (++mem->rx_stamp == 0) {  /* wrapped: every slot is old */
         memset(mem->rx, 0, sizeof mem->rx);
@@ -390,6 +416,7 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
             role[p] = 0;
         } else if (threats >> p & 1) {
             role[p] = ++x->m;
+            x->seat_of[x->m] = (int8_t)p;
             x->hand[x->m] = s->hands[p];
             x->won[x->m] = s->won[p];
             x->need[x->m] = need;
@@ -449,6 +476,7 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
             memcpy(x->gtop[g], top, sizeof top);
         }
         x->npool = 0;
+        x->pool = all;
     }
     x->start = s->done;
     for (int p = 0; p < n; p++)
