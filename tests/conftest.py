@@ -57,6 +57,27 @@ def pytest_report_header(config: pytest.Config) -> str:
     return "jink: the default run (tests marked ci or slow left out; -m ci, --full run them)"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _commands_built_once() -> object:
+    """Typer builds the click command from the app on every ``CliRunner.invoke``
+    (about 50 ms, most of what a command's test costs): here once for each app.
+    The command calls the same functions, so what a test patches in them still
+    applies."""
+    import typer.testing
+
+    build = typer.testing._get_command
+    built: dict[int, tuple[object, object]] = {}
+
+    def once(app: typer.Typer) -> object:
+        if id(app) not in built:
+            built[id(app)] = (app, build(app))  # (the app kept, so its id stays its own)
+        return built[id(app)][1]
+
+    typer.testing._get_command = once  # type: ignore[assignment]
+    yield
+    typer.testing._get_command = build
+
+
 @pytest.fixture(autouse=True)
 def _whole_solver() -> object:
     """A command run with ``--exact`` makes the kernel alone its process's
