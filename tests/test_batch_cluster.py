@@ -106,6 +106,7 @@ def test_bad_cluster_options_are_usage_errors(tmp_path: Path, args: list[str],
         "SELECT count(*) FROM sqlite_master").fetchone()[0]
 
 
+@pytest.mark.ci  # (a cluster started for one deal: some seconds)
 def test_a_deal_past_the_limits_on_a_cluster_is_one_error_line(tmp_path: Path) -> None:
     """The workers' own logs (a task's traceback) stay out of the command's stderr."""
     result = subprocess.run(

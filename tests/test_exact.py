@@ -229,7 +229,7 @@ def test_a_deal_of_more_tricks_than_the_core_keys_is_refused() -> None:
 
 
 @needs_core
-@pytest.mark.parametrize("size", sweep(sample=3, ci=8, full=30))
+@pytest.mark.parametrize("size", sweep(sample=3, ci=5, full=30))
 @pytest.mark.parametrize("settler", native.SETTLERS)
 def test_a_settler_switched_off_changes_no_verdict(settler: str, size: Size) -> None:
     others = native.without([settler])
