@@ -356,7 +356,8 @@ def odds_table(result: OddsResult) -> Table:
 def choices_table(result: ChoicesResult) -> list[RenderableType]:
     """Each choice: mean max tricks and each question's share with its interval."""
     what = {"rob": "to rob or not", "declare": "how to play"}[result.question]
-    rows = [(" ".join(card_markup(parse_card(w)) if i else w
+    rows = [(" ".join(w if i == 0 else "/".join(card_markup(parse_card(x))
+                                                 for x in w.split("/"))
                       for i, w in enumerate(c.choice.split())),
              c.choice, c.max_tricks_mean, c.share) for c in result.choices]
     notes: list[RenderableType] = [

@@ -6,7 +6,9 @@ for the view). Each deal of the unseen cards is a position as dealt, before
 any robbing; in each, every choice of the robber (:mod:`jink.decisions.rob`:
 keep the hand, or take the turn-up for each card it may discard) is solved
 double dummy at the first lead, and counted per question. Discards that are
-equivalent cards in a deal get that deal's one value. Each choice is valued
+equivalent cards in a deal get that deal's one value; discards equivalent in
+every deal (no card of the pack ranks between them: ``rob 2C/3C``) are one
+choice, one row. Each choice is valued
 as made before the lead, as ``jink rob``'s table values it (an ace's holder
 who is not the leader may do better by waiting: not counted here).
 
@@ -14,7 +16,7 @@ who is not the leader may do better by waiting: not counted here).
 >>> view = view_from_dict(hand_view("spoil-five", "AS 2C 3C 4H 9D", 3, turnup="7S"))
 >>> result = rob_odds(view, deals=2, seed=1)
 >>> [c.choice for c in result.choices]
-['keep', 'rob 4H', 'rob 9D', 'rob 2C', 'rob 3C']
+['keep', 'rob 4H', 'rob 9D', 'rob 2C/3C']
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from jink.decisions.rob import robbed_hands, robber
 from jink.errors import PositionError
 from jink.position import Position, sort_cards
 from jink.solver.limits import Limit
+from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver, Verdict
 from jink.solver.table import DEFAULT_MEMORY_MB
 
@@ -80,6 +83,9 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
     tally = Tally(names)
     compulsory = bool(view.options.get("compulsory_rob"))
     started = time.perf_counter()
+    #: The discards equivalent in every deal, each group as one choice's name.
+    choices: list[tuple[tuple[int, ...], str]] = []
+
     def count(position: Position) -> None:
         if tally.deals == 0:
             robber(position)  # the game's own checks: errors say why nobody robs
@@ -87,8 +93,17 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
             order = sort_cards(position.rules, iter_cards(hand & ~keep_mask))
             if not compulsory:
                 tally.tricks[KEEP] = 0  # first in the table
-            for card in order:
-                tally.tricks[f"rob {card_name(card)}"] = 0
+            # Every card of the pack may part two discards in some deal: only
+            # those with none between are alike in every deal (each such group
+            # lies within one group of equivalent discards of every deal).
+            groups = equivalent_groups(Tables.of(position.rules), hand & ~keep_mask,
+                                       game.deck | 1 << turnup)
+            groups.sort(key=lambda g: min(order.index(c) for c in g))
+            for group in groups:
+                cards = tuple(sorted(group, key=order.index))
+                name = "rob " + "/".join(card_name(c) for c in cards)
+                choices.append((cards, name))
+                tally.tricks[name] = 0
         solver = Solver(limit, memory_mb)
         # A deal counts whole or not at all (Ctrl-C may stop it part-way).
         rows: list[tuple[str, Verdict]] = []
@@ -97,12 +112,14 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
         live = 1 << turnup
         for other in position.hands:
             live |= other
+        by_discard: dict[int, Verdict] = {}
         for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live,
                                           keep_mask):
             hands = list(position.hands)
             hands[seat] = robbed
             verdict = solver.verdict(dataclasses.replace(position, hands=tuple(hands)), seat)
-            rows += [(f"rob {card_name(card)}", verdict) for card in group]
+            by_discard.update((card, verdict) for card in group)
+        rows += [(name, by_discard[cards[0]]) for cards, name in choices]
         for choice, verdict in rows:
             tally.add(choice, verdict.max_tricks or 0, dict(verdict.answers))
         tally.deals += 1
