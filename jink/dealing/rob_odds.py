@@ -99,8 +99,8 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
             groups = equivalent_groups(Tables.of(position.rules), hand & ~keep_mask,
                                        game.deck | 1 << turnup)
             groups.sort(key=lambda g: min(order.index(c) for c in g))
-            for group in groups:
-                cards = tuple(sorted(group, key=order.index))
+            for alike in groups:
+                cards = tuple(sorted(alike, key=order.index))
                 name = "rob " + "/".join(card_name(c) for c in cards)
                 choices.append((cards, name))
                 tally.tricks[name] = 0
