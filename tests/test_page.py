@@ -273,13 +273,13 @@ OVERLAPS = """(() => {
 
 def test_nothing_is_covered_at_a_true_420_pixel_viewport(chromium: str, tmp_path: Path) -> None:
     # The page laid out at 420 CSS pixels by Chromium's device metrics
-    # emulation, for tables of 3, 5 and 7: at every card of a whole trick no
+    # emulation, for tables of 3, 5, 7, 9 and 10: at every card of a whole trick no
     # card on the felt covers a seat's label or hand, nor another card, and
     # no seat covers another.
     from tests.test_instead import random_record, random_spoil_five
 
     pages = []
-    for players in (3, 5, 7):
+    for players in (3, 5, 7, 9, 10):
         rng = random.Random(players)
         start = random_spoil_five(rng, players, 5)
         page = tmp_path / f"table-{players}.html"
