@@ -43,6 +43,8 @@ def bare(line: list[LineStep]) -> list[LineStep]:
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ["python", "native"]
+#: The same, the Python engine's in CI's run only (where its searches take seconds).
+ENGINES_CI = [pytest.param("python", marks=pytest.mark.ci), "native"]
 
 
 def positions(engine: str) -> Iterator[Position]:
@@ -118,7 +120,7 @@ def check_forceable(position: Position, cut: list[Verdict], truth: list[Verdict]
         assert got == want
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", ENGINES_CI)
 def test_a_limit_leaves_the_other_verdicts_exact_and_the_cut_ones_unknown(engine: str) -> None:
     rng = random.Random(f"anytime:{engine}")
     spoils_cut = known_beside_cut = 0
@@ -146,7 +148,7 @@ def test_a_limit_leaves_the_other_verdicts_exact_and_the_cut_ones_unknown(engine
     assert spoils_cut > 0 and known_beside_cut > 0, (spoils_cut, known_beside_cut)
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", ENGINES_CI)
 def test_a_limit_leaves_the_scored_cards_and_the_line_exact(engine: str) -> None:
     native.use_engine(engine)  # solve() makes its solver with the process's engine
     rng = random.Random(f"anytime-moves:{engine}")

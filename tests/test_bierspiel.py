@@ -477,7 +477,7 @@ def small_position(seed: int, players: int, left: int) -> tuple[Position, list[l
     return pos, [names(h) for h in hands], won
 
 
-@pytest.mark.parametrize("size", sweep(sample=15, full=200))
+@pytest.mark.parametrize("size", sweep(sample=6, ci=15, full=200))
 def test_solver_agrees_with_a_full_minimax(size: Size) -> None:
     @settings(max_examples=size.examples, deadline=None,
               suppress_health_check=[HealthCheck.too_slow])

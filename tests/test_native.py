@@ -154,25 +154,26 @@ def run_sample(seed: int, count: int, deep: bool, memory_mb: float = 256,
             compare(position, memory_mb, narrow)
 
 
-@pytest.mark.parametrize("count", tiers(200, 600))
+@pytest.mark.parametrize("count", tiers(80, 600))
 def test_native_matches_python_on_a_sample(count: int) -> None:
     run_sample(13, count, deep=False)
 
 
-@pytest.mark.parametrize("count", tiers(60, 150))
+@pytest.mark.parametrize("count", tiers(30, 150))
 def test_native_matches_python_with_a_tiny_table(count: int) -> None:
     run_sample(14, count, deep=False, memory_mb=0.002)
 
 
-@pytest.mark.parametrize("count", tiers(200, 600))
+@pytest.mark.parametrize("count", tiers(100, 600))
 def test_narrow_search_matches_python(count: int) -> None:
     run_sample(15, count, deep=False, narrow=True)
 
 
-def test_native_matches_python_on_benchmark_deals() -> None:
+@pytest.mark.parametrize("count", tiers(2, 3))
+def test_native_matches_python_on_benchmark_deals(count: int) -> None:
     from jink.bench.deals import deal, endgame
     for players in (2, 3, 4, 5):
-        for index in range(3):
+        for index in range(count):
             compare(deal(players, index, 2026))
             compare(endgame(players, index, 2026))
 

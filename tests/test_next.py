@@ -110,7 +110,7 @@ def small_positions(count: int, seed: int) -> list[Position]:
     return out
 
 
-@pytest.mark.parametrize("size", sweep(sample=4, ci=12, full=40))
+@pytest.mark.parametrize("size", sweep(sample=2, ci=12, full=40))
 def test_from_four_seats_it_agrees_with_the_python_engine(size: Size, tmp_path: Path) -> None:
     cases = small_positions(size.examples, 17)
     module = build(CHECKING, mutants.with_thresholds(mutants.source_text(),

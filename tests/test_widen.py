@@ -69,7 +69,7 @@ def test_the_source_keeps_a_cut_try_open() -> None:
     assert mutants.source_text().count(OPEN) == 1
 
 
-@pytest.mark.parametrize("count", tiers(8, 24))
+@pytest.mark.parametrize("count", tiers(4, 24))
 def test_tries_cut_short_leave_the_answers_exact(count: int, tmp_path: Path) -> None:
     module = mutants.build_text(mutants.with_thresholds(mutants.source_text(), SMALL), "small",
                                 tmp_path,
