@@ -229,13 +229,6 @@ def cases(full: bool) -> list[Any]:
 
 
 @pytest.fixture(autouse=True)
-def _app_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Typer builds the command from the app on every invoke, which costs
-    twenty times what most cases do: here it is built once."""
-    monkeypatch.setattr("typer.testing._get_command", lambda given: APP)
-
-
-@pytest.fixture(autouse=True)
 def _served_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """``jink serve`` serves until stopped: here the server ends as soon as it
     would start, with its socket closed, so that a case ends once everything
