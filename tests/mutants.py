@@ -538,15 +538,19 @@ EXACT_FLAGS = "JINK_EXACT_CFLAGS"
 
 
 #: The folder where the builds of :func:`build_text` are kept, one file per
-#: source text and compiler command (default: build/test-cores/ in the
-#: repository). CI points its test run and its sanitizer run at one folder.
+#: source text and compiler command (default: jink/test-cores in the user's
+#: cache folder, ``$XDG_CACHE_HOME`` or ~/.cache), so that every checkout and
+#: every CI run of one machine builds a variant once.
 CACHE = "JINK_CORE_CACHE"
 #: A kept build unused for this long is removed when another is stored.
 _CACHE_DAYS = 7
 
 
 def cache_dir() -> Path:
-    return Path(os.environ.get(CACHE) or SOURCE.parent.parent.parent / "build" / "test-cores")
+    if os.environ.get(CACHE):
+        return Path(os.environ[CACHE])
+    home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(home) / "jink" / "test-cores"
 
 
 @cache

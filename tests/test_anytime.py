@@ -120,14 +120,17 @@ def check_forceable(position: Position, cut: list[Verdict], truth: list[Verdict]
         assert got == want
 
 
-@pytest.mark.parametrize("engine", ENGINES_CI)
-def test_a_limit_leaves_the_other_verdicts_exact_and_the_cut_ones_unknown(engine: str) -> None:
-    rng = random.Random(f"anytime:{engine}")
+@pytest.mark.parametrize("engine, limits", [
+    pytest.param("python", 8, marks=pytest.mark.ci), ("native", 3),
+    pytest.param("native", 8, marks=pytest.mark.ci)])
+def test_a_limit_leaves_the_other_verdicts_exact_and_the_cut_ones_unknown(engine: str,
+                                                                         limits: int) -> None:
+    rng = random.Random(f"anytime:{engine}:{limits}")
     spoils_cut = known_beside_cut = 0
     for position in positions(engine):
         full = Solver(engine=engine)
         truth = full.verdicts(position)
-        for _ in range(8):
+        for _ in range(limits):
             nodes = rng.randint(1, max(2, full.nodes))
             solver = Solver(Limit(nodes=nodes), engine=engine)
             cut = solver.verdicts(position, partial=True)

@@ -6,6 +6,7 @@ the game)."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 from jink.games import GAMES
@@ -39,12 +40,18 @@ def _game_names_tested(tree: ast.AST) -> list[int]:
     return lines
 
 
+@cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every check of this file."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def test_no_game_name_is_tested_outside_games() -> None:
     found = []
     for path in sorted(ROOT.rglob("*.py")):
         if "games" in path.relative_to(ROOT).parts:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         found += [f"{path.relative_to(ROOT.parent)}:{line}" for line in _game_names_tested(tree)]
     assert not found, "a game's name tested outside jink/games: " + ", ".join(found)
 
@@ -81,6 +88,7 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@cache
 def _is_module(name: str) -> bool:
     """Whether ``name`` (dotted, under jink) is a module or package of the tree,
     compiled extensions included (``jink.solver._core``)."""
@@ -96,7 +104,7 @@ def _imports(path: Path) -> set[str]:
     module = _module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -112,6 +120,7 @@ def _imports(path: Path) -> set[str]:
     return {name for name in found if name == "jink" or name.startswith("jink.")}
 
 
+@cache
 def _graph() -> dict[str, set[str]]:
     return {_module_name(path): _imports(path) for path in sorted(ROOT.rglob("*.py"))}
 

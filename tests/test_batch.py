@@ -245,7 +245,7 @@ def test_killed_with_sigkill_a_rerun_loses_nothing_and_doubles_nothing(tmp_path:
     db = tmp_path / "run.db"
     # Enough deals, stored one at a time and polled often, that the kill
     # lands mid-run however fast the engine is.
-    deals = 400
+    deals = 200
     command = [sys.executable, "-m", "jink", "batch", "--players", "3", "--deals", str(deals),
                "--seed", "11", "--db", str(db), "--workers", workers, "--chunk", "1"]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,

@@ -36,6 +36,7 @@ from jink.dealing import (
 )
 from jink.errors import JinkError, ParseError
 from jink.games import GAMES, find_game
+from tests.sweeps import tiers
 
 # -- every constraint holds on every deal (all games) ---------------------------------
 
@@ -110,11 +111,16 @@ def check_constraints(spec: Constraints, position) -> None:
             assert low <= count(hand & mask) <= high, (table, key)
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(witnessed_constraints(), st.integers(0, 2**32))
-def test_every_constraint_holds_on_every_deal(spec, seed):
-    for position in deal(spec, seed=seed, count=5):
-        check_constraints(spec, position)
+@pytest.mark.parametrize("examples", tiers(20, 60))
+def test_every_constraint_holds_on_every_deal(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(witnessed_constraints(), st.integers(0, 2**32))
+    def check(spec, seed):
+        for position in deal(spec, seed=seed, count=5):
+            check_constraints(spec, position)
+
+    check()
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
