@@ -19,8 +19,6 @@ import io
 import json
 from html import escape
 
-import networkx as nx
-
 from jink.cards import RED_SUITS, SUIT_SYMBOLS, card_symbol, parse_cards, parse_suit, suit_of
 from jink.games import find_game
 from jink.study.tree import Tree
@@ -34,6 +32,8 @@ FAILS_FILL = "#f6dada"
 
 def to_graphml(tree: Tree) -> str:
     """GraphML, typed attributes and all (``networkx.read_graphml`` reads it back)."""
+    import networkx as nx  # (as in jink.study.tree: only when a tree is written)
+
     out = io.BytesIO()
     nx.write_graphml(tree, out, encoding="utf-8")
     return out.getvalue().decode("utf-8")
@@ -45,6 +45,8 @@ def to_json(tree: Tree) -> str:
     The edge list is named ``edges`` explicitly: networkx changed its default
     from ``links`` to ``edges`` in 3.4 to 3.6, and files should not depend on it.
     """
+    import networkx as nx
+
     return json.dumps(nx.node_link_data(tree, edges="edges"), ensure_ascii=False)
 
 

@@ -35,9 +35,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TypeAlias
-
-import networkx as nx
+from typing import TYPE_CHECKING, TypeAlias
 
 from jink.analysis.expected import turn_unknown
 from jink.cards import SUITS, Card, card_name, cards_text
@@ -48,6 +46,9 @@ from jink.solver.limits import Limit
 from jink.solver.search import Tables, equivalent_groups
 from jink.solver.solver import Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 ROOT = "root"
 
@@ -141,6 +142,8 @@ class _Builder:
         self.max_nodes = max_nodes
         self.start = position
         p = position
+        import networkx as nx  # (here: every command would pay its import, 0.15 s)
+
         self.graph: Tree = nx.DiGraph(
             kind=kind, game=p.game.name, trump=SUITS[p.trump] if p.trump is not None else "",
             players=p.players, seat=self.seat + 1, goal=self.goal.name)
