@@ -69,6 +69,7 @@ def test_the_check_finds_a_test_of_a_name() -> None:
 #: units of one layer do not import each other. docs/architecture.md draws it.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "words", "version"),
+    ("workers",),
     ("cards",),
     ("games",),
     ("position",),

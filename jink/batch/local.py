@@ -11,21 +11,18 @@ pool, up to :data:`MAX_TRIES` times.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from jink.batch.signals import workers_deaf
 from jink.batch.store import Store
 from jink.batch.work import ChunkStopped, Question, Row, Run, engine_name, solve_chunk
 from jink.errors import JinkError, LimitExceeded
+from jink.workers import new_pool, stop_pool, workers_deaf
 
 __all__ = ["MAX_TRIES", "ChunkFunction", "Outcome", "Progress", "chunk_size", "run_local",
            "todo_chunks"]
@@ -114,37 +111,11 @@ def run_local(run: Run, store: Store, workers: int = 1, chunk: int | None = None
                    interrupted)
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: exit when the run's process is gone (killed, even with
-    SIGKILL, which it cannot pass on), rather than solve on as an orphan."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """End the pool's workers now, and wait for them to be gone, so that nothing
-    of the pool is left for the interpreter to wait on at exit."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(5)
-        if process.is_alive():
-            process.kill()
-            process.join(5)
-
-
 def _over_processes(question: Question, chunks: Iterator[Items], workers: int,
                     keep: Callable[[Sequence[Row]], None], function: ChunkFunction) -> None:
     again: deque[tuple[Items, int]] = deque()   # chunks to send again, with their tries
-    context = multiprocessing.get_context("spawn")
     while True:
-        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_watch_parent,
-                                   initargs=(os.getpid(),))
+        pool = new_pool(workers)
         broken = False
         flying: dict[Future[list[Row]], tuple[Items, int]] = {}
         try:
@@ -177,7 +148,7 @@ def _over_processes(question: Question, chunks: Iterator[Items], workers: int,
         except KeyboardInterrupt:
             # Stop the workers now: a chunk in flight is lost (it is solved
             # again on the next run), none is left solving for nobody.
-            _stop(pool)
+            stop_pool(pool)
             raise
         finally:
             pool.shutdown(wait=broken, cancel_futures=True)

@@ -10,7 +10,8 @@ as long as it starts them, and a process (or a thread) started then keeps
 SIGINT blocked for its life. A Ctrl-C that comes meanwhile is held, not
 lost: the run's process gets it as soon as the block ends
 (:func:`deferred_interrupt` holds it back from a start-up that must not be
-cut short). Dask starts its
+cut short). (:func:`workers_deaf` is
+:mod:`jink.workers`'s, shared with the runs of the dealing layer.) Dask starts its
 workers from threads of its own, so :func:`spawned_deaf` blocks SIGINT
 around each process started by ``spawn``, in whatever thread starts it.
 :func:`terminate_as_interrupt` makes SIGTERM (``kill PID``) stop a run as
@@ -26,23 +27,11 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
+from jink.workers import workers_deaf
+
 __all__ = ["deferred_interrupt", "spawned_deaf", "terminate_as_interrupt", "workers_deaf"]
 
 _BLOCKS = hasattr(signal, "pthread_sigmask")
-
-
-@contextmanager
-def workers_deaf() -> Iterator[None]:
-    """SIGINT blocked in this thread for the block: what it starts inherits the
-    block (see the module)."""
-    if not _BLOCKS:
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 @contextmanager

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Iterable, Iterator
+from functools import partial
 from math import comb
 
 from jink.cards import Card, CardSet, cardset, iter_cards
@@ -36,7 +37,7 @@ from jink.dealing.odds import (
     count_each,
     sampling,
 )
-from jink.decisions.declare import Deal, declare
+from jink.decisions.declare import Choice, Deal, declare
 from jink.errors import PositionError
 from jink.position import Position
 from jink.solver.limits import Limit
@@ -49,12 +50,15 @@ __all__ = ["declare_odds"]
 def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
                  seed: int | None = None, exhaustive: bool = False, seat: int | None = None,
                  limit: Limit | None = None, memory_mb: float = DEFAULT_MEMORY_MB,
-                 simple: bool = False, progress: Progress | None = None) -> ChoicesResult:
+                 simple: bool = False, progress: Progress | None = None,
+                 workers: int = 1) -> ChoicesResult:
     """How often each choice of ``seat`` (0-based; default the one seat whose
     hand is known) achieves each of the game's questions when the seats
     ``others`` (0-based) play, over ``deals`` deals of the unseen hands and
     widow drawn with a private ``random.Random(seed)``, or every possible
-    one (``exhaustive``). ``simple``: the pool is a simple (every seat plays)."""
+    one (``exhaustive``). ``simple``: the pool is a simple (every seat plays).
+    ``workers``: the processes that solve the deals (the result is the same
+    for any number)."""
     game = view.game
     if not game.widow:
         raise PositionError(f"{game.name}: no seat declares to play (declare is for games "
@@ -101,13 +105,9 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
     pays: dict[str, tuple[tuple[str, int], ...]] = {}
     started = time.perf_counter()
 
-    def count(dealt_one: tuple[Position, CardSet]) -> None:
-        position, widow = dealt_one
-        deal = Deal(game, trump, view.table_hands(position), widow, view.turnup,
-                    view.options)
-        decision = declare(deal, seat, others, limit, memory_mb=memory_mb, simple=simple)
+    def count(choices: list[Choice]) -> None:
         best: dict[str, Verdict] = {}
-        for choice in decision.choices:
+        for choice in choices:
             if choice.verdict is None:
                 without_play.setdefault(choice.name, choice.note)
                 # What a pass costs depends on the seats that play, not the
@@ -128,11 +128,23 @@ def declare_odds(view: View, *, others: Iterable[int] = (), deals: int = 1000,
                       dict(verdict.extras))
         tally.deals += 1
 
-    _, interrupted = count_each(dealt, count, deals, progress)
+    solve = partial(_choices, view=view, seat=seat, others=others, limit=limit,
+                    memory_mb=memory_mb, simple=simple)
+    _, interrupted = count_each(dealt, count, deals, progress, solve=solve, workers=workers)
     return ChoicesResult(game, seat, "declare", tally.deals, exhaustive,
                          plan.total * widows, None if exhaustive else seed, names,
                          tally.choices(exhaustive), time.perf_counter() - started,
                          tuple(without_play.items()), interrupted, tuple(pays.items()))
+
+
+def _choices(dealt: tuple[Position, CardSet], view: View, seat: int, others: tuple[int, ...],
+             limit: Limit | None, memory_mb: float, simple: bool) -> list[Choice]:
+    """One deal's choices of ``seat``, each solved (in a worker process, or here)."""
+    position, widow = dealt
+    assert view.trump is not None  # (checked by declare_odds)
+    deal = Deal(view.game, view.trump, view.table_hands(position), widow, view.turnup,
+                view.options)
+    return declare(deal, seat, others, limit, memory_mb=memory_mb, simple=simple).choices
 
 
 def _rank(verdict: Verdict, names: tuple[str, ...]) -> tuple[int, ...]:

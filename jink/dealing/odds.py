@@ -21,8 +21,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -51,6 +52,7 @@ from jink.solver.goals import AtLeast, Goal, spoil_of
 from jink.solver.limits import Limit
 from jink.solver.solver import Solver
 from jink.solver.table import DEFAULT_MEMORY_MB
+from jink.workers import in_order
 
 __all__ = ["MAX_EXHAUSTIVE", "VIEW_KEYS", "CardOdds", "OddsResult", "Share", "View",
            "hand_view", "load_view", "odds", "view_from_dict"]
@@ -425,26 +427,36 @@ class OddsResult:
 Progress = Callable[[int, int], None]
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
-def count_each(dealt: Iterable[T], count: Callable[[T], None], total: int,
-               progress: Progress | None = None) -> tuple[int, bool]:
+def count_each(dealt: Iterable[T], count: Callable[[R], None], total: int,
+               progress: Progress | None = None, *, solve: Callable[[T], R] | None = None,
+               workers: int = 1) -> tuple[int, bool]:
     """``count`` each deal of ``dealt`` in turn, telling ``progress`` after
     each; returns how many were counted and whether Ctrl-C stopped the
     dealing first. A stopped run keeps the deals counted (``count`` must
     solve before it adds, so that a deal counts whole or not at all); stopped
     before any, the interruption goes on up.
 
+    With ``solve``, ``count`` is given ``solve(deal)``, and the deals are
+    solved on up to ``workers`` processes (:func:`jink.workers.in_order`:
+    ``solve`` must then pickle); they are counted in their order all the same,
+    so the result is the same for every number of workers.
+
     >>> seen = []
     >>> count_each("abc", seen.append, 3)
     (3, False)
+    >>> count_each("abc", seen.append, 3, solve=str.upper, workers=2), seen[3:]
+    ((3, False), ['A', 'B', 'C'])
     """
     done = 0
     if progress is not None:
         progress(0, total)
+    solved: Iterator[Any] = iter(dealt) if solve is None else in_order(solve, dealt, workers)
     try:
-        for deal in dealt:
-            count(deal)
+        for result in solved:
+            count(result)
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -452,6 +464,9 @@ def count_each(dealt: Iterable[T], count: Callable[[T], None], total: int,
         if not done:
             raise
         return done, True
+    finally:
+        if isinstance(solved, Generator):
+            solved.close()  # (its workers ended now, not when it is collected)
     return done, False
 
 
@@ -488,14 +503,17 @@ def sampling(deals: int, seed: int | None) -> tuple[random.Random, int]:
 
 def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: bool = False,
          seat: int | None = None, limit: Limit | None = None,
-         memory_mb: float = DEFAULT_MEMORY_MB, progress: Progress | None = None) -> OddsResult:
+         memory_mb: float = DEFAULT_MEMORY_MB, progress: Progress | None = None,
+         workers: int = 1) -> OddsResult:
     """How often each legal card of ``seat`` (0-based; default the seat to play,
     which it must be) achieves each of the game's questions, over ``deals``
     deals of the unseen cards drawn uniformly with a private
     ``random.Random(seed)``, or over every possible deal (``exhaustive``,
     refused above :data:`MAX_EXHAUSTIVE`). ``limit`` applies to each deal's
     solve; a deal past it raises :class:`~jink.errors.LimitExceeded` (no
-    deal is skipped: skipping would bias the shares).
+    deal is skipped: skipping would bias the shares). ``workers`` processes
+    solve the deals when the run is long enough to pay for starting them
+    (:func:`jink.workers.in_order`); the result is the same for any number.
 
     >>> view = view_from_dict({"game": "spoil-five", "turnup": "2S", "hands": ["KS 9H", "?", "?"],
     ...                        "won": [1, 1, 1], "leader": 3, "trick": "QD",
@@ -527,16 +545,16 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     tricks_sum: dict[Card, int] = {}
     hits: dict[Card, dict[str, int]] = {}
 
-    def count(position: Position) -> None:
-        moves = Solver(limit, memory_mb).score_moves(position, seat, goal)  # before any is added
-        for move in moves:
-            tricks_sum[move.card] = tricks_sum.get(move.card, 0) + move.max_tricks
-            mine = hits.setdefault(move.card, dict.fromkeys(names, 0))
+    def count(moves: list[tuple[Card, int, bool]]) -> None:
+        for card, max_tricks, achieves in moves:
+            tricks_sum[card] = tricks_sum.get(card, 0) + max_tricks
+            mine = hits.setdefault(card, dict.fromkeys(names, 0))
             for q in questions:
-                achieved = move.achieves if q.tricks is None else move.max_tricks >= q.tricks
-                mine[q.name] += achieved
+                mine[q.name] += achieves if q.tricks is None else max_tricks >= q.tricks
 
-    done, interrupted = count_each(positions, count, deals, progress)
+    done, interrupted = count_each(
+        positions, count, deals, progress, workers=workers,
+        solve=partial(_scored, seat=seat, goal=goal, limit=limit, memory_mb=memory_mb))
     if not done:
         raise ConstraintError("no deal of the unseen cards agrees with the cards played to "
                               "the trick")
@@ -550,6 +568,14 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     return OddsResult(game, seat, done, exhaustive, possible, None if exhaustive else seed,
                       names, cards, time.perf_counter() - started, interrupted)
 
+
+
+def _scored(position: Position, seat: int, goal: Goal, limit: Limit | None,
+            memory_mb: float) -> list[tuple[Card, int, bool]]:
+    """One deal's scores of ``seat``'s cards: each card, its most tricks and
+    whether it achieves ``goal`` (in a worker process, or here)."""
+    return [(move.card, move.max_tricks, move.achieves)
+            for move in Solver(limit, memory_mb).score_moves(position, seat, goal)]
 
 
 # -- the odds of a choice made before the play (robbing, declaring) ------------------------

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from functools import partial
+from itertools import chain
 
 from jink.cards import card_name, iter_cards, make_card, rank_of, suit_of
 from jink.dealing.odds import ChoicesResult, Progress, Tally, View, count_each, deals_of
@@ -43,11 +45,12 @@ KEEP = "keep"
 def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
              exhaustive: bool = False, seat: int | None = None, limit: Limit | None = None,
              memory_mb: float = DEFAULT_MEMORY_MB,
-             progress: Progress | None = None) -> ChoicesResult:
+             progress: Progress | None = None, workers: int = 1) -> ChoicesResult:
     """How often keeping the hand, and robbing with each discard, achieves each
     of the game's questions for ``seat`` (0-based; default the one seat whose
     hand is known), over the deals of the unseen cards (as :func:`~jink.dealing.odds.odds`
-    draws them: the same seed, the same deals)."""
+    draws them: the same seed, the same deals), solved on up to ``workers``
+    processes."""
     plan = view.plan()
     known = [s for s, hand in enumerate(view.hands) if hand is not None]
     if seat is None:
@@ -86,46 +89,59 @@ def rob_odds(view: View, *, deals: int = 1000, seed: int | None = None,
     #: The discards equivalent in every deal, each group as one choice's name.
     choices: list[tuple[tuple[int, ...], str]] = []
 
-    def count(position: Position) -> None:
-        if tally.deals == 0:
-            robber(position)  # the game's own checks: errors say why nobody robs
-            hand = position.hands[seat]
-            order = sort_cards(position.rules, iter_cards(hand & ~keep_mask))
-            if not compulsory:
-                tally.tricks[KEEP] = 0  # first in the table
-            # Every card of the pack may part two discards in some deal: only
-            # those with none between are alike in every deal (each such group
-            # lies within one group of equivalent discards of every deal).
-            groups = equivalent_groups(Tables.of(position.rules), hand & ~keep_mask,
-                                       game.deck | 1 << turnup)
-            groups.sort(key=lambda g: min(order.index(c) for c in g))
-            for alike in groups:
-                cards = tuple(sorted(alike, key=order.index))
-                name = "rob " + "/".join(card_name(c) for c in cards)
-                choices.append((cards, name))
-                tally.tricks[name] = 0
-        solver = Solver(limit, memory_mb)
-        # A deal counts whole or not at all (Ctrl-C may stop it part-way).
-        rows: list[tuple[str, Verdict]] = []
+    dealt = iter(positions)
+    first = next(dealt, None)
+    if first is not None:
+        robber(first)  # the game's own checks: errors say why nobody robs
+        hand = first.hands[seat]
+        order = sort_cards(first.rules, iter_cards(hand & ~keep_mask))
         if not compulsory:
-            rows.append((KEEP, solver.verdict(position, seat)))
-        live = 1 << turnup
-        for other in position.hands:
-            live |= other
-        by_discard: dict[int, Verdict] = {}
-        for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live,
-                                          keep_mask):
-            hands = list(position.hands)
-            hands[seat] = robbed
-            verdict = solver.verdict(dataclasses.replace(position, hands=tuple(hands)), seat)
-            by_discard.update((card, verdict) for card in group)
-        rows += [(name, by_discard[cards[0]]) for cards, name in choices]
+            tally.tricks[KEEP] = 0  # first in the table
+        # Every card of the pack may part two discards in some deal: only
+        # those with none between are alike in every deal (each such group
+        # lies within one group of equivalent discards of every deal).
+        groups = equivalent_groups(Tables.of(first.rules), hand & ~keep_mask,
+                                   game.deck | 1 << turnup)
+        groups.sort(key=lambda g: min(order.index(c) for c in g))
+        for alike in groups:
+            cards = tuple(sorted(alike, key=order.index))
+            name = "rob " + "/".join(card_name(c) for c in cards)
+            choices.append((cards, name))
+            tally.tricks[name] = 0
+
+    def count(rows: list[tuple[str, Verdict]]) -> None:
         for choice, verdict in rows:
             tally.add(choice, verdict.max_tricks or 0, dict(verdict.answers))
         tally.deals += 1
 
-    _, interrupted = count_each(positions, count, deals, progress)
+    solve = partial(_choices_solved, seat=seat, turnup=turnup, keep_mask=keep_mask,
+                    choices=tuple(choices), compulsory=compulsory, limit=limit,
+                    memory_mb=memory_mb)
+    _, interrupted = count_each(chain([first] if first is not None else [], dealt), count,
+                                deals, progress, solve=solve, workers=workers)
     return ChoicesResult(game, seat, "rob", tally.deals, exhaustive,
                          tally.deals if exhaustive and not interrupted else plan.total,
                          None if exhaustive else seed, names, tally.choices(exhaustive),
                          time.perf_counter() - started, interrupted=interrupted)
+
+
+def _choices_solved(position: Position, seat: int, turnup: int, keep_mask: int,
+                    choices: tuple[tuple[tuple[int, ...], str], ...], compulsory: bool,
+                    limit: Limit | None, memory_mb: float) -> list[tuple[str, Verdict]]:
+    """One deal's verdict of each choice (keeping, then each discard's group),
+    in a worker process or here."""
+    solver = Solver(limit, memory_mb)
+    rows: list[tuple[str, Verdict]] = []
+    if not compulsory:
+        rows.append((KEEP, solver.verdict(position, seat)))
+    live = 1 << turnup
+    for other in position.hands:
+        live |= other
+    by_discard: dict[int, Verdict] = {}
+    for group, robbed in robbed_hands(position.rules, position.hands[seat], turnup, live,
+                                      keep_mask):
+        hands = list(position.hands)
+        hands[seat] = robbed
+        verdict = solver.verdict(dataclasses.replace(position, hands=tuple(hands)), seat)
+        by_discard.update((card, verdict) for card in group)
+    return rows + [(name, by_discard[cards[0]]) for cards, name in choices]
