@@ -99,3 +99,17 @@ def test_by_question_middle_half_reads_the_deals_around_the_median() -> None:
     shares = {row.answer: (row.share, row.middle_share, row.count, row.median_ms)
               for row in questions.rows(4, deals)}
     assert shares == {"holds": (0.5, 0.0, 2, 2500.0), "fails": (0.5, 1.0, 2, 2500.0)}
+
+
+def test_odds_of_a_hand_a_row_each_and_the_same_shares_on_two_workers() -> None:
+    from jink.bench.odds import app as odds_app
+
+    rows = {}
+    for workers in ("1", "2"):
+        result = CliRunner().invoke(odds_app, ["--players", "4", "--hands", "2", "--deals", "3",
+                                               "--workers", workers, "--json"])
+        assert result.exit_code == 0, result.output
+        rows[workers] = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [len(r) for r in rows.values()] == [3, 3]
+    assert [r["three"] for r in rows["1"][:2]] == [r["three"] for r in rows["2"][:2]]
+    assert rows["1"][-1]["hands"] == 2 and rows["1"][-1]["wall_s_per_1000_deals"] > 0
