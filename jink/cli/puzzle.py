@@ -34,6 +34,7 @@ from jink.cli.common import (
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
+    ThreadsOpt,
     epilog,
     fail,
     fresh_seed,
@@ -109,6 +110,7 @@ def check_command(files: FilesArg = None, max_seconds: CheckSecondsOpt = CHECK_S
                   max_nodes: CheckNodesOpt = None, memory: MemoryOpt = DEFAULT_MEMORY_MB,
                   engine: EngineOpt = None,
                   exact: ExactOpt = False,
+                  threads: ThreadsOpt = None,
                   json_output: JsonOpt = False) -> None:
     """Prove puzzles sound with the solver (none given: the built-in collection).
 
@@ -116,7 +118,7 @@ def check_command(files: FilesArg = None, max_seconds: CheckSecondsOpt = CHECK_S
     card does. Each problem is said in words, never mended; exit status 1 if
     any puzzle is not sound.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         items: list[tuple[str, Puzzle | JinkError]] = []
         if files:
@@ -230,6 +232,7 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
                      memory: MemoryOpt = DEFAULT_MEMORY_MB, prefix: PrefixOpt = None,
                      engine: EngineOpt = None,
                      exact: ExactOpt = False,
+                     threads: ThreadsOpt = None,
                      json_output: JsonOpt = False) -> None:
     """Search random deals for puzzles: one key card, not the obvious one.
 
@@ -239,7 +242,7 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
     measured: the tempting wrong cards a simple player considers, whether it
     considers the key, how deep the refutations go. Files pass jink puzzle check.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         game_obj = find_game("spoil-five" if game is None else game)
         game_obj.check_players(players)
@@ -420,13 +423,14 @@ def solve_command(puzzle_id: PuzzleArg, max_seconds: MaxSecondsOpt = None,
                   max_nodes: MaxNodesOpt = None, memory: MemoryOpt = DEFAULT_MEMORY_MB,
                   engine: EngineOpt = None,
                   exact: ExactOpt = False,
+                  threads: ThreadsOpt = None,
                   json_output: JsonOpt = False) -> None:
     """Solve a puzzle: the key, its line, and the refutation of each tempting card.
 
     All of it is worked out by the solver, not read from the file; an unsound
     puzzle is refused with its problems.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
         solution = solve_puzzle(puzzle, search.limit, search.memory_mb)
@@ -540,13 +544,14 @@ def play_command(puzzle_id: PuzzleArg, max_seconds: MaxSecondsOpt = None,
                  max_nodes: MaxNodesOpt = None, memory: MemoryOpt = DEFAULT_MEMORY_MB,
                  engine: EngineOpt = None,
                  exact: ExactOpt = False,
+                 threads: ThreadsOpt = None,
                  json_output: JsonOpt = False) -> None:
     """Play a puzzle's seat at a prompt against the solver.
 
     The solver plays every other seat perfectly. A card that throws the goal
     away is flagged at once with the line that refutes it; undo takes it back.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
         session = PlaySession(puzzle, search.limit, search.memory_mb)
