@@ -260,15 +260,20 @@ static PyTypeObject RulesType = {
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     static char *names[] = {"memory_mb", "mid_from", "mid_first", "mid_left", "mid_last",
-                            "relax_groups", "settlers", "threads", NULL};
+                            "relax_groups", "settlers", "threads", "help_after", NULL};
     double memory_mb;
     int mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
     int mid_last = MID_LAST, relax_groups = RELAXED.groups, settlers = SETTLE_ALL;
     int threads = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "d|iiiiiii", names, &memory_mb, &mid_from,
+    long long help_after = HELP_AFTER;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "d|iiiiiiiL", names, &memory_mb, &mid_from,
                                      &mid_first, &mid_left, &mid_last, &relax_groups,
-                                     &settlers, &threads))
+                                     &settlers, &threads, &help_after))
         return NULL;
+    if (help_after < 0) {
+        PyErr_SetString(PyExc_ValueError, "help_after: a number of nodes, 0 or more");
+        return NULL;
+    }
     if (threads < 1 || threads > MAX_THREADS) {
         PyErr_Format(PyExc_ValueError, "threads: from 1 to %d, not %d", MAX_THREADS, threads);
         return NULL;
@@ -314,6 +319,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     self->settle = (unsigned)settlers;
     /* (without threads on this platform, one: see threads.c) */
     self->threads = JINK_THREADS ? threads : 1;
+    self->help_after = help_after;
     gather_asks(self);
     self->memory = calloc(1, sizeof(Memory));
     if (!self->memory || table_reset(self) < 0) {
@@ -464,6 +470,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
         crew_init(crew, self->threads, nodes);
         crew->root = s;
         c.crew = self->crew = crew;
+        if (!self->help_after) crew_start(&c);  /* (the tests': every proof) */
     }
 #endif
     c.ts = PyEval_SaveThread();

@@ -300,7 +300,8 @@ class NativeTable:
     def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB, partition: bool = True,
                  mid_trick: tuple[int, int, int, int] | None = None,
                  relax_groups: int | None = None,
-                 settlers: frozenset[str] = frozenset(SETTLERS), threads: int = 1) -> None:
+                 settlers: frozenset[str] = frozenset(SETTLERS), threads: int = 1,
+                 help_after: int | None = None) -> None:
         """``settlers``: the parts switched on (see SETTLERS; partition search
         among them: entries that stand for sets of positions, see
         docs/solver.md). ``partition`` False switches partition search off,
@@ -316,7 +317,9 @@ class NativeTable:
         ``threads``: the threads each proof runs on (the core's
         core/threads.c: a proof long enough starts helpers that share the
         table; the answers are the same for any number, the nodes every
-        thread's)."""
+        thread's). ``help_after``: a proof's nodes before its helpers start
+        (default the core's, 32,768: most proofs end sooner); the tests use
+        0, every proof on every thread."""
         if memory_mb <= 0:
             raise ValueError("the table's memory cap must be positive")
         if _core is None:
@@ -341,6 +344,8 @@ class NativeTable:
             options["partition"] = self.partition
         if threads > 1:
             options["threads"] = threads
+        if help_after is not None:
+            options["help_after"] = help_after
         self.core = _core.Table(memory_mb, **options, settlers=settler_mask(settlers))
         self._python: TranspositionTable | None = None
 

@@ -269,6 +269,7 @@ typedef struct {
     long long caller_nodes;  /* the nodes of the proofs' callers' threads (threads.c) */
     int busy;
     int threads;        /* the threads a proof may run on (threads.c) */
+    long long help_after;  /* a proof's nodes before its helpers start (threads.c) */
     int shared;         /* threads are searching now: entries are locked to be read */
     Crew *crew;         /* the threads of the proof searching now, or NULL */
     Memory *helper_memory[MAX_THREADS - 1];  /* each helper thread's (made on first use) */

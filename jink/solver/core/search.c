@@ -39,7 +39,7 @@ static int check(Ctx *c) {
         if (r < 0) { c->status = ST_SIGNAL; return 0; }
     }
 #if JINK_THREADS
-    if (c->crew && !c->crew->started && c->nodes - c->crew->nodes0 >= HELP_AFTER)
+    if (c->crew && !c->crew->started && c->nodes - c->crew->nodes0 >= c->table->help_after)
         crew_start(c);
 #endif
     /* (after the limits: they stop the whole search, the cap one try) */
