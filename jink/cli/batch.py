@@ -233,18 +233,22 @@ def batch_command(
 
 def share_cores(workers: int | None, threads: int | None, cores: int) -> tuple[int, int]:
     """The local workers and each one's threads (``--workers``, ``--threads``;
-    None: not given), sharing ``cores``: workers × threads at most the cores.
+    None: not given), sharing ``cores``: workers × threads at most the cores,
+    but for one worker (it solves in this process, as ``jink solve`` does, on
+    the threads asked for).
 
     >>> share_cores(None, None, 8)  # a worker a core, one thread each
     (8, 1)
     >>> share_cores(2, None, 8), share_cores(None, 4, 8), share_cores(3, None, 8)
     ((2, 4), (2, 4), (3, 2))
+    >>> share_cores(1, 16, 8)
+    (1, 16)
     """
     if workers is None:
         workers = max(1, cores // (threads or 1))
     if threads is None:
         threads = max(1, cores // workers)
-    elif workers * threads > cores:
+    elif workers > 1 and workers * threads > cores:
         raise typer.BadParameter(
             f"--workers {workers} with --threads {threads} asks for {workers * threads} "
             f"cores; {cores} {'is' if cores == 1 else 'are'} available", param_hint="--threads")
