@@ -77,12 +77,13 @@ PY
     tests/test_wrong_answers.py "$@"
 
 # --- ThreadSanitizer: the threaded proofs alone
+unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS JINK_EXACT_CFLAGS  # (the compiler's own run too)
 tsan="-fsanitize=thread -fno-omit-frame-pointer"
 # shellcheck disable=SC2086  # (the flags are words)
 "$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -fPIC -shared $tsan \
     -I"$include" "$here/jink/solver/_core.c" -o "$tsan_work/jink/solver/_core$ext"
 cd "$tsan_work"
-unset ASAN_OPTIONS UBSAN_OPTIONS JINK_EXACT_CFLAGS
+export LD_PRELOAD
 LD_PRELOAD=$("$cc" -print-file-name=libtsan.so)
 export TSAN_OPTIONS="halt_on_error=1:exitcode=66:suppressions=$here/tests/tsan.supp"
 "$python" -c "import sys, jink.solver._core as c; sys.exit(not c.__file__.startswith('$tsan_work'))" \

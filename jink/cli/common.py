@@ -345,11 +345,17 @@ def check_threads(value: int | None) -> int | None:
     return value
 
 
-ThreadsOpt = Annotated[int | None, typer.Option(
-    "--threads", metavar="N", callback=check_threads,
-    help="Threads each search runs on (the compiled core; the same answers, sooner on "
-         "several cores); default: the cores available.",
-    rich_help_panel=LIMITS_PANEL, show_default=False)]
+def threads_option(default: str = "the cores available") -> Any:
+    """``--threads``, checked by :func:`check_threads`; ``default`` says what
+    not giving it means."""
+    return typer.Option(
+        "--threads", metavar="N", callback=check_threads,
+        help="Threads each search runs on (the compiled core; the same answers, sooner "
+             f"on several cores; node counts vary from run to run); default: {default}.",
+        rich_help_panel=LIMITS_PANEL, show_default=False)
+
+
+ThreadsOpt = Annotated[int | None, threads_option()]
 
 MaxSecondsOpt = Annotated[float | None, max_seconds_option()]
 MaxNodesOpt = Annotated[int | None, max_nodes_option()]

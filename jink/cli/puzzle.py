@@ -50,6 +50,7 @@ from jink.cli.common import (
     search_options,
     seed_option,
     stdout,
+    threads_option,
     write_out,
 )
 from jink.cli.render import cards_markup, deal_diagram
@@ -99,6 +100,10 @@ CheckSecondsOpt = Annotated[float, max_seconds_option(
 CheckNodesOpt = Annotated[int | None, max_nodes_option(
     "Past this many search nodes on one puzzle, report it not proved (not sound) and go "
     "on to the next; default: no limit.")]
+# Generating: one thread unless asked (the node limit then gives a seed the
+# same puzzles on every machine).
+GenerateThreadsOpt = Annotated[int | None, threads_option("1, so that a seed gives the same "
+                                                          "puzzles on every machine")]
 
 
 def _err() -> Console:
@@ -232,7 +237,7 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
                      memory: MemoryOpt = DEFAULT_MEMORY_MB, prefix: PrefixOpt = None,
                      engine: EngineOpt = None,
                      exact: ExactOpt = False,
-                     threads: ThreadsOpt = None,
+                     threads: GenerateThreadsOpt = None,
                      json_output: JsonOpt = False) -> None:
     """Search random deals for puzzles: one key card, not the obvious one.
 
@@ -242,7 +247,10 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
     measured: the tempting wrong cards a simple player considers, whether it
     considers the key, how deep the refutations go. Files pass jink puzzle check.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
+    # One thread unless asked: its node limit then gives a seed the same puzzles
+    # on every machine (several threads' nodes vary from run to run).
+    search = search_options(max_seconds, max_nodes, memory, engine, exact,
+                            1 if threads is None else threads)
     with handle_errors():
         game_obj = find_game("spoil-five" if game is None else game)
         game_obj.check_players(players)
