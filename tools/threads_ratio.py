@@ -3,7 +3,9 @@
 Reads two files of ``python -m jink.bench --json`` lines, the same deals run
 with ``--threads 1`` and with more, and prints for each player count the
 ``slowest`` deals of the one-thread run (by its wall time): their wall time
-summed on each side, the ratio, and the median of the deals' own ratios.
+summed on each side, the ratio, and the median of the deals' own ratios;
+then the same by the CPU time of the thread that asks (``caller_ms``: near
+the wall time on idle cores, when other work shares the machine).
 docs/performance.md ("Two threads") has the commands::
 
     python -m tools.threads_ratio one.jsonl two.jsonl --slowest 20
@@ -17,13 +19,13 @@ import statistics
 from pathlib import Path
 
 
-def rows(path: Path) -> dict[tuple[str, int], list[float]]:
-    """Each (set, players) row's wall times, in deal order."""
+def rows(path: Path, times: str) -> dict[tuple[str, int], list[float]]:
+    """Each (set, players) row's ``times`` (wall_ms or caller_ms), in deal order."""
     out = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             row = json.loads(line)
-            out[(row["set"], row["players"])] = row["wall_ms"]
+            out[(row["set"], row["players"])] = row[times]
     return out
 
 
@@ -49,10 +51,11 @@ def main() -> None:
     parser.add_argument("many", type=Path, help="the run on more threads (JSON lines)")
     parser.add_argument("--slowest", type=int, default=20)
     args = parser.parse_args()
-    first, second = rows(args.one), rows(args.many)
-    for key in sorted(first.keys() & second.keys()):
-        print(json.dumps({"set": key[0], "players": key[1],
-                          **compare(first[key], second[key], args.slowest)}))
+    for times in ("wall_ms", "caller_ms"):
+        first, second = rows(args.one, times), rows(args.many, times)
+        for key in sorted(first.keys() & second.keys()):
+            print(json.dumps({"times": times, "set": key[0], "players": key[1],
+                              **compare(first[key], second[key], args.slowest)}))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,9 @@ search engine (native or python; None: JINK_ENGINE, else native), and
 ``ns_per_node`` is the CPU time of all the deals over all their nodes.
 ``threads``: the threads each proof runs on (1 by default, so that node
 counts stay exact); with more, CPU time counts every thread's, so each deal's
-wall-clock time is kept too (``wall_ms``, in deal order).
+wall-clock time is kept too (``wall_ms``, in deal order), and the CPU time
+of the thread that asks (``caller_ms``): near what the wall time would be
+on idle cores, where other work shares the machine.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ class Row:
     threads: int = 1
     #: Each deal's wall-clock time, in deal order.
     wall_ms: list[float] = field(default_factory=list)
+    #: Each deal's CPU time in the thread that asks (the others' not counted).
+    caller_ms: list[float] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -81,6 +85,7 @@ def time_positions(name: str, players: int, positions: Iterable[Position],
                    engine: str | None = None, threads: int = 1) -> Row:
     times: list[float] = []
     walls: list[float] = []
+    callers: list[float] = []
     nodes: list[int] = []
     timeouts = 0
     used = ""
@@ -89,19 +94,21 @@ def time_positions(name: str, players: int, positions: Iterable[Position],
         used = solver.engine
         started = time.process_time()
         wall = time.perf_counter()
+        caller = time.thread_time()
         try:
             work(solver, position)
         except LimitExceeded:
             timeouts += 1
         times.append((time.process_time() - started) * 1000)
         walls.append(round((time.perf_counter() - wall) * 1000, 3))
+        callers.append(round((time.thread_time() - caller) * 1000, 3))
         nodes.append(solver.nodes)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     per_node = sum(times) * 1e6 / max(1, sum(nodes))
     return Row(name, players, len(times), round(statistics.median(times), 3),
                round(percentile(times, 0.9), 3), round(max(times), 3),
                int(statistics.median(nodes)), max(nodes), timeouts, round(peak_mb, 1),
-               used, round(per_node, 1), threads, walls)
+               used, round(per_node, 1), threads, walls, callers)
 
 
 def run(players: Iterable[int], deals: int, seed: int, seconds: float | None,
