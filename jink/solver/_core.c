@@ -519,7 +519,8 @@ static PyTypeObject TableType = {
     .tp_name = "jink.solver._core.Table",
     .tp_basicsize = sizeof(TableObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Table(memory_mb): the bounds table, and the search that fills it.",
+    .tp_doc = "Table(memory_mb, ..., threads=1): the bounds table, and the search that "
+              "fills it (on ``threads`` threads a proof: see core/threads.c).",
     .tp_new = Table_new,
     .tp_dealloc = (destructor)Table_dealloc,
     .tp_methods = Table_methods,

@@ -25,6 +25,9 @@ static int check(Ctx *c) {
     }
 #endif
     c->next_check = c->nodes + CHECK_EVERY;
+#if JINK_THREADS
+    if (c->crew && c->crew->started) c->next_check = c->nodes + STOP_EVERY;  /* (threads.c) */
+#endif
     if (c->node_limit >= 0 && c->next_check > c->node_limit + 1)
         c->next_check = c->node_limit + 1;
     if (c->node_limit >= 0 && nodes > c->node_limit) { c->status = ST_LIMIT; return 0; }
