@@ -35,9 +35,13 @@
  * deal) with room to spare, whatever the platform's default. */
 #define HELPER_STACK ((size_t)8 << 20)
 
-/* A helper tries the cards of the question's first card rotated by its
- * number, so that it searches first what the caller's thread searches
- * later. Only there: rotated at every card of the first trick, helpers
+/* A helper tries the cards of the question's first card rotated, helper k
+ * of n threads starting k/n of the way along: where every card must be
+ * searched (a proof that fails at the root), each thread starts on its own
+ * share, and meets the others' answers in the table as it goes on (with
+ * two, the caller's thread takes the first half, the helper the second:
+ * 8% fewer of the caller's nodes than a rotation by one, 12% fewer in all,
+ * at 9 players on 6 slow deals, twice each). Only there: rotated at every card of the first trick, helpers
  * searched a third more nodes for a slower caller's thread, and marking
  * the cards being searched so that the others put them off (ABDADA) did no
  * better (9 players, 7 deals, 3 runs each); below the first card, the
@@ -47,7 +51,8 @@ static void diverge(const Search *s, int *order, int m) {
     const Ctx *c = s->ctx;
     if (!c->id || m < 2 || s->done != c->root_done || s->ntrick != c->crew->root.ntrick)
         return;
-    int r = c->id % m, rotated[MAXC];
+    int r = c->id * m / c->crew->threads, rotated[MAXC];
+    if (!r) r = c->id % m;  /* (more threads than cards) */
     for (int j = 0; j < m; j++) rotated[j] = order[(j + r) % m];
     memcpy(order, rotated, sizeof(int) * (size_t)m);
 }
