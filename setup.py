@@ -17,12 +17,14 @@ from setuptools import Extension, setup
 # MSVC takes its own spelling (and C11 from Visual Studio 2019 16.8 on); the
 # core's few compiler builtins have plain C stand-ins there (core/core.h).
 FLAGS = ["/std:c11", "/O2"] if sys.platform == "win32" else ["-std=c11", "-O2", "-Wall",
-                                                              "-Wextra"]
+                                                              "-Wextra", "-pthread"]
+# Several threads on one proof (core/threads.c): POSIX threads, where there are.
+LINK = [] if sys.platform == "win32" else ["-pthread"]
 
 # _core.c includes the files of jink/solver/core/ (one translation unit):
 # they are its dependencies, rebuilt when one changes.
 CORE = sorted(str(p) for p in Path("jink/solver/core").iterdir() if p.suffix in (".c", ".h"))
 
 setup(ext_modules=[Extension("jink.solver._core", ["jink/solver/_core.c"], depends=CORE,
-                             extra_compile_args=FLAGS,
+                             extra_compile_args=FLAGS, extra_link_args=LINK,
                              optional=os.environ.get("JINK_REQUIRE_NATIVE") != "1")])

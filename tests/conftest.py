@@ -82,12 +82,15 @@ def _commands_built_once() -> object:
 def _whole_solver() -> object:
     """A command run with ``--exact`` makes the kernel alone its process's
     default (jink.solver.native.use_exact): back to every settler after each
-    test, so that no other test of the same process runs without them; and
-    the fallback said again where the core is missing."""
+    test, so that no other test of the same process runs without them; a
+    command's ``--threads`` (default: the cores) back to one thread, so that
+    the other tests' node counts stay exact; and the fallback said again
+    where the core is missing."""
     yield
     from jink.solver import native
 
     native.use_exact(False)
+    native.use_threads(None)
     # A test that ran without the core said so, and marked the environment
     # for the worker processes it starts: not for the next test's commands.
     os.environ.pop(native.WARNED_VARIABLE, None)

@@ -80,7 +80,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "counts |= 0;"),
     "hit": (
         "an answer read from the table rests on nothing",
-        "s->rel = part ? depth_cards(s, hit->depth) : s->live;",
+        "s->rel = part ? depth_cards(s, depth) : s->live;",
         "s->rel = part ? 0 : s->live;"),
     "mid_best": (
         "mid-trick keys forget which card of the trick is best",

@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# The compiled search core under AddressSanitizer and UndefinedBehaviorSanitizer.
+# The compiled search core under AddressSanitizer and UndefinedBehaviorSanitizer,
+# then its threaded proofs under ThreadSanitizer.
 #
 # Builds jink/solver/_core.c (and the core/ files it includes) with
 # -fsanitize=address,undefined into a temporary copy of the sources and runs
 # the native sample tests (tests/test_native.py, tests/test_partition.py,
 # tests/test_exact.py: every settler on and off; tests/test_threads.py:
-# searches in several threads at once; tests/test_wrong_answers.py, the
+# searches in several threads at once; tests/test_proof_threads.py: one
+# proof on several threads; tests/test_wrong_answers.py, the
 # positions once answered wrongly) against it, and the tests
 # that build the core again with other thresholds or checking itself
 # (tests/test_widen.py, tests/test_capped.py, tests/test_pooled.py,
 # tests/test_next.py), whose builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
-# report fails the run. Usage, from anywhere:
+# report fails the run. Then it builds the core again with
+# -fsanitize=thread and runs tests/test_proof_threads.py against it (the
+# helpers' shared table, their stop and their waits for a purge): any data
+# race fails the run. CPython is not built for ThreadSanitizer, so
+# tests/tsan.supp silences reports within CPython's own frames (never
+# jink's). Usage, from anywhere:
 #
 #     PYTHON=.venv/bin/python tests/native_sanitizers.sh [pytest arguments]
 #
@@ -24,12 +31,18 @@ case "$python" in  # a path stays valid after the cd below
     */*) python="$(cd "$(dirname "$python")" && pwd)/$(basename "$python")" ;;
 esac
 cc=${CC:-gcc}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+work="$scratch"
 
-cp -r "$here/jink" "$here/tests" "$here/tools" "$here/pyproject.toml" "$work/"
-find "$work" \( -name '*.so' -o -name '*.pyd' \) -delete
-find "$work" -name __pycache__ -prune -exec rm -rf {} +
+mkdir "$work/asan" "$work/tsan"
+for copy in "$work/asan" "$work/tsan"; do
+    cp -r "$here/jink" "$here/tests" "$here/tools" "$here/pyproject.toml" "$copy/"
+    find "$copy" \( -name '*.so' -o -name '*.pyd' \) -delete
+    find "$copy" -name __pycache__ -prune -exec rm -rf {} +
+done
+tsan_work="$work/tsan"
+work="$work/asan"
 
 ext=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
@@ -60,5 +73,19 @@ PY
 # --capture=sys: a sanitizer report on fd 2 must reach the log, not pytest's capture.
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
-    tests/test_next.py tests/test_exact.py tests/test_threads.py tests/test_wrong_answers.py \
-    "$@"
+    tests/test_next.py tests/test_exact.py tests/test_threads.py tests/test_proof_threads.py \
+    tests/test_wrong_answers.py "$@"
+
+# --- ThreadSanitizer: the threaded proofs alone
+unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS JINK_EXACT_CFLAGS  # (the compiler's own run too)
+tsan="-fsanitize=thread -fno-omit-frame-pointer"
+# shellcheck disable=SC2086  # (the flags are words)
+"$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -fPIC -shared $tsan \
+    -I"$include" "$here/jink/solver/_core.c" -o "$tsan_work/jink/solver/_core$ext"
+cd "$tsan_work"
+export LD_PRELOAD
+LD_PRELOAD=$("$cc" -print-file-name=libtsan.so)
+export TSAN_OPTIONS="halt_on_error=1:exitcode=66:suppressions=$here/tests/tsan.supp"
+"$python" -c "import sys, jink.solver._core as c; sys.exit(not c.__file__.startswith('$tsan_work'))" \
+    || { echo "native_sanitizers: the ThreadSanitizer core was not the one imported" >&2; exit 1; }
+"$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_proof_threads.py "$@"

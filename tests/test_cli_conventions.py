@@ -157,9 +157,28 @@ def test_every_command_is_listed_here() -> None:
 @pytest.mark.parametrize("command", ALL_COMMANDS)
 def test_the_solving_commands_and_only_they_take_the_limits(command: str) -> None:
     names = params(command)
-    for option in ("--max-seconds", "--max-nodes", "--memory", "--engine"):
+    for option in ("--max-seconds", "--max-nodes", "--memory", "--engine", "--threads"):
         assert (option in names) == (command in SOLVING or command in SERVING), \
             (command, option)
+
+
+# -- --threads, on every command that solves ------------------------------------
+
+@pytest.mark.parametrize("command", SOLVING + list(SERVING))
+@pytest.mark.parametrize("value", ["0", "65"])
+def test_a_bad_thread_count_is_a_usage_error(game_file: Path, puzzle_file: Path,
+                                             command: str, value: str) -> None:
+    result = invoke(*{**solving_commands(game_file), **SERVING}[command], "--threads", value)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and "--threads" in result.stderr
+
+
+def test_batch_shares_the_cores_between_workers_and_threads(tmp_path: Path) -> None:
+    cores = native.cores_available()
+    result = invoke("batch", "--deals", "1", "--db", str(tmp_path / "d.db"), "--workers",
+                    str(cores + 1), "--threads", "2")
+    assert result.exit_code == 2, result.output
+    assert "--threads" in result.stderr and f"{cores} " in result.stderr
 
 
 # -- --engine, on every command that solves -------------------------------------
@@ -179,22 +198,23 @@ def test_every_solving_command_searches_with_the_engine_asked_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
     if engine == "native" and not native.available():
         pytest.fail("the compiled core is not built")
-    used: list[str] = []
+    used: list[tuple[str, int]] = []
     made = Solver.__init__
 
     def spy(self: Solver, *args: Any, **kwargs: Any) -> None:
         made(self, *args, **kwargs)
-        used.append(self.engine)
+        used.append((self.engine, self.threads))
 
     monkeypatch.setattr(Solver, "__init__", spy)
     monkeypatch.setenv("JINK_ENGINE", "python" if engine == "native" else "native")
+    # (--threads too: every command's solvers search on the threads asked for)
     try:
         result = invoke(*solving_commands(game_file)[command], "--engine", engine,
-                        "--json", input="8S\n")
+                        "--threads", "3", "--json", input="8S\n")
     finally:
         native.use_engine(None)
     assert result.exit_code == 0, result.output
-    assert used and set(used) == {engine}, (command, used)
+    assert used and set(used) == {(engine, 3)}, (command, used)
 
 
 # -- item 2 and 7: the limits, the same for every command that solves -----------------

@@ -57,6 +57,9 @@ class Question:
     engine: str | None = None
     #: The exact kernel alone (``--exact``), made each worker's default too.
     exact: bool = False
+    #: The threads each of a worker's proofs runs on (``--threads``), made
+    #: each worker's default too: the same verdicts for any number.
+    threads: int = 1
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ def solve_one(question: Question, deal: int, position: dict[str, Any]) -> Row:
     parsed = position_from_dict(position, source=f"deal {deal}")
     native.use_engine(question.engine)
     native.use_exact(question.exact)
+    native.use_threads(question.threads)
     started = time.perf_counter()
     try:
         result = solve(parsed, goal=question.goal, moves=False, line=False,

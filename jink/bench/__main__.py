@@ -12,6 +12,7 @@ from rich.table import Table
 
 from jink.bench import questions
 from jink.bench.run import Row, run
+from jink.solver.native import MAX_THREADS
 
 app = typer.Typer(add_completion=False)
 
@@ -46,6 +47,9 @@ def main(
                               "summed by question (max_tricks, spoil) and answer, with "
                               "shares of all the CPU time and of the middle half of the "
                               "deals (around the median)")] = False,
+    threads: Annotated[int, typer.Option(
+        help="Threads each proof runs on (default 1: node counts exact); with more, "
+             "--json gives each deal's wall-clock time (wall_ms)")] = 1,
 ) -> None:
     """Time full-table analysis (every seat's max_tricks, three, jink, spoil).
 
@@ -57,6 +61,9 @@ def main(
     except ValueError:
         err.print(f"[red]error:[/red] --players: not a range: {players!r}")
         raise typer.Exit(1) from None
+    if not 1 <= threads <= MAX_THREADS:
+        err.print(f"[red]error:[/red] --threads: from 1 to {MAX_THREADS}, not {threads}")
+        raise typer.Exit(1)
     engines: list[str | None] = [engine or None]
     if engine == "both":
         engines = ["python", "native"]
@@ -72,7 +79,8 @@ def main(
         return
     by_engine = [run(counts, deals, seed, time_limit or None, endgames,
                      progress=None if as_json else lambda text: err.print(f"[dim]{text}…[/dim]"),
-                     seat_one=seat_one, full=full, engine=name) for name in engines]
+                     seat_one=seat_one, full=full, engine=name, threads=threads)
+                 for name in engines]
     if len(by_engine) == 2 and not as_json:
         side_by_side(by_engine[0], by_engine[1], seed, time_limit)
         return

@@ -23,6 +23,7 @@ from jink.cli.common import (
     ExactOpt,
     JsonOpt,
     MemoryOpt,
+    ThreadsOpt,
     check_seats,
     epilog,
     fail,
@@ -73,6 +74,7 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
                     memory: MemoryOpt = DEFAULT_MEMORY_MB,
                     engine: EngineOpt = None,
                     exact: ExactOpt = False,
+                    threads: ThreadsOpt = None,
                     json_output: JsonOpt = False, html: HtmlOpt = None,
                     pool: PoolOpt = None) -> None:
     """Replay a played deal: every card with every seat's verdicts before and after.
@@ -84,7 +86,7 @@ def analyse_command(file: GameFileArg = None, deal: DealOpt = None, seats: Seats
     Every card after which its side could be sure of fewer tricks is priced
     in the game's terms: counters, points or crosses.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     if file is None and deal is None:
         raise typer.BadParameter("give a game file: a position with play = [...]",
                                  param_hint="FILE")

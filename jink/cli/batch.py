@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -30,6 +29,7 @@ from jink.cli.common import (
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
+    ThreadsOpt,
     check_seats,
     epilog,
     fail,
@@ -50,6 +50,7 @@ from jink.cli.deal import build_constraints
 from jink.errors import ParseError
 from jink.formats.files import read
 from jink.solver.goals import parse_goal
+from jink.solver.native import cores_available
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
@@ -108,8 +109,9 @@ GoalOpt = Annotated[str | None, typer.Option(
          "number of tricks); default: the game's main question.", show_default=False)]
 WorkersOpt = Annotated[int | None, typer.Option(
     "--workers", "-w", metavar="N", min=1, max=MOST_WORKERS,
-    help="Local processes solving at once; default: one per core. 1 solves in this "
-         "process.", rich_help_panel=RUN_PANEL, show_default=False)]
+    help="Local processes solving at once; default: one per core (the cores divided "
+         "by --threads, when given). 1 solves in this process.",
+    rich_help_panel=RUN_PANEL, show_default=False)]
 ChunkOpt = Annotated[int | None, typer.Option(
     "--chunk", metavar="N", min=1, max=MOST_DEALS,
     help="Deals sent to a worker at a time; default: chosen from the deals and workers.",
@@ -142,6 +144,7 @@ def batch_command(
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     exact: ExactOpt = False,
+    threads: ThreadsOpt = None,
     workers: WorkersOpt = None,
     chunk: ChunkOpt = None,
     scheduler: SchedulerOpt = None,
@@ -155,7 +158,7 @@ def batch_command(
     each, in parallel over the local cores or on a Dask cluster, and stores
     them in --db. A run killed part-way resumes when run again.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         if scheduler is not None and cluster is not None:
             raise typer.BadParameter("give --scheduler or --cluster, not both",
@@ -177,9 +180,13 @@ def batch_command(
             raise typer.BadParameter("--workers is for local processes; the cluster has "
                                      "its own", param_hint="--workers")
         solved = parse_seats(seats) if seats is not None else None
+        if scheduler is not None or local_n is not None:
+            per_worker = threads or 1  # (a cluster's workers have cores of their own)
+        else:
+            workers, per_worker = share_cores(workers, threads, cores_available())
         question = Question(None if solved is None else tuple(s - 1 for s in solved), goal,
                             search.limit.nodes, search.limit.seconds, search.memory_mb,
-                            search.engine, search.exact)
+                            search.engine, search.exact, per_worker)
         drawn: int | None = None
         if positions is not None:
             given = [name for name, value in (
@@ -222,6 +229,30 @@ def batch_command(
         finally:
             store.close()
         report(outcome, db, resumed, json_output)
+
+
+def share_cores(workers: int | None, threads: int | None, cores: int) -> tuple[int, int]:
+    """The local workers and each one's threads (``--workers``, ``--threads``;
+    None: not given), sharing ``cores``: workers × threads at most the cores,
+    but for one worker (it solves in this process, as ``jink solve`` does, on
+    the threads asked for).
+
+    >>> share_cores(None, None, 8)  # a worker a core, one thread each
+    (8, 1)
+    >>> share_cores(2, None, 8), share_cores(None, 4, 8), share_cores(3, None, 8)
+    ((2, 4), (2, 4), (3, 2))
+    >>> share_cores(1, 16, 8)
+    (1, 16)
+    """
+    if workers is None:
+        workers = max(1, cores // (threads or 1))
+    if threads is None:
+        threads = max(1, cores // workers)
+    elif workers > 1 and workers * threads > cores:
+        raise typer.BadParameter(
+            f"--workers {workers} with --threads {threads} asks for {workers * threads} "
+            f"cores; {cores} {'is' if cores == 1 else 'are'} available", param_hint="--threads")
+    return workers, threads
 
 
 def _local_cluster(cluster: str | None) -> int | None:
@@ -267,7 +298,7 @@ def _run(run: Run, store: Store, workers: int | None, chunk: int | None,
 
             return run_dask(run, store, scheduler=scheduler, local_workers=local_n,
                             chunk=chunk, progress=advance)
-        return run_local(run, store, workers or os.cpu_count() or 1, chunk, advance)
+        return run_local(run, store, workers or 1, chunk, advance)
 
 
 def report(outcome: Outcome, db: Path, resumed: bool, json_output: bool) -> None:

@@ -8,8 +8,9 @@ in :data:`POSITION_OPTIONS`, and a command gets them with
 takes a position. :func:`positions_from_cli` turns any of these into
 position files, so every command reads positions the same way.
 Every command that searches takes the same limits (``--max-seconds
---max-nodes --memory``), each checked by :func:`check_limit`, and turns them
-into a :class:`Search` with :func:`search_options`. :func:`handle_errors`
+--max-nodes --memory``), each checked by :func:`check_limit`, and the same
+``--engine --exact --threads``, and turns them into a :class:`Search` with
+:func:`search_options`. :func:`handle_errors`
 turns the library's errors into one red line on stderr and exit status 1,
 never a traceback; :func:`print_sections` prints every picture for people.
 """
@@ -43,7 +44,14 @@ from jink.formats.files import PositionFile, file_from_dict, parse_jsonl, read
 from jink.formats.inputs import read_bytes
 from jink.games import GAMES
 from jink.solver.limits import Limit
-from jink.solver.native import ENGINES, use_engine, use_exact
+from jink.solver.native import (
+    ENGINES,
+    MAX_THREADS,
+    cores_available,
+    use_engine,
+    use_exact,
+    use_threads,
+)
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.words import plural
 
@@ -326,6 +334,29 @@ ExactOpt = Annotated[bool, typer.Option(
                     "off. The same answers, much slower; the judge of the rest.",
     rich_help_panel=LIMITS_PANEL)]
 
+def check_threads(value: int | None) -> int | None:
+    """``--threads``: from 1 to the most threads one proof runs on (None: not given).
+
+    >>> check_threads(2)
+    2
+    """
+    if value is not None and not 1 <= value <= MAX_THREADS:
+        raise typer.BadParameter(f"must be from 1 to {MAX_THREADS}, not {value}")
+    return value
+
+
+def threads_option(default: str = "the cores available") -> Any:
+    """``--threads``, checked by :func:`check_threads`; ``default`` says what
+    not giving it means."""
+    return typer.Option(
+        "--threads", metavar="N", callback=check_threads,
+        help="Threads each search runs on (the compiled core; the same answers, sooner "
+             f"on several cores; node counts vary from run to run); default: {default}.",
+        rich_help_panel=LIMITS_PANEL, show_default=False)
+
+
+ThreadsOpt = Annotated[int | None, threads_option()]
+
 MaxSecondsOpt = Annotated[float | None, max_seconds_option()]
 MaxNodesOpt = Annotated[int | None, max_nodes_option()]
 # In solve and analyse a limit passed is not an error: what it stopped is unknown.
@@ -368,21 +399,31 @@ class Search:
     engine: str | None = None
     #: The exact kernel alone (``--exact``).
     exact: bool = False
+    #: The threads each proof runs on (``--threads``, else the cores available).
+    threads: int = 1
+
+
+def default_threads() -> int:
+    """``--threads`` not given: the cores available (at most the most one proof takes)."""
+    return min(MAX_THREADS, cores_available())
 
 
 def search_options(max_seconds: float | None, max_nodes: int | None,
                    memory: float = DEFAULT_MEMORY_MB, engine: str | None = None,
-                   exact: bool = False) -> Search:
+                   exact: bool = False, threads: int | None = None) -> Search:
     """The search the limit options ask for (each already checked by :func:`check_limit`).
 
-    ``--engine`` and ``--exact`` are made the process's defaults
-    (:func:`jink.solver.native.use_engine`, :func:`~jink.solver.native.use_exact`):
-    a command is one process, and every solver the library makes for it, however
-    deep, then uses the engine asked for without an argument in every call.
+    ``--engine``, ``--exact`` and ``--threads`` are made the process's defaults
+    (:func:`jink.solver.native.use_engine`, :func:`~jink.solver.native.use_exact`,
+    :func:`~jink.solver.native.use_threads`): a command is one process, and
+    every solver the library makes for it, however deep, then uses the engine
+    asked for without an argument in every call.
     """
     use_engine(engine)
     use_exact(exact)
-    return Search(Limit(nodes=max_nodes, seconds=max_seconds), memory, engine, exact)
+    chosen = default_threads() if threads is None else threads
+    use_threads(chosen)
+    return Search(Limit(nodes=max_nodes, seconds=max_seconds), memory, engine, exact, chosen)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from jink.cli.common import (
     MaxSecondsOpt,
     MemoryOpt,
     PositionOptions,
+    ThreadsOpt,
     epilog,
     for_each_position,
     handle_errors,
@@ -61,6 +62,7 @@ def table_command(
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     exact: ExactOpt = False,
+    threads: ThreadsOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     """The double-dummy table of a deal: what each seat can force, each suit trumps.
@@ -69,7 +71,7 @@ def table_command(
     seat can be sure of against all the others, and which of the game's
     questions it can force, as jink solve answers them for one trump.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         no_trump = opts.hands is not None and opts.trump is None and opts.turnup is None
         if no_trump:

@@ -18,6 +18,7 @@ from jink.cli.common import (
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
+    ThreadsOpt,
     check_seats,
     epilog,
     game_option,
@@ -106,6 +107,7 @@ def declare_command(
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     exact: ExactOpt = False,
+    threads: ThreadsOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     """Value each choice of a seat: pass, play its hand, take the widow, general rams.
@@ -113,7 +115,7 @@ def declare_command(
     Each choice gives a position of the seats in the play (the dealer joins a
     lone player); each is solved double dummy for the seat asking.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     if hands is None:
         raise typer.BadParameter("give every hand at the table, seat 1 first, separated "
                                  'by "/"', param_hint="--hands")

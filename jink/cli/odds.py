@@ -30,6 +30,7 @@ from jink.cli.common import (
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
+    ThreadsOpt,
     check_seats,
     deal_alone,
     epilog,
@@ -179,6 +180,7 @@ def odds_command(
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     exact: ExactOpt = False,
+    threads: ThreadsOpt = None,
     out: OutOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
@@ -190,7 +192,7 @@ def odds_command(
     the most tricks, and the recommended card. With --rob or --declare: the
     same for each choice made before the play.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         refuse_overwrite(out, "--out", file)
         if exhaustive and seed is not None:

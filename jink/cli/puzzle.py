@@ -34,6 +34,7 @@ from jink.cli.common import (
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
+    ThreadsOpt,
     epilog,
     fail,
     fresh_seed,
@@ -49,6 +50,7 @@ from jink.cli.common import (
     search_options,
     seed_option,
     stdout,
+    threads_option,
     write_out,
 )
 from jink.cli.render import cards_markup, deal_diagram
@@ -98,6 +100,10 @@ CheckSecondsOpt = Annotated[float, max_seconds_option(
 CheckNodesOpt = Annotated[int | None, max_nodes_option(
     "Past this many search nodes on one puzzle, report it not proved (not sound) and go "
     "on to the next; default: no limit.")]
+# Generating: one thread unless asked (the node limit then gives a seed the
+# same puzzles on every machine).
+GenerateThreadsOpt = Annotated[int | None, threads_option("1, so that a seed gives the same "
+                                                          "puzzles on every machine")]
 
 
 def _err() -> Console:
@@ -109,6 +115,7 @@ def check_command(files: FilesArg = None, max_seconds: CheckSecondsOpt = CHECK_S
                   max_nodes: CheckNodesOpt = None, memory: MemoryOpt = DEFAULT_MEMORY_MB,
                   engine: EngineOpt = None,
                   exact: ExactOpt = False,
+                  threads: ThreadsOpt = None,
                   json_output: JsonOpt = False) -> None:
     """Prove puzzles sound with the solver (none given: the built-in collection).
 
@@ -116,7 +123,7 @@ def check_command(files: FilesArg = None, max_seconds: CheckSecondsOpt = CHECK_S
     card does. Each problem is said in words, never mended; exit status 1 if
     any puzzle is not sound.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         items: list[tuple[str, Puzzle | JinkError]] = []
         if files:
@@ -230,6 +237,7 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
                      memory: MemoryOpt = DEFAULT_MEMORY_MB, prefix: PrefixOpt = None,
                      engine: EngineOpt = None,
                      exact: ExactOpt = False,
+                     threads: GenerateThreadsOpt = None,
                      json_output: JsonOpt = False) -> None:
     """Search random deals for puzzles: one key card, not the obvious one.
 
@@ -239,7 +247,10 @@ def generate_command(out: OutOpt, game: GameOpt = None, players: PlayersOpt = 3,
     measured: the tempting wrong cards a simple player considers, whether it
     considers the key, how deep the refutations go. Files pass jink puzzle check.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    # One thread unless asked: its node limit then gives a seed the same puzzles
+    # on every machine (several threads' nodes vary from run to run).
+    search = search_options(max_seconds, max_nodes, memory, engine, exact,
+                            1 if threads is None else threads)
     with handle_errors():
         game_obj = find_game("spoil-five" if game is None else game)
         game_obj.check_players(players)
@@ -420,13 +431,14 @@ def solve_command(puzzle_id: PuzzleArg, max_seconds: MaxSecondsOpt = None,
                   max_nodes: MaxNodesOpt = None, memory: MemoryOpt = DEFAULT_MEMORY_MB,
                   engine: EngineOpt = None,
                   exact: ExactOpt = False,
+                  threads: ThreadsOpt = None,
                   json_output: JsonOpt = False) -> None:
     """Solve a puzzle: the key, its line, and the refutation of each tempting card.
 
     All of it is worked out by the solver, not read from the file; an unsound
     puzzle is refused with its problems.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
         solution = solve_puzzle(puzzle, search.limit, search.memory_mb)
@@ -540,13 +552,14 @@ def play_command(puzzle_id: PuzzleArg, max_seconds: MaxSecondsOpt = None,
                  max_nodes: MaxNodesOpt = None, memory: MemoryOpt = DEFAULT_MEMORY_MB,
                  engine: EngineOpt = None,
                  exact: ExactOpt = False,
+                 threads: ThreadsOpt = None,
                  json_output: JsonOpt = False) -> None:
     """Play a puzzle's seat at a prompt against the solver.
 
     The solver plays every other seat perfectly. A card that throws the goal
     away is flagged at once with the line that refutes it; undo takes it back.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         puzzle = find_puzzle_file(puzzle_id)
         session = PlaySession(puzzle, search.limit, search.memory_mb)

@@ -19,6 +19,7 @@ from jink.cli.common import (
     MaxSecondsOpt,
     MemoryOpt,
     PositionOptions,
+    ThreadsOpt,
     epilog,
     for_each_position,
     handle_errors,
@@ -53,6 +54,7 @@ def rob_command(
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     exact: ExactOpt = False,
+    threads: ThreadsOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     """Value robbing the turn-up: keeping the hand, and robbing with each discard.
@@ -61,7 +63,7 @@ def rob_command(
     may. Each choice is solved double dummy for the robber and the goal
     (default three); equivalent discards are grouped.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         # No --trick or --won: robbing happens before the first card is played.
 

@@ -23,6 +23,7 @@ from jink.cli.common import (
     JsonOpt,
     MemoryOpt,
     PositionOptions,
+    ThreadsOpt,
     epilog,
     fail,
     handle_errors,
@@ -99,6 +100,7 @@ def serve_command(
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     exact: ExactOpt = False,
+    threads: ThreadsOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     """Open an interactive double-dummy board in the browser.
@@ -110,7 +112,7 @@ def serve_command(
     example, or deal at random. With --json the board's address is printed
     as one JSON object on stdout once it is served.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         opening = at = None
         if session is not None:
@@ -136,7 +138,8 @@ def serve_command(
         from jink.serve.run import LOOPBACK, address, listen, run
         from jink.serve.work import Settings
 
-        settings = Settings(search.limit, search.memory_mb, search.engine, search.exact)
+        settings = Settings(search.limit, search.memory_mb, search.engine, search.exact,
+                            search.threads)
         # On this machine only, the board answers only to this machine's names.
         hosts = ["127.0.0.1", "localhost", "::1", "[::1]"] if host in LOOPBACK else None
         app = make_app(settings, opening, at, hosts)

@@ -20,6 +20,7 @@ from jink.cli.common import (
     MaxNodesOpt,
     MaxSecondsOpt,
     MemoryOpt,
+    ThreadsOpt,
     epilog,
     fail,
     handle_errors,
@@ -63,6 +64,7 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
                     memory: MemoryOpt = DEFAULT_MEMORY_MB, json_output: JsonOpt = False,
                     engine: EngineOpt = None,
                     exact: ExactOpt = False,
+                    threads: ThreadsOpt = None,
                     html: SessionHtmlOpt = None) -> None:
     """Replay an evening's deals: check each, keep the pool and every player's counters.
 
@@ -72,7 +74,7 @@ def session_command(file: SessionArg, analyse: AnalyseOpt = False,
     that breaks a rule is reported with its deal and trick; the ledger up to
     the deal before it is kept.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     with handle_errors():
         refuse_overwrite(html, "--html", file)
         session = read_session(file)

@@ -26,6 +26,7 @@ from jink.cli.common import (
     JsonOpt,
     MemoryOpt,
     PositionOptions,
+    ThreadsOpt,
     check_seats,
     epilog,
     fail,
@@ -107,6 +108,7 @@ def solve_command(
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     exact: ExactOpt = False,
+    threads: ThreadsOpt = None,
     positions: PositionsOpt = None,
     out: OutOpt = None,
     expected: ExpectedOpt = False,
@@ -119,7 +121,7 @@ def solve_command(
     card of the seat to play scored for the seat asked about, and the best line
     of play to the end of the deal with a note on each card.
     """
-    search = search_options(max_seconds, max_nodes, memory, engine, exact)
+    search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
     solved: list[int] | None = None
 
     def run(position: Position) -> SolveResult:

@@ -31,6 +31,7 @@ from jink.cli.common import (
     MaxSecondsOpt,
     MemoryOpt,
     PositionOptions,
+    ThreadsOpt,
     check_seats,
     epilog,
     fail,
@@ -91,6 +92,7 @@ def study_command(
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     exact: ExactOpt = False,
+    threads: ThreadsOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     """Walk a position at the terminal: every legal card scored at each step.
@@ -105,7 +107,7 @@ def study_command(
             fail(f"{file} holds {len(items)} positions; jink study takes one")
         position = items[0].position
         check_seats([] if seat is None else [seat], position.players, "--seat")
-        search = search_options(max_seconds, max_nodes, memory, engine, exact)
+        search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
         study = Study(position, None if seat is None else seat - 1, goal, search.limit,
                       search.memory_mb)
     failed = Prompt(study, json_output).run()

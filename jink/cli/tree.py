@@ -19,6 +19,7 @@ from jink.cli.common import (
     MaxSecondsOpt,
     MemoryOpt,
     PositionOptions,
+    ThreadsOpt,
     check_seats,
     epilog,
     handle_errors,
@@ -94,6 +95,7 @@ def tree_command(
     memory: MemoryOpt = DEFAULT_MEMORY_MB,
     engine: EngineOpt = None,
     exact: ExactOpt = False,
+    threads: ThreadsOpt = None,
     max_size: SizeOpt = MAX_TREE_NODES,
     json_output: JsonOpt = False,
 ) -> None:
@@ -119,7 +121,7 @@ def tree_command(
         position = items[0].position
         check_seats([] if seat is None else [seat], position.players, "--seat")
         asked = None if seat is None else seat - 1
-        search = search_options(max_seconds, max_nodes, memory, engine, exact)
+        search = search_options(max_seconds, max_nodes, memory, engine, exact, threads)
         if full:
             tree = full_tree(position, asked, goal, depth=_round(position, depth),
                              limit=search.limit, max_nodes=max_size,

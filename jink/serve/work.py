@@ -17,7 +17,7 @@ from jink.analysis.solve import solve
 from jink.errors import ParseError, PositionError
 from jink.formats.dealstring import read_deal_string
 from jink.solver.limits import Limit
-from jink.solver.native import use_engine, use_exact
+from jink.solver.native import use_engine, use_exact, use_threads
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 
@@ -30,12 +30,15 @@ class Settings:
     #: The engine asked for (None: $JINK_ENGINE, else native).
     engine: str | None = None
     exact: bool = False
+    #: The threads each proof runs on (``--threads``).
+    threads: int = 1
 
     def apply(self) -> None:
-        """Make the engine and kernel asked for this process's defaults (as a
-        command's ``--engine`` and ``--exact`` do)."""
+        """Make the engine, kernel and threads asked for this process's
+        defaults (as a command's ``--engine``, ``--exact`` and ``--threads`` do)."""
         use_engine(self.engine)
         use_exact(self.exact)
+        use_threads(self.threads)
 
 
 def solve_deal(settings: Settings, deal: str, seat: int | None = None,

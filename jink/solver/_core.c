@@ -18,13 +18,15 @@
  *                       for sets of positions); settlers.c is their table:
  *                       where the kernel asks each, what each needs, why
  *                       each is sound. A table made with settlers=0
- *                       searches with the kernel alone.
+ *                       searches with the kernel alone;
+ *   threads             threads.c (several threads on one proof, sharing
+ *                       the table).
  *
  * It knows no game by name: it reads a game's duties as data. No mutable
  * global state: every search's state lives in a Search struct on the C stack
- * and in the Table object the caller owns. The search runs with the GIL
- * released and re-takes it now and then to let Python run its signal
- * handlers (Ctrl-C).
+ * (one a thread) and in the Table object the caller owns. The search runs
+ * with the GIL released and re-takes it now and then (on the caller's
+ * thread only) to let Python run its signal handlers (Ctrl-C).
  */
 #include "core/core.h"
 #include "core/rules.c"
@@ -41,6 +43,7 @@
 #include "core/next.c"
 #include "core/widen.c"
 #include "core/settlers.c"
+#include "core/threads.c"
 #include "core/search.c"
 
 /* ----------------------------------------------------------- Python types -- */
@@ -257,14 +260,24 @@ static PyTypeObject RulesType = {
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     static char *names[] = {"memory_mb", "mid_from", "mid_first", "mid_left", "mid_last",
-                            "relax_groups", "settlers", NULL};
+                            "relax_groups", "settlers", "threads", "help_after", NULL};
     double memory_mb;
     int mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
     int mid_last = MID_LAST, relax_groups = RELAXED.groups, settlers = SETTLE_ALL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "d|iiiiii", names, &memory_mb, &mid_from,
+    int threads = 1;
+    long long help_after = HELP_AFTER;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "d|iiiiiiiL", names, &memory_mb, &mid_from,
                                      &mid_first, &mid_left, &mid_last, &relax_groups,
-                                     &settlers))
+                                     &settlers, &threads, &help_after))
         return NULL;
+    if (help_after < 0) {
+        PyErr_SetString(PyExc_ValueError, "help_after: a number of nodes, 0 or more");
+        return NULL;
+    }
+    if (threads < 1 || threads > MAX_THREADS) {
+        PyErr_Format(PyExc_ValueError, "threads: from 1 to %d, not %d", MAX_THREADS, threads);
+        return NULL;
+    }
     if (settlers < 0 || settlers > SETTLE_ALL) {
         PyErr_SetString(PyExc_ValueError, "settlers: a mask of the core's SETTLERS");
         return NULL;
@@ -304,6 +317,9 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     self->mid_last = mid_last;
     self->relax_groups = relax_groups;
     self->settle = (unsigned)settlers;
+    /* (without threads on this platform, one: see threads.c) */
+    self->threads = JINK_THREADS ? threads : 1;
+    self->help_after = help_after;
     gather_asks(self);
     self->memory = calloc(1, sizeof(Memory));
     if (!self->memory || table_reset(self) < 0) {
@@ -314,6 +330,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
 }
 
 static void Table_dealloc(TableObject *self) {
+    for (int k = 0; k < MAX_THREADS - 1; k++) free(self->helper_memory[k]);
     free(self->memory);
     free(self->slots);
     free(self->tags);
@@ -323,18 +340,22 @@ static void Table_dealloc(TableObject *self) {
 static PyObject *Table_stats(TableObject *self, PyObject *unused) {
     (void)unused;
 #ifdef JINK_CHECK
-    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:L,s:L,s:L,s:L,s:L}", "entries",
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L,s:L,s:L,s:L,s:L,s:L}", "entries",
                          (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,
                          "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
-                         "entry_bytes", (Py_ssize_t)sizeof(Entry), "checks", self->checks,
-                         "check_failures", self->check_failures, "known", self->known,
-                         "next_checks", self->next_checks,
-                         "next_failures", self->next_failures);
+                         "entry_bytes", (Py_ssize_t)sizeof(Entry), "threads", self->threads,
+                         "caller_nodes", self->caller_nodes,
+                         "checks", (long long)self->checks,
+                         "check_failures", (long long)self->check_failures,
+                         "known", (long long)self->known,
+                         "next_checks", (long long)self->next_checks,
+                         "next_failures", (long long)self->next_failures);
 #else
-    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n}", "entries", (Py_ssize_t)self->count,
-                         "lookups", self->lookups, "hits", self->hits,
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L}", "entries",
+                         (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,
                          "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
-                         "entry_bytes", (Py_ssize_t)sizeof(Entry));
+                         "entry_bytes", (Py_ssize_t)sizeof(Entry), "threads", self->threads,
+                         "caller_nodes", self->caller_nodes);
 #endif
 }
 
@@ -375,6 +396,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.table = self;
+    c.memory = self->memory;
     c.nodes = nodes;
     c.next_check = next_check;
     c.node_limit = node_limit;
@@ -439,9 +461,31 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     self->busy = 1;
     c.t0_ns = now_ns();
     c.last_signal_ns = c.t0_ns;
+#if JINK_THREADS
+    /* (its helpers start once the proof proves long: see threads.c) */
+    Crew *crew = NULL;
+    if (self->threads > 1) {
+        crew = malloc(sizeof *crew);
+        if (!crew) { self->busy = 0; return PyErr_NoMemory(); }
+        crew_init(crew, self->threads, nodes);
+        crew->root = s;
+        c.crew = self->crew = crew;
+        if (!self->help_after) crew_start(&c);  /* (the tests': every proof) */
+    }
+#endif
     c.ts = PyEval_SaveThread();
     int result = s.ntrick == 0 ? trick_start(&s) : play(&s);
+    self->caller_nodes += c.nodes - nodes;  /* (before the helpers' are added) */
+#if JINK_THREADS
+    if (crew) {
+        result = crew_finish(crew, &c, result);
+        self->crew = NULL;
+        free(crew);
+    }
+#endif
     PyEval_RestoreThread(c.ts);
+    self->lookups += c.lookups;
+    self->hits += c.hits;
     self->busy = 0;
     if (c.status == ST_SIGNAL) return NULL;  /* the handler's exception is set */
     return Py_BuildValue("(iiLL)", c.status == ST_LIMIT, c.status ? 0 : result, c.nodes,
@@ -456,6 +500,9 @@ static PyObject *Table_clear(TableObject *self, PyObject *unused) {
     }
     if (table_reset(self) < 0) return PyErr_NoMemory();
     memset(self->memory->pg, 0, sizeof self->memory->pg);  /* (as new: the same nodes) */
+    for (int k = 0; k < MAX_THREADS - 1; k++)
+        if (self->helper_memory[k])
+            memset(self->helper_memory[k]->pg, 0, sizeof self->helper_memory[k]->pg);
     Py_RETURN_NONE;
 }
 
@@ -472,7 +519,8 @@ static PyTypeObject TableType = {
     .tp_name = "jink.solver._core.Table",
     .tp_basicsize = sizeof(TableObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Table(memory_mb): the bounds table, and the search that fills it.",
+    .tp_doc = "Table(memory_mb, ..., threads=1): the bounds table, and the search that "
+              "fills it (on ``threads`` threads a proof: see core/threads.c).",
     .tp_new = Table_new,
     .tp_dealloc = (destructor)Table_dealloc,
     .tp_methods = Table_methods,

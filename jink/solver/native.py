@@ -77,6 +77,10 @@ _warn_lock = threading.Lock()
 WARNED_VARIABLE = "JINK_FALLBACK_SAID"
 #: The process's choice (see :func:`use_engine`), before JINK_ENGINE.
 _chosen: list[str] = []
+#: The process's choice of threads a proof runs on (see :func:`use_threads`).
+_threads: list[int] = []
+#: The most threads one proof runs on (the compiled core's MAX_THREADS).
+MAX_THREADS = 64
 
 
 def available() -> bool:
@@ -100,6 +104,45 @@ def use_exact(exact: bool) -> None:
     (a command's ``--exact``), in this process."""
     _exact.clear()
     _exact.append(exact)
+
+
+def cores_available() -> int:
+    """The cores this process may run on (its CPU affinity where the system
+    says, else the machine's), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def check_threads(threads: int) -> int:
+    """``threads`` if it is a number of threads a proof may run on, else
+    ValueError.
+
+    >>> check_threads(2)
+    2
+    >>> check_threads(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: threads must be from 1 to 64, not 0
+    """
+    if isinstance(threads, bool) or not isinstance(threads, int) \
+            or not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be from 1 to {MAX_THREADS}, not {threads!r}")
+    return threads
+
+
+def use_threads(threads: int | None) -> None:
+    """Make ``threads`` the threads each proof of every :class:`Solver` made
+    without ``threads`` runs on, in this process (a command's ``--threads``);
+    None: back to one."""
+    _threads.clear()
+    if threads is not None:
+        _threads.append(check_threads(threads))
+
+
+def threads_chosen() -> int:
+    """The threads a proof runs on in this process (:func:`use_threads`; 1 by default)."""
+    return _threads[0] if _threads else 1
 
 
 def exact_chosen() -> bool:
@@ -257,7 +300,8 @@ class NativeTable:
     def __init__(self, memory_mb: float = DEFAULT_MEMORY_MB, partition: bool = True,
                  mid_trick: tuple[int, int, int, int] | None = None,
                  relax_groups: int | None = None,
-                 settlers: frozenset[str] = frozenset(SETTLERS)) -> None:
+                 settlers: frozenset[str] = frozenset(SETTLERS), threads: int = 1,
+                 help_after: int | None = None) -> None:
         """``settlers``: the parts switched on (see SETTLERS; partition search
         among them: entries that stand for sets of positions, see
         docs/solver.md). ``partition`` False switches partition search off,
@@ -269,12 +313,20 @@ class NativeTable:
         use (2, 1, 1, 15): everywhere. ``relax_groups``: the relaxed game puts
         the pool's seats in groups (one for each run of them between the
         asker and its threats) from this many pool seats; default the core's
-        (8). The tests use 2. ``settlers``: those switched on (see SETTLERS)."""
+        (8). The tests use 2. ``settlers``: those switched on (see SETTLERS).
+        ``threads``: the threads each proof runs on (the core's
+        core/threads.c: a proof long enough starts helpers that share the
+        table; the answers are the same for any number, the nodes every
+        thread's). ``help_after``: a proof's nodes before its helpers start
+        (default the core's, 32,768: most proofs end sooner); the tests use
+        0, every proof on every thread."""
         if memory_mb <= 0:
             raise ValueError("the table's memory cap must be positive")
         if _core is None:
             raise RuntimeError("the compiled search core is not built")
         self.memory_mb = memory_mb
+        #: The threads each proof runs on.
+        self.threads = check_threads(threads)
         if not partition:
             settlers = without(["partition"], settlers)
         self.settlers = settlers
@@ -290,6 +342,10 @@ class NativeTable:
             # A core from before partition search was one of its parts
             # (tools.side_by_side --against) takes it as an argument.
             options["partition"] = self.partition
+        if threads > 1:
+            options["threads"] = threads
+        if help_after is not None:
+            options["help_after"] = help_after
         self.core = _core.Table(memory_mb, **options, settlers=settler_mask(settlers))
         self._python: TranspositionTable | None = None
 

@@ -272,7 +272,8 @@ class Solver:
 
     def __init__(self, limit: Limit | None = None,
                  memory_mb: float = DEFAULT_MEMORY_MB, engine: str | None = None, *,
-                 settlers: Iterable[str] | None = None, exact: bool = False) -> None:
+                 settlers: Iterable[str] | None = None, exact: bool = False,
+                 threads: int | None = None) -> None:
         """``settlers``: the compiled core's parts switched on, by name (see
         :data:`jink.solver.native.SETTLERS`: the settlers and ``partition``,
         partition search), with the parts they need (``["relaxed"]``: the
@@ -281,7 +282,10 @@ class Solver:
         plain kernel, with no settler and no partition search (each table
         entry one position, each card of a hand searched but for equivalent
         ones), as ``settlers=[]``: slow at big tables, the judge of the
-        rest."""
+        rest. ``threads``: the threads each proof of the compiled core runs
+        on (None: the process's choice, :func:`jink.solver.native.use_threads`,
+        else 1): the same answers for any number, sooner on several cores;
+        nodes then count every thread's. The Python engine runs on one."""
         #: The engine in use: native or python (``engine``, else JINK_ENGINE,
         #: else native; python when the compiled core is not built).
         self.engine = native.engine_name(engine)
@@ -289,8 +293,11 @@ class Solver:
         self.exact = exact or (settlers is None and native.exact_chosen())
         #: The parts switched on (partition search among them, as "partition").
         self.settlers = frozenset() if self.exact else native.settlers_of(settlers)
+        #: The threads each proof runs on (the compiled core's; the Python engine's: 1).
+        self.threads = native.threads_chosen() if threads is None else native.check_threads(
+            threads)
         self.table: TranspositionTable | native.NativeTable = (
-            native.NativeTable(memory_mb, settlers=self.settlers)
+            native.NativeTable(memory_mb, settlers=self.settlers, threads=self.threads)
             if self.engine == "native" else TranspositionTable(memory_mb))
         self.budget = Budget(limit)
         #: Told of every search when set (``python -m jink.bench --by-question``).

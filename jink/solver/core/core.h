@@ -19,6 +19,29 @@
 #include <string.h>
 #include <time.h>
 
+/* Threads (threads.c): POSIX threads and C11 atomics where the platform has
+ * both; elsewhere (Windows) a search runs on one thread whatever it is
+ * asked, and the atomics below are plain reads and writes. */
+#if !defined(_WIN32) && !defined(__STDC_NO_ATOMICS__)
+#define JINK_THREADS 1
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+typedef _Atomic uint16_t atag;
+typedef _Atomic size_t acount;
+typedef _Atomic long long acounter;
+#define LOAD(p) atomic_load_explicit((p), memory_order_relaxed)
+#define STORE(p, v) atomic_store_explicit((p), (v), memory_order_relaxed)
+#else
+#define JINK_THREADS 0
+typedef uint16_t atag;
+typedef size_t acount;
+typedef long long acounter;
+#define LOAD(p) (*(p))
+#define STORE(p, v) (*(p) = (v))
+#endif
+#define MAX_THREADS 64   /* threads on one proof, at most */
+
 typedef uint64_t u64;
 
 #define MAXP 16          /* seats (a seat is a nibble in table keys) */
@@ -33,7 +56,8 @@ typedef uint64_t u64;
 enum { FOLLOW_OR_TRUMP = 0, FOLLOW_HEAD = 1, FOLLOW_SUIT = 2 };
 enum { GOAL_ATLEAST = 0, GOAL_SPOIL = 1, GOAL_HELPED = 2 };
 /* ST_CAP: a try's own cap (widen.c: cheap tries first), never returned */
-enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2, ST_CAP = 3 };
+/* ST_STOP: another thread of the proof answered first (threads.c) */
+enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2, ST_CAP = 3, ST_STOP = 4 };
 /* The switchable parts (settlers.c lists them, one bit each, in the order
  * they are asked): the settlers, techniques that settle a position, or order
  * its cards, without the kernel's full search; and partition search, the
@@ -231,17 +255,24 @@ typedef struct {
 } Entry;
 
 typedef struct Memory Memory;
+typedef struct Crew Crew;
 
 typedef struct {
     PyObject_HEAD
     Entry *slots;
-    uint16_t *tags;     /* one a slot: see tag_of */
+    atag *tags;         /* one a slot: see tag_of (and, with threads, its lock) */
     size_t nslots;      /* a power of two */
     size_t max_slots;   /* the memory cap, in slots */
-    size_t count;
+    acount count;
     size_t cap;         /* entries past which the table is purged (table_purge) */
     long long lookups, hits, flushes;
+    long long caller_nodes;  /* the nodes of the proofs' callers' threads (threads.c) */
     int busy;
+    int threads;        /* the threads a proof may run on (threads.c) */
+    long long help_after;  /* a proof's nodes before its helpers start (threads.c) */
+    int shared;         /* threads are searching now: entries are locked to be read */
+    Crew *crew;         /* the threads of the proof searching now, or NULL */
+    Memory *helper_memory[MAX_THREADS - 1];  /* each helper thread's (made on first use) */
     int partition;      /* entries for sets of positions (0: one position each) */
     int mid_from;       /* and for mid-trick positions, from this many seats, */
     int mid_first;      /* after this many cards of a trick, */
@@ -252,9 +283,10 @@ typedef struct {
     AskList asks[NFAMILIES];  /* their asks, for each goal (GOAL_*: gather_asks) */
     Memory *memory;     /* the searches' small memories (see Memory) */
 #ifdef JINK_CHECK
-    long long checks, check_failures;  /* (tests: see pooled_holds) */
-    long long next_checks, next_failures;  /* (tests: see next_start) */
-    long long known;                   /* (tests: see pooled_known) */
+    /* (atomic: every thread of a proof counts) */
+    acounter checks, check_failures;  /* (tests: see pooled_holds) */
+    acounter next_checks, next_failures;  /* (tests: see next_start) */
+    acounter known;                   /* (tests: see pooled_known) */
 #endif
 } TableObject;
 
@@ -303,9 +335,10 @@ typedef struct {
 } PgSlot;
 
 /* All three, about 19 MB (its pages touched as they are used): kept with the
- * table (one search at a time uses it) rather than on a search's stack,
- * which may be a thread's small one. The stamps only grow, so slots a search
- * before left are old to the next. */
+ * table rather than on a search's stack, which may be a thread's small one,
+ * one for each thread of a proof (the first thread's is the table's
+ * ``memory``, the others' its ``helper_memory``). The stamps only grow, so
+ * slots a search before left are old to the next. */
 struct Memory {
     DpSlot dp[DP_SLOTS];
     uint32_t dp_stamp;
@@ -316,6 +349,11 @@ struct Memory {
 
 typedef struct {
     TableObject *table;
+    Memory *memory;     /* this thread's (see Memory) */
+    Crew *crew;         /* the proof's threads (threads.c), or NULL: one thread */
+    int id;             /* this thread's number in the crew (0: the caller's) */
+    long long published;       /* (helpers) nodes already added to the crew's count */
+    long long lookups, hits;   /* this thread's table probes, added to the table's */
     long long nodes, next_check, node_limit; /* node_limit < 0: none */
     double time_limit, elapsed0;             /* time_limit < 0: none */
     long long t0_ns;    /* when this proof started (now_ns) */
@@ -373,6 +411,34 @@ struct Search {
     int pool;         /* the tricks that win the pool (the game's: a spoil's bound) */
 };
 
+/* The threads of one proof (threads.c): the caller's thread (id 0) and its
+ * helpers, each with its own Ctx, Search and Memory, sharing the table. */
+typedef struct {
+    Ctx ctx;
+    Crew *crew;
+#if JINK_THREADS
+    pthread_t thread;
+#endif
+} Helper;
+
+struct Crew {
+    Search root;        /* the proof's question, as it stood before the search */
+    int threads;        /* the helpers to start, plus one */
+    int started;        /* helpers started (0: the caller's thread searches alone) */
+    long long nodes0;   /* the caller's node count when the proof began */
+    Helper helpers[MAX_THREADS - 1];
+#if JINK_THREADS
+    atomic_int stop;    /* every thread stops at its next check (an answer, a limit) */
+    atomic_int answer;  /* the first answer found (-1: none yet) */
+    atomic_llong helper_nodes;  /* the helpers' nodes so far */
+    atomic_int pause;   /* a thread purges or grows the table: the others wait */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int active;         /* threads searching (under lock) */
+    int parked;         /* of them, those waiting for a purge or growth (under lock) */
+#endif
+};
+
 /* Whether any of ``settlers`` (SETTLE_*) is switched on in this search. */
 static inline int on(const Search *s, unsigned settlers) { return (s->settle & settlers) != 0; }
 
@@ -423,7 +489,8 @@ static inline int covers(const Entry *e, const u64 *detail);
 static inline uint16_t tag_of(u64 h);
 static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uint8_t *depth,
                     int *fresh);
-static const Entry *table_settles(TableObject *t, const u64 *key, const u64 *detail, int need);
+static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int need,
+                         uint8_t *depth);
 static int table_alloc(TableObject *t, size_t n);
 static int table_reset(TableObject *t);
 static void table_purge(TableObject *t);
@@ -499,6 +566,13 @@ static int next_applies(const Search *s);
 static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain);
 static int next_start(Search *s, int i);
 static int check(Ctx *c);
+static void diverge(const Search *s, int *order, int m);
+#if JINK_THREADS
+static int helper_check(Ctx *c);
+static void crew_park(Crew *w);
+static void crew_maintain(TableObject *t);
+static int crew_start(Ctx *c);
+#endif
 static int status(const Search *s, int remaining);
 static int need_of(const Search *s);
 static int target_of(const Search *s);

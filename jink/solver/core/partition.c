@@ -212,13 +212,14 @@ static int mid_node(Search *s, int i, int part, const u64 *pkey, u64 *kd) {
 
 /* The table's answer for this mid-trick node (mid_node's key), or -1. */
 static int mid_probe(Search *s, const u64 *kd, int need) {
-    TableObject *t = s->ctx->table;
-    t->lookups++;
-    const Entry *hit = table_settles(t, kd, kd + KEYW, need);
-    if (!hit) return -1;
-    t->hits++;
-    s->rel = depth_cards(s, hit->depth);
-    return hit->lo >= need;
+    Ctx *c = s->ctx;
+    c->lookups++;
+    uint8_t depth[4];
+    int hit = table_settles(c->table, kd, kd + KEYW, need, depth);
+    if (hit < 0) return -1;
+    c->hits++;
+    s->rel = depth_cards(s, depth);
+    return hit;
 }
 
 /* Store this mid-trick node's answer, if its search took enough nodes. */

@@ -275,7 +275,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
           && key->threats == threats && key->need == need && (key->won & bit(63)) == capped)
         && !pooled_key(s, asker, threats, need, capped, key))
         return 0;
-    Memory *mem = s->ctx->table->memory;
+    Memory *mem = s->ctx->memory;
     PgSlot *slot;
     {
         PgSlot *found = pg_find(mem, key, &slot), kept;

@@ -289,8 +289,8 @@ static int relaxed(Relaxed *x, int leader, int left) {
     RxSlot *slot = NULL;
     size_t h = (size_t)mix(mix(cards, rest), past);
     for (int k = 0; k < 4 && t <= 8; k++) {
-        RxSlot *e = &c->table->memory->rx[(h + (size_t)k) & (RX_SLOTS - 1)];
-        if (e->stamp != c->table->memory->rx_stamp) { slot = e; break; }
+        RxSlot *e = &c->memory->rx[(h + (size_t)k) & (RX_SLOTS - 1)];
+        if (e->stamp != c->memory->rx_stamp) { slot = e; break; }
         if (e->cards == cards && e->rest == rest && e->past == past) {
             x->rel |= e->rel;
             return e->value;
@@ -302,7 +302,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
     PgSlot *sub_slot = NULL;
     int kept = x->pooled && t > 0 && left > 1 && !c->replay && sub_key(x, leader, left, &sub);
     if (kept) {
-        const PgSlot *e = pg_find(c->table->memory, &sub, &sub_slot);
+        const PgSlot *e = pg_find(c->memory, &sub, &sub_slot);
         if (e) {
             if (e->value != 1) return 0;
             x->rel |= pg_named(R, e, sub.game, sub.ours | x->pool);
@@ -376,7 +376,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
         slot->rest = rest;
         slot->past = past;
         slot->rel = x->rel;
-        slot->stamp = c->table->memory->rx_stamp;
+        slot->stamp = c->memory->rx_stamp;
         slot->value = r;
     }
     /* (a game cut short gives no answer: none is kept) */
@@ -405,7 +405,7 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     x->threat_seats = threats;
     x->pool = 0;
     x->seat_of[0] = (int8_t)asker;
-    Memory *mem = x->ctx->table->memory;
+    Memory *mem = x->ctx->memory;
     if (++mem->rx_stamp == 0) {  /* wrapped: every slot is old */
         memset(mem->rx, 0, sizeof mem->rx);
         mem->rx_stamp = 1;

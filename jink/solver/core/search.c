@@ -16,10 +16,21 @@
 
 /* The limits, read every CHECK_EVERY nodes (as limits.Budget.check). 0: stop. */
 static int check(Ctx *c) {
+    long long nodes = c->nodes;  /* (every thread's, where threads search: threads.c) */
+#if JINK_THREADS
+    if (c->id) return helper_check(c);
+    if (c->crew && c->crew->started) {
+        nodes += atomic_load(&c->crew->helper_nodes);
+        if (atomic_load(&c->crew->stop)) { c->status = ST_STOP; return 0; }  /* answered */
+    }
+#endif
     c->next_check = c->nodes + CHECK_EVERY;
+#if JINK_THREADS
+    if (c->crew && c->crew->started) c->next_check = c->nodes + STOP_EVERY;  /* (threads.c) */
+#endif
     if (c->node_limit >= 0 && c->next_check > c->node_limit + 1)
         c->next_check = c->node_limit + 1;
-    if (c->node_limit >= 0 && c->nodes > c->node_limit) { c->status = ST_LIMIT; return 0; }
+    if (c->node_limit >= 0 && nodes > c->node_limit) { c->status = ST_LIMIT; return 0; }
     long long now = now_ns();
     double elapsed = c->elapsed0 + (double)(now - c->t0_ns) / 1e9;
     if (c->time_limit >= 0 && elapsed > c->time_limit) { c->status = ST_LIMIT; return 0; }
@@ -30,6 +41,10 @@ static int check(Ctx *c) {
         c->ts = PyEval_SaveThread();
         if (r < 0) { c->status = ST_SIGNAL; return 0; }
     }
+#if JINK_THREADS
+    if (c->crew && !c->crew->started && c->nodes - c->crew->nodes0 >= c->table->help_after)
+        crew_start(c);
+#endif
     /* (after the limits: they stop the whole search, the cap one try) */
     if (c->cap >= 0 && c->next_check > c->cap + 1) c->next_check = c->cap + 1;
     if (c->cap >= 0 && c->nodes > c->cap) { c->status = ST_CAP; return 0; }
@@ -325,6 +340,7 @@ static int play_on(Search *s, int i, int part) {
     t.m = order_moves(s, seat, legal, t.maximizing, t.order);
     if (s->narrow && i && t.maximizing == s->coalition && !can_take(s, legal, trick, i))
         t.m = 1;  /* a throw-away: the lowest card only */
+    diverge(s, t.order, t.m);
     t.rel = 0;
     t.nsib = 0;
     t.led = -1, t.best = 0, t.bp = 0;
@@ -376,13 +392,13 @@ static int trick_start(Search *s) {
     long long start0 = c->nodes;
     u64 kd[KEYW + 4] = {0}, *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
     make_key(s, remaining, key, part ? detail : NULL);
-    TableObject *t = c->table;
-    t->lookups++;
-    const Entry *hit = table_settles(t, key, detail, need);
-    if (hit) {
-        t->hits++;
-        s->rel = part ? depth_cards(s, hit->depth) : s->live;
-        return hit->lo >= need;
+    c->lookups++;
+    uint8_t depth[4];
+    int hit = table_settles(c->table, key, detail, need, depth);
+    if (hit >= 0) {
+        c->hits++;
+        s->rel = part ? depth_cards(s, depth) : s->live;
+        return hit;
     }
     /* The settlers asked after the table: their answers are stored. */
     result = settle_at(s, STAGE_STORED, &at, node);

@@ -120,13 +120,58 @@ static inline int covers(const Entry *e, const u64 *detail) {
     return diff == 0;
 }
 
-/* A slot's tag: 16 bits of its key's hash, never 0 (0: an empty slot). A
- * chain is scanned in the tags (32 to a cache line) and an entry read only
- * when its tag is the key's: a key may have several entries (one per set). */
-static inline uint16_t tag_of(u64 h) { return (uint16_t)((h >> 48) | 1); }
+/* A slot's tag: 15 bits of its key's hash, never 0 (0: an empty slot), and
+ * bit 0 (TAG_LOCK) free for the slot's lock while threads search (see
+ * lock_slot). A chain is scanned in the tags (32 to a cache line) and an
+ * entry read only when its tag is the key's: a key may have several entries
+ * (one per set). The tag only filters: the keys decide. */
+#define TAG_LOCK 1
+static inline uint16_t tag_of(u64 h) { return (uint16_t)(((h >> 48) | 2) & ~(u64)TAG_LOCK); }
+
+static inline uint16_t tag_at(const TableObject *t, size_t i) { return LOAD(&t->tags[i]); }
+static inline void set_tag(TableObject *t, size_t i, uint16_t tag) { STORE(&t->tags[i], tag); }
+
+/* While threads search one proof (t->shared), an entry is read and written
+ * only under its slot's lock, bit 0 of its tag: a reader never sees a torn
+ * entry, and a new entry's slot is claimed with its lock held (the chain
+ * then passes it only once its key is written). Locks are held for a few
+ * words' copy; the waiter spins, and yields now and then for a holder the
+ * system has put aside. The table's purge and growth move entries: a
+ * thread does them only while the others wait (crew_maintain). */
+#if JINK_THREADS
+/* Lock slot ``i`` holding ``tag``: 0 if it holds another tag (not locked). */
+static int lock_slot(TableObject *t, size_t i, uint16_t tag) {
+    for (int spins = 0;; spins++) {
+        uint16_t seen = tag;
+        if (atomic_compare_exchange_weak_explicit(&t->tags[i], &seen, (uint16_t)(tag | TAG_LOCK),
+                                                  memory_order_acquire, memory_order_relaxed))
+            return 1;
+        if ((seen & ~TAG_LOCK) != tag) return 0;
+        if (spins >= 64) sched_yield();
+    }
+}
+
+/* Claim the empty slot ``i`` for ``tag``, locked: 0 if it is no longer empty. */
+static int claim_slot(TableObject *t, size_t i, uint16_t tag) {
+    uint16_t seen = 0;
+    return atomic_compare_exchange_strong_explicit(&t->tags[i], &seen,
+                                                   (uint16_t)(tag | TAG_LOCK),
+                                                   memory_order_acquire, memory_order_relaxed);
+}
+
+static inline void unlock_slot(TableObject *t, size_t i, uint16_t tag) {
+    atomic_store_explicit(&t->tags[i], tag, memory_order_release);
+}
+
+/* Where a thread of a proof waits while another purges or grows the table. */
+static inline void pause_point(TableObject *t) {
+    if (atomic_load_explicit(&t->crew->pause, memory_order_acquire)) crew_park(t->crew);
+}
+#endif
 
 /* The entry of this key standing for exactly this set, or the empty slot
- * ending the chain (the chain of a key holds its entries of every depth). */
+ * ending the chain (the chain of a key holds its entries of every depth).
+ * (One thread: see store_shared for threads.) */
 static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uint8_t *depth,
                     int *fresh) {
     u64 h = key_hash(key);
@@ -134,30 +179,54 @@ static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uin
     size_t mask = t->nslots - 1, i = (size_t)h & mask;
     *fresh = 0;
     for (;; i = (i + 1) & mask) {
-        if (!t->tags[i]) { t->tags[i] = tag; *fresh = 1; return &t->slots[i]; }
-        if (t->tags[i] != tag) continue;
+        uint16_t here = tag_at(t, i);
+        if (!here) { set_tag(t, i, tag); *fresh = 1; return &t->slots[i]; }
+        if (here != tag) continue;
         Entry *e = &t->slots[i];
         if (same_key(e->key, key) && !memcmp(e->depth, depth, 4) && covers(e, detail)) return e;
     }
 }
 
-/* An entry standing for this position whose bounds settle ``need``, or NULL. */
-static const Entry *table_settles(TableObject *t, const u64 *key, const u64 *detail, int need) {
+/* Whether an entry standing for this position has bounds that settle
+ * ``need``: 1 (the value is at least ``need``) or 0 (below it), with the
+ * entry's depths in ``depth``; -1 where none does. */
+static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int need,
+                         uint8_t *depth) {
     u64 h = key_hash(key);
     uint16_t tag = tag_of(h);
-    size_t mask = t->nslots - 1, i = (size_t)h & mask;
-    for (; t->tags[i]; i = (i + 1) & mask) {
-        if (t->tags[i] != tag) continue;
-        const Entry *e = &t->slots[i];
-        if (same_key(e->key, key) && covers(e, detail) && (e->lo >= need || (int)e->hi < need))
-            return e;
+#if JINK_THREADS
+    if (t->shared) {
+        pause_point(t);
+        size_t mask = t->nslots - 1, i = (size_t)h & mask;
+        for (uint16_t here; (here = tag_at(t, i)); i = (i + 1) & mask) {
+            if ((here & ~TAG_LOCK) != tag || !lock_slot(t, i, tag)) continue;
+            const Entry *e = &t->slots[i];
+            int r = -1;
+            if (same_key(e->key, key) && covers(e, detail) && (e->lo >= need || (int)e->hi < need)) {
+                memcpy(depth, e->depth, 4);
+                r = e->lo >= need;
+            }
+            unlock_slot(t, i, tag);
+            if (r >= 0) return r;
+        }
+        return -1;
     }
-    return NULL;
+#endif
+    size_t mask = t->nslots - 1, i = (size_t)h & mask;
+    for (uint16_t here; (here = tag_at(t, i)); i = (i + 1) & mask) {
+        if (here != tag) continue;
+        const Entry *e = &t->slots[i];
+        if (same_key(e->key, key) && covers(e, detail) && (e->lo >= need || (int)e->hi < need)) {
+            memcpy(depth, e->depth, 4);
+            return e->lo >= need;
+        }
+    }
+    return -1;
 }
 
 static int table_alloc(TableObject *t, size_t n) {
     Entry *slots = malloc(n * sizeof(Entry));
-    uint16_t *tags = calloc(n, sizeof(uint16_t));
+    atag *tags = calloc(n, sizeof(atag));
     if (!slots || !tags) { free(slots); free(tags); return -1; }
     free(t->slots);
     free(t->tags);
@@ -187,23 +256,23 @@ static void table_purge(TableObject *t) {
     long long count[MAX_EFFORT + 1];
     memset(count, 0, sizeof count);
     for (size_t i = 0; i < t->nslots; i++)
-        if (t->tags[i]) count[t->slots[i].effort]++;
+        if (tag_at(t, i)) count[t->slots[i].effort]++;
     size_t keep = t->count;
     int drop = -1;  /* entries of at most this effort go */
     while (keep > t->cap / 2 && drop < MAX_EFFORT) keep -= (size_t)count[++drop];
     size_t mask = t->nslots - 1, start = 0;
     for (size_t i = 0; i < t->nslots; i++)
-        if (t->tags[i] && t->slots[i].effort <= drop) t->tags[i] = 0;
-    while (t->tags[start]) start++;  /* some slot is free: the table is never full */
+        if (tag_at(t, i) && t->slots[i].effort <= drop) set_tag(t, i, 0);
+    while (tag_at(t, start)) start++;  /* some slot is free: the table is never full */
     for (size_t k = 1; k < t->nslots; k++) {
         size_t i = (start + k) & mask;
-        if (!t->tags[i]) continue;
+        if (!tag_at(t, i)) continue;
         size_t j = (size_t)key_hash(t->slots[i].key) & mask;
-        while (j != i && t->tags[j]) j = (j + 1) & mask;
+        while (j != i && tag_at(t, j)) j = (j + 1) & mask;
         if (j != i) {
             t->slots[j] = t->slots[i];
-            t->tags[j] = t->tags[i];
-            t->tags[i] = 0;
+            set_tag(t, j, tag_at(t, i));
+            set_tag(t, i, 0);
         }
     }
     t->count = keep;
@@ -211,28 +280,78 @@ static void table_purge(TableObject *t) {
 
 /* Twice the slots (the table is kept half empty while under its cap). */
 static void table_make_room(TableObject *t) {
-    TableObject old = *t;
+    Entry *old_slots = t->slots;
+    atag *old_tags = t->tags;
+    size_t old_n = t->nslots;
     t->slots = NULL;
     t->tags = NULL;
-    if (table_alloc(t, old.nslots * 2) < 0) {  /* stays at this size, emptied sooner */
-        t->slots = old.slots;
-        t->tags = old.tags;
+    if (table_alloc(t, old_n * 2) < 0) {  /* stays at this size, emptied sooner */
+        t->slots = old_slots;
+        t->tags = old_tags;
         t->max_slots = t->nslots;
         t->cap = full_load(t->nslots);
         return;
     }
     size_t mask = t->nslots - 1;
-    for (size_t i = 0; i < old.nslots; i++) {
-        if (!old.tags[i]) continue;
-        u64 h = key_hash(old.slots[i].key);
+    for (size_t i = 0; i < old_n; i++) {
+        uint16_t tag = LOAD(&old_tags[i]);
+        if (!tag) continue;
+        u64 h = key_hash(old_slots[i].key);
         size_t j = (size_t)h & mask;
-        while (t->tags[j]) j = (j + 1) & mask;
-        t->tags[j] = old.tags[i];
-        t->slots[j] = old.slots[i];
+        while (tag_at(t, j)) j = (j + 1) & mask;
+        set_tag(t, j, tag);
+        t->slots[j] = old_slots[i];
     }
-    free(old.slots);
-    free(old.tags);
+    free(old_slots);
+    free(old_tags);
 }
+
+#if JINK_THREADS
+/* ``store`` while threads search: the entry found or made under its slot's
+ * lock, its bounds set there; a purge or growth (the table full or past
+ * half its slots) after the lock is let go, while the others wait. */
+static void store_shared(Search *s, const u64 *key, const u64 *detail, const uint8_t *depth,
+                         int need, int result, long long nodes) {
+    TableObject *t = s->ctx->table;
+    pause_point(t);
+    int effort = 0;
+    while (nodes > 1 && effort < MAX_EFFORT) { nodes >>= 1; effort++; }
+    u64 h = key_hash(key);
+    uint16_t tag = tag_of(h);
+    size_t mask = t->nslots - 1, i = (size_t)h & mask;
+    int fresh = 0;
+    for (;; i = (i + 1) & mask) {
+        uint16_t here = tag_at(t, i);
+        if (!here && claim_slot(t, i, tag)) { fresh = 1; break; }
+        if (!here) here = tag_at(t, i);  /* (claimed by another thread meanwhile) */
+        if ((here & ~TAG_LOCK) != tag || !lock_slot(t, i, tag)) continue;
+        Entry *e = &t->slots[i];
+        if (same_key(e->key, key) && !memcmp(e->depth, depth, 4) && covers(e, detail)) break;
+        unlock_slot(t, i, tag);
+    }
+    Entry *e = &t->slots[i];
+    if (fresh) {
+        memcpy(e->key, key, sizeof e->key);
+        memcpy(e->detail, detail, sizeof e->detail);
+        memcpy(e->depth, depth, sizeof e->depth);
+        e->lo = 0;
+        e->hi = (uint8_t)(s->tricks - s->done);
+        e->effort = 0;
+    }
+    if (effort > e->effort) e->effort = (uint8_t)effort;
+    if (result) {
+        if (need > e->lo) e->lo = (uint8_t)need;
+    } else if (need - 1 < (int)e->hi) {
+        e->hi = (uint8_t)(need - 1);
+    }
+    unlock_slot(t, i, tag);
+    if (fresh) {
+        size_t count = atomic_fetch_add_explicit(&t->count, 1, memory_order_relaxed) + 1;
+        if (count > t->cap || (count * 2 > t->nslots && t->nslots < t->max_slots))
+            crew_maintain(t);
+    }
+}
+#endif
 
 /* Store an answer (that the value is at least ``need``, or below it) under
  * the key, for the set of positions its relevance ``s->rel`` allows. */
@@ -244,6 +363,9 @@ static void store(Search *s, const u64 *key, u64 *detail, int part, int need, in
         depths(s, s->rel, depth);
         for (int su = 0; su < 4; su++) detail[su] &= depth_mask(depth[su]);
     }
+#if JINK_THREADS
+    if (t->shared) { store_shared(s, key, detail, depth, need, result, nodes); return; }
+#endif
     int fresh;
     Entry *e = probe(t, key, detail, depth, &fresh);
     if (fresh) {

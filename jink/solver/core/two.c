@@ -116,8 +116,8 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
             | (u64)(b_plain[3] + 1) << 40;
         size_t h = (size_t)mix(0, key);
         for (int k = 0; k < 4; k++) {
-            DpSlot *e = &c->table->memory->dp[(h + (size_t)k) & (DP_SLOTS - 1)];
-            if (e->stamp != c->table->memory->dp_stamp) { slot = e; break; }
+            DpSlot *e = &c->memory->dp[(h + (size_t)k) & (DP_SLOTS - 1)];
+            if (e->stamp != c->memory->dp_stamp) { slot = e; break; }
             if (e->key == key) return e->value;
         }
     }
@@ -148,7 +148,7 @@ static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain) {
         if (c->status) return 0;
         if (r == maximizing) { result = r; break; }
     }
-    if (slot) { slot->key = key; slot->stamp = c->table->memory->dp_stamp; slot->value = result; }
+    if (slot) { slot->key = key; slot->stamp = c->memory->dp_stamp; slot->value = result; }
     return result;
 }
 
@@ -160,9 +160,9 @@ static int two_tricks_dp(Search *s) {
     d.rel = 0;
     for (int p = 0; p < s->players; p++)
         for (u64 h = s->hands[p]; h; h &= h - 1) d.seat_of[low_card(h)] = p;
-    if (++c->table->memory->dp_stamp == 0) {  /* wrapped: every slot is old */
-        memset(c->table->memory->dp, 0, sizeof c->table->memory->dp);
-        c->table->memory->dp_stamp = 1;
+    if (++c->memory->dp_stamp == 0) {  /* wrapped: every slot is old */
+        memset(c->memory->dp, 0, sizeof c->memory->dp);
+        c->memory->dp_stamp = 1;
     }
     int plain[4] = {-1, -1, -1, -1};
     int r = dp_play(&d, 0, -1, -1, plain);

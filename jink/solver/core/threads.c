@@ -1,0 +1,234 @@
+/*
+ * Several threads on one proof (Lazy SMP): the caller's thread searches the
+ * question as one thread would; once its proof has taken HELP_AFTER nodes
+ * (a small proof stays on one thread, untouched), it starts its helpers.
+ * Each helper searches the same question from its root with its own Ctx,
+ * Search and Memory (the two-trick, relaxed and pooled games' memories),
+ * trying the cards of the question's first trick in another order
+ * (diverge), and shares the table: each thread's answers there cut the
+ * others' searches short. The first thread to answer tells the others to
+ * stop. Every answer in the table, and every settler's answer, is exact
+ * whichever thread found it, so the proof's verdict is the same for any
+ * number of threads; only the nodes (every thread's, added up) differ.
+ *
+ * The table is shared under per-slot locks (table.c); its purge and its
+ * growth move entries, so the thread that finds the table full (or past
+ * half its slots while it grows) asks the others to wait where they next
+ * touch the table (pause_point), does it alone when all wait, and lets them
+ * go (crew_maintain). Every thread touches the table at each of its trick
+ * starts, and one that has stopped searching no longer counts, so the wait
+ * is short.
+ *
+ * Where the platform lacks POSIX threads or C11 atomics (Windows), a proof
+ * runs on one thread whatever it is asked.
+ */
+
+/* The nodes the caller's thread searches alone before it starts its
+ * helpers: threads cost a little to start, and most proofs end sooner. */
+#define HELP_AFTER (8 * CHECK_EVERY)
+/* The nodes between two looks at the crew's stop while helpers search (as
+ * CHECK_EVERY, the limits' on one thread): the thread that answers last
+ * waits for the others to see it, a few milliseconds at 4096 nodes of the
+ * big tables' microsecond nodes, a tenth of a proof of 33,000. */
+#define STOP_EVERY 256
+/* A helper's stack: the search's recursion (a frame for each card of the
+ * deal) with room to spare, whatever the platform's default. */
+#define HELPER_STACK ((size_t)8 << 20)
+
+/* A helper tries the cards of the question's first card rotated, helper k
+ * of n threads starting k/n of the way along: where every card must be
+ * searched (a proof that fails at the root), each thread starts on its own
+ * share, and meets the others' answers in the table as it goes on (with
+ * two, the caller's thread takes the first half, the helper the second:
+ * 8% fewer of the caller's nodes than a rotation by one, 12% fewer in all,
+ * at 9 players on 6 slow deals, twice each). Only there: rotated at every card of the first trick, helpers
+ * searched a third more nodes for a slower caller's thread, and marking
+ * the cards being searched so that the others put them off (ABDADA) did no
+ * better (9 players, 7 deals, 3 runs each); below the first card, the
+ * threads part by the table's answers, each finding what the others have
+ * stored. */
+static void diverge(const Search *s, int *order, int m) {
+    const Ctx *c = s->ctx;
+    if (!c->id || m < 2 || s->done != c->root_done || s->ntrick != c->crew->root.ntrick)
+        return;
+    int r = c->id * m / c->crew->threads, rotated[MAXC];
+    if (!r) r = c->id % m;  /* (more threads than cards) */
+    for (int j = 0; j < m; j++) rotated[j] = order[(j + r) % m];
+    memcpy(order, rotated, sizeof(int) * (size_t)m);
+}
+
+#if JINK_THREADS
+
+static void crew_init(Crew *w, int threads, long long nodes0) {
+    w->threads = threads < MAX_THREADS ? threads : MAX_THREADS;
+    w->started = 0;
+    w->nodes0 = nodes0;
+    atomic_init(&w->stop, 0);
+    atomic_init(&w->answer, -1);
+    atomic_init(&w->helper_nodes, 0);
+    atomic_init(&w->pause, 0);
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->cond, NULL);
+    w->active = 1;
+    w->parked = 0;
+}
+
+static void crew_destroy(Crew *w) {
+    pthread_mutex_destroy(&w->lock);
+    pthread_cond_destroy(&w->cond);
+}
+
+/* (under the lock) Wait while another thread purges or grows the table. */
+static void wait_out_pause(Crew *w) {
+    w->parked++;
+    pthread_cond_broadcast(&w->cond);
+    while (atomic_load(&w->pause)) pthread_cond_wait(&w->cond, &w->lock);
+    w->parked--;
+}
+
+static void crew_park(Crew *w) {
+    pthread_mutex_lock(&w->lock);
+    if (atomic_load(&w->pause)) wait_out_pause(w);
+    pthread_mutex_unlock(&w->lock);
+}
+
+/* Purge or grow the table (store found it full, or past half its slots
+ * while it grows), once every other searching thread waits at a
+ * pause_point; if another thread is already at it, wait for it instead. */
+static void crew_maintain(TableObject *t) {
+    Crew *w = t->crew;
+    pthread_mutex_lock(&w->lock);
+    if (atomic_load(&w->pause)) {
+        wait_out_pause(w);
+    } else {
+        atomic_store(&w->pause, 1);
+        while (w->parked < w->active - 1) pthread_cond_wait(&w->cond, &w->lock);
+        /* (the others may have filled it further, or another thread done it) */
+        if (LOAD(&t->count) > t->cap) {
+            t->flushes++;
+            table_purge(t);
+        } else if (LOAD(&t->count) * 2 > t->nslots && t->nslots < t->max_slots) {
+            table_make_room(t);
+        }
+        atomic_store(&w->pause, 0);
+        pthread_cond_broadcast(&w->cond);
+    }
+    pthread_mutex_unlock(&w->lock);
+}
+
+/* A thread stops searching: a purge no longer waits for it. */
+static void crew_leave(Crew *w) {
+    pthread_mutex_lock(&w->lock);
+    w->active--;
+    pthread_cond_broadcast(&w->cond);
+    pthread_mutex_unlock(&w->lock);
+}
+
+static void publish(Ctx *c) {
+    atomic_fetch_add(&c->crew->helper_nodes, c->nodes - c->published);
+    c->published = c->nodes;
+}
+
+/* A helper's check (as check): it adds its nodes to the crew's, stops when
+ * told, and keeps its own try's cap (widen.c); the caller's thread watches
+ * the limits and signals for all. */
+static int helper_check(Ctx *c) {
+    c->next_check = c->nodes + STOP_EVERY;
+    publish(c);
+    if (atomic_load_explicit(&c->crew->stop, memory_order_relaxed)) {
+        c->status = ST_STOP;
+        return 0;
+    }
+    if (c->cap >= 0 && c->next_check > c->cap + 1) c->next_check = c->cap + 1;
+    if (c->cap >= 0 && c->nodes > c->cap) { c->status = ST_CAP; return 0; }
+    return 1;
+}
+
+static void *helper_run(void *arg) {
+    Helper *h = arg;
+    Crew *w = h->crew;
+    Search s = w->root;
+    s.ctx = &h->ctx;
+    int r = s.ntrick == 0 ? trick_start(&s) : play(&s);
+    if (h->ctx.status == ST_OK) {
+        int none = -1;
+        atomic_compare_exchange_strong(&w->answer, &none, r);
+        atomic_store(&w->stop, 1);
+    }
+    publish(&h->ctx);
+    crew_leave(w);
+    return NULL;
+}
+
+/* The caller's thread starts its helpers (from check, touching no entry):
+ * each with its own Memory, made on first use and kept with the table.
+ * Returns the helpers started (fewer where memory or threads run short). */
+static int crew_start(Ctx *c) {
+    Crew *w = c->crew;
+    TableObject *t = c->table;
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr)) return 0;
+    pthread_attr_setstacksize(&attr, HELPER_STACK);
+    t->shared = 1;  /* (before any helper runs: pthread_create orders it) */
+    int n = 0;
+    for (int k = 1; k < w->threads; k++) {
+        Memory **mem = &t->helper_memory[k - 1];
+        if (!*mem) *mem = calloc(1, sizeof(Memory));
+        if (!*mem) break;
+        Helper *h = &w->helpers[k - 1];
+        memset(&h->ctx, 0, sizeof h->ctx);
+        h->crew = w;
+        h->ctx.table = t;
+        h->ctx.memory = *mem;
+        h->ctx.crew = w;
+        h->ctx.id = k;
+        h->ctx.node_limit = -1;
+        h->ctx.time_limit = -1;
+        h->ctx.cap = -1;
+        h->ctx.next_check = STOP_EVERY;
+        h->ctx.root_done = c->root_done;
+        h->ctx.t0_ns = c->t0_ns;
+        pthread_mutex_lock(&w->lock);
+        w->active++;
+        pthread_mutex_unlock(&w->lock);
+        if (pthread_create(&h->thread, &attr, helper_run, h)) {
+            crew_leave(w);
+            break;
+        }
+        n++;
+    }
+    w->started = n;
+    pthread_attr_destroy(&attr);
+    if (!n) t->shared = 0;
+    return n;
+}
+
+/* The proof is over on the caller's thread (``result``, its status in c):
+ * the helpers are stopped and waited for, their nodes and probes added to
+ * the caller's, and the first answer found is the proof's. */
+static int crew_finish(Crew *w, Ctx *c, int result) {
+    if (w->started) {
+        if (c->status == ST_OK) {
+            int none = -1;
+            atomic_compare_exchange_strong(&w->answer, &none, result);
+        }
+        atomic_store(&w->stop, 1);
+        crew_leave(w);
+        for (int k = 0; k < w->started; k++) pthread_join(w->helpers[k].thread, NULL);
+        c->table->shared = 0;
+        c->nodes += atomic_load(&w->helper_nodes);
+        for (int k = 0; k < w->started; k++) {
+            c->lookups += w->helpers[k].ctx.lookups;
+            c->hits += w->helpers[k].ctx.hits;
+        }
+        int answer = atomic_load(&w->answer);
+        if (answer >= 0 && c->status != ST_SIGNAL) {
+            c->status = ST_OK;
+            result = answer;
+        }
+    }
+    crew_destroy(w);
+    return result;
+}
+
+#endif
