@@ -43,6 +43,12 @@ _BLOCKS = hasattr(signal, "pthread_sigmask")
 #: about 0.4 s of CPU) than they save.
 ALONE_SECONDS = 0.5
 
+#: How many items :func:`in_order` sends ahead of the one it gives back next,
+#: per worker. The times of deals run from milliseconds to minutes: while one
+#: long deal holds back the results, the other workers go on with the items
+#: after it, as many as this allows.
+AHEAD = 64
+
 
 def available_cores() -> int:
     """The cores this process may run on (its CPU affinity, where the system
@@ -108,8 +114,8 @@ def in_order(solve: Callable[[T], R], items: Iterable[T], workers: int = 1,
 
     With ``workers`` above 1, the items left once this process has solved
     alone for ``alone_for`` seconds (default :data:`ALONE_SECONDS`) go to that
-    many worker processes, a few
-    ahead of the one yielded next; ``solve`` and the items must then pickle
+    many worker processes, up to :data:`AHEAD` each ahead of the one yielded
+    next; ``solve`` and the items must then pickle
     (a module's function, or a :func:`functools.partial` of one). An error
     raised by ``solve`` is raised here, for the first item that raised it.
     Closing the generator (or Ctrl-C while it waits) ends the workers at once.
@@ -131,7 +137,7 @@ def in_order(solve: Callable[[T], R], items: Iterable[T], workers: int = 1,
     flying: deque[Future[R]] = deque()
     try:
         while True:
-            while len(flying) < 2 * workers:
+            while len(flying) < AHEAD * workers:
                 item_or_end = next(items, _END)
                 if item_or_end is _END:
                     break

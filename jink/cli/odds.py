@@ -226,13 +226,15 @@ def odds_command(
                 _robs_before_the_play(view)
                 result = rob_odds(view, deals=deals, seed=seed, exhaustive=exhaustive,
                                   seat=asking, limit=search.limit,
-                                  memory_mb=search.memory_mb, progress=advance)
+                                  memory_mb=search.memory_mb, progress=advance,
+                                  workers=search.threads)
             elif declare:
                 others = _others(view, asking, playing, simple)
                 result = declare_odds(view, others=others, deals=deals, seed=seed,
                                       exhaustive=exhaustive, seat=asking,
                                       limit=search.limit, memory_mb=search.memory_mb,
-                                      simple=simple, progress=advance)
+                                      simple=simple, progress=advance,
+                                      workers=search.threads)
             else:
                 if hand is not None and view.seat_to_play != asking:
                     raise PositionError(
@@ -240,7 +242,7 @@ def odds_command(
                         f"--trick, the cards seats 1 to {asking} played to the first trick")
                 result = odds(view, deals=deals, seed=seed, exhaustive=exhaustive,
                               seat=asking, limit=search.limit, memory_mb=search.memory_mb,
-                              progress=advance)
+                              progress=advance, workers=search.threads)
         if out is not None:
             write_out(out, json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
         if json_output:
