@@ -205,8 +205,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         ""),
     "rx_turn": (
         "the relaxed game plays the asker and the threats in the reverse of their turn",
-        "x->order[role[p]][k++] = (int8_t)role[(p + j) % n];",
-        "x->order[role[p]][k++] = (int8_t)role[(p + n - j) % n];"),
+        "x->order[role[p]][k++] = (int8_t)ring[j];",
+        "x->order[role[p]][k++] = (int8_t)ring[2 * p + n - j];"),
     "duty_low": (
         "the relaxed game makes a pool seat take the trick though it holds a card of the "
         "suit below the best",

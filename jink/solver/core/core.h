@@ -484,7 +484,8 @@ static int game_place(const CRules *R, uint32_t game, int card);
 static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 capped,
                       PgKey *key);
 static void own_words(u64 ours, const u64 *hand, const int8_t *seat, int k, u64 *own);
-static int suit_patterns(const CRules *R, u64 ours, u64 pool, uint32_t *game, u64 *kinds);
+static void suit_places(const CRules *R, u64 cards, uint32_t *places);
+static int suit_patterns(const uint32_t *a, const uint32_t *left, uint32_t *game, u64 *kinds);
 static size_t pg_hash(const PgKey *key);
 static PgSlot *pg_find(Memory *mem, const PgKey *key, PgSlot **empty);
 static void pg_fill(PgSlot *slot, const PgKey *key, int value, int steps);
@@ -496,6 +497,7 @@ static void pooled_sub(const Relaxed *x, const PgKey *key, PgSlot *slot, int r);
 static int pooled_known(Search *s, u64 spoil_threats, int remaining);
 static int spoil_early(Search *s, u64 spoil_threats, int remaining);
 static int next_applies(const Search *s);
+static void next_floors(const Search *s, Next *x, int left, u64 more, int *floor);
 static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain);
 static int next_start(Search *s, int i);
 static int check(Ctx *c);

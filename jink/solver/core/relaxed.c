@@ -83,6 +83,7 @@ struct Relaxed {
     int pooled, players;
     int8_t seat_of[MAXP];
     u64 threat_seats, pool;
+    uint32_t pool_places[4];  /* the pool's cards' places, suit by suit (suit_places) */
 };
 
 
@@ -435,9 +436,9 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     int n = s->players;
     int grouped = pooled || n - 1 - x->m >= s->ctx->table->relax_groups;
     for (int j = 1; j < n; j++) {  /* from the asker round: runs end at it */
-        int p = (asker + j) % n;
+        int p = asker + j < n ? asker + j : asker + j - n;
         if (role[p] >= 0) continue;
-        int before = role[(p + n - 1) % n], g;  /* (seen already, or the asker) */
+        int before = role[p ? p - 1 : n - 1], g;  /* (seen already, or the asker) */
         if (before > x->m && grouped) {
             g = before - x->m - 1;
         } else {
@@ -477,11 +478,17 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
         }
         x->npool = 0;
         x->pool = all;
+        suit_places(s->R, all, x->pool_places);  /* (read at each later trick: sub_key) */
     }
     x->start = s->done;
+    /* After each one's lead, the asker and the threats in turn: the seats'
+     * places round the table twice over, read from each seat on (no
+     * division: this runs for every game). */
+    int ring[2 * MAXP];
+    for (int p = 0; p < n; p++) ring[p] = ring[p + n] = role[p];
     for (int p = 0; p < n; p++)
-        for (int j = 1, k = 0; j <= n; j++)
-            if (role[(p + j) % n] <= x->m) x->order[role[p]][k++] = (int8_t)role[(p + j) % n];
+        for (int j = p + 1, k = 0; j <= p + n; j++)
+            if (ring[j] <= x->m) x->order[role[p]][k++] = (int8_t)ring[j];
 }
 
 
