@@ -452,7 +452,9 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
         x->seat[x->npool] = s->hands[p];
         x->gcards[g] |= s->hands[p];
         x->gseats[g] |= bit(x->npool);
-        for (int su = 0; su < 4; su++) {
+        /* (the pooled game reads neither: its runs' best cards are the
+         * pool's, and its seats have no duty) */
+        for (int su = 0; su < 4 && !pooled; su++) {
             int8_t low = -1, *top = &x->gtop[g][su];
             for (u64 c = s->hands[p] & s->R->suit_masks[su]; c; c &= c - 1) {
                 int card = low_card(c);
@@ -483,12 +485,15 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     x->start = s->done;
     /* After each one's lead, the asker and the threats in turn: the seats'
      * places round the table twice over, read from each seat on (no
-     * division: this runs for every game). */
+     * division: this runs for every game), up to the last of them; a seat
+     * of the same run as the one before it has the same turns. */
     int ring[2 * MAXP];
     for (int p = 0; p < n; p++) ring[p] = ring[p + n] = role[p];
-    for (int p = 0; p < n; p++)
-        for (int j = p + 1, k = 0; j <= p + n; j++)
+    for (int p = 0; p < n; p++) {
+        if (p && role[p] > x->m && role[p] == role[p - 1]) continue;
+        for (int j = p + 1, k = 0; k <= x->m; j++)
             if (ring[j] <= x->m) x->order[role[p]][k++] = (int8_t)ring[j];
+    }
 }
 
 
