@@ -254,7 +254,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (x->ngroup && grouped) {\n            g = x->ngroup - 1 + 0 * before;"),
     "rx_trumps": (
         "the relaxed game counts every trump of the asker against a threat, covered or not",
-        "reach -= na - matched(asker, na, threat, ranks(R, x->hand[i] & R->trump_mask, threat));",
+        "reach -= na - matched(x->rk[0], na, x->rk[i], ranked(x, i));",
         "reach -= na;"),
     "rx_budget": (
         "the relaxed game, past its steps, answers that no threat reaches its tricks",

@@ -461,6 +461,7 @@ static int dp_leaf(Dp *d, int a_best, int b_trump, const int *b_plain);
 static int dp_play(Dp *d, int i, int a_best, int b_trump, const int *b_plain);
 static int two_tricks_dp(Search *s);
 static int two_left(Search *s, int remaining, int part);
+static inline int ranked(Relaxed *x, int i);
 static int relaxed_won(Relaxed *x, int who, int best, int left);
 static int duty_beats(const Relaxed *x, int who, int led, int best);
 static inline int group_taker(const Relaxed *x, int g, int best, int led);

@@ -84,7 +84,23 @@ struct Relaxed {
     int8_t seat_of[MAXP];
     u64 threat_seats, pool;
     uint32_t pool_places[4];  /* the pool's cards' places, suit by suit (suit_places) */
+    /* The trumps of the asker and of each threat as last ranked (see
+     * ranked): a hand's trumps change only where it plays one. */
+    u64 rk_trumps[MAXP];
+    int rk_n[MAXP], rk[MAXP][16];
 };
+
+/* The trump places of the asker's (0) or a threat's hand, best first (as
+ * ranks() gives them), and how many: ranked again only where they changed
+ * since the last time asked (every node of the game asks). */
+static inline int ranked(Relaxed *x, int i) {
+    u64 trumps = x->hand[i] & x->R->trump_mask;
+    if (trumps != x->rk_trumps[i]) {
+        x->rk_trumps[i] = trumps;
+        x->rk_n[i] = ranks(x->R, trumps, x->rk[i]);
+    }
+    return x->rk_n[i];
+}
 
 
 /* The trick taken by card ``best`` of ``who`` (a group of pool seats: m + 1 on). */
@@ -264,14 +280,13 @@ static int pinned(const CRules *R, u64 rel, int card) {
 /* 1: no threat reaches its tricks, ``left`` tricks from here; 0: one may. */
 static int relaxed(Relaxed *x, int leader, int left) {
     const CRules *R = x->R;
-    int alive = 0, asker[16], threat[16];
-    int na = ranks(R, x->hand[0] & R->trump_mask, asker);
+    int alive = 0, na = ranked(x, 0);
     for (int i = 1; i <= x->m; i++) {
         if (x->won[i] >= x->need[i]) return 0;
         int reach = x->won[i] + left;
         /* the asker's trumps it cannot cover one for one (as sure()) */
         if (reach >= x->need[i] && na)
-            reach -= na - matched(asker, na, threat, ranks(R, x->hand[i] & R->trump_mask, threat));
+            reach -= na - matched(x->rk[0], na, x->rk[i], ranked(x, i));
         alive += reach >= x->need[i];
     }
     if (!alive) return 1;
@@ -412,6 +427,7 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
         mem->rx_stamp = 1;
     }
     x->hand[0] = s->hands[asker];
+    memset(x->rk_trumps, 0xff, sizeof x->rk_trumps);  /* (no set of trumps: the deck is 52 cards at most) */
     for (int p = 0; p < s->players; p++) {
         if (p == asker) {
             role[p] = 0;
