@@ -465,7 +465,7 @@ static inline int ranked(Relaxed *x, int i);
 static int relaxed_won(Relaxed *x, int who, int best, int left);
 static int duty_beats(const Relaxed *x, int who, int led, int best);
 static inline int group_taker(const Relaxed *x, int g, int best, int led);
-static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left);
+static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int best, int left);
 static int relaxed_last(Relaxed *x, u64 played, int lead, int leader);
 static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left);
 static int pinned(const CRules *R, u64 rel, int card);
