@@ -205,8 +205,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         ""),
     "rx_turn": (
         "the relaxed game plays the asker and the threats in the reverse of their turn",
-        "x->order[role[p]][k++] = (int8_t)role[(p + j) % n];",
-        "x->order[role[p]][k++] = (int8_t)role[(p + n - j) % n];"),
+        "x->order[role[p]][k++] = (int8_t)ring[j];",
+        "x->order[role[p]][k++] = (int8_t)ring[2 * p + n - j];"),
     "duty_low": (
         "the relaxed game makes a pool seat take the trick though it holds a card of the "
         "suit below the best",
@@ -254,7 +254,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (x->ngroup && grouped) {\n            g = x->ngroup - 1 + 0 * before;"),
     "rx_trumps": (
         "the relaxed game counts every trump of the asker against a threat, covered or not",
-        "reach -= na - matched(asker, na, threat, ranks(R, x->hand[i] & R->trump_mask, threat));",
+        "reach -= na - matched(x->rk[0], na, x->rk[i], ranked(x, i));",
         "reach -= na;"),
     "rx_budget": (
         "the relaxed game, past its steps, answers that no threat reaches its tricks",

@@ -85,22 +85,57 @@ static void own_words(u64 ours, const u64 *hand, const int8_t *seat, int k, u64 
     if (i & 15) own[i / 16] = word;
 }
 
+/* Each suit's places (see game_card) of ``cards``, a bit each, into
+ * ``places`` (one walk of the cards). */
+static void suit_places(const CRules *R, u64 cards, uint32_t *places) {
+    places[0] = places[1] = places[2] = places[3] = 0;
+    for (; cards; cards &= cards - 1) {
+        int card = low_card(cards);
+        places[R->suit[card]] |= (uint32_t)1 << R->place[card];
+    }
+}
+
+/* A suit's pattern, four places at a time: for the places ``all`` of a
+ * nibble and the game's own ``a`` among them, a bit for each of all's, the
+ * best (lowest place) highest; NIBBLE_BITS counts all's. */
+static const uint8_t NIBBLE_PATTERN[16][16] = {
+    { 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0},
+    { 0,  1,  0,  1,  0,  1,  0,  1,  0,  1,  0,  1,  0,  1,  0,  1},
+    { 0,  0,  1,  1,  0,  0,  1,  1,  0,  0,  1,  1,  0,  0,  1,  1},
+    { 0,  2,  1,  3,  0,  2,  1,  3,  0,  2,  1,  3,  0,  2,  1,  3},
+    { 0,  0,  0,  0,  1,  1,  1,  1,  0,  0,  0,  0,  1,  1,  1,  1},
+    { 0,  2,  0,  2,  1,  3,  1,  3,  0,  2,  0,  2,  1,  3,  1,  3},
+    { 0,  0,  2,  2,  1,  1,  3,  3,  0,  0,  2,  2,  1,  1,  3,  3},
+    { 0,  4,  2,  6,  1,  5,  3,  7,  0,  4,  2,  6,  1,  5,  3,  7},
+    { 0,  0,  0,  0,  0,  0,  0,  0,  1,  1,  1,  1,  1,  1,  1,  1},
+    { 0,  2,  0,  2,  0,  2,  0,  2,  1,  3,  1,  3,  1,  3,  1,  3},
+    { 0,  0,  2,  2,  0,  0,  2,  2,  1,  1,  3,  3,  1,  1,  3,  3},
+    { 0,  4,  2,  6,  0,  4,  2,  6,  1,  5,  3,  7,  1,  5,  3,  7},
+    { 0,  0,  0,  0,  2,  2,  2,  2,  1,  1,  1,  1,  3,  3,  3,  3},
+    { 0,  4,  0,  4,  2,  6,  2,  6,  1,  5,  1,  5,  3,  7,  3,  7},
+    { 0,  0,  4,  4,  2,  2,  6,  6,  1,  1,  5,  5,  3,  3,  7,  7},
+    { 0,  8,  4, 12,  2, 10,  6, 14,  1,  9,  5, 13,  3, 11,  7, 15},
+};
+static const uint8_t NIBBLE_BITS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 /* The suits' patterns of a pooled game whose own cards (the asker's and the
- * threats') are ``ours`` and whose pool holds ``pool`` (see pooled_key):
- * each suit's places of the game's cards into ``game``, the patterns into
- * ``kinds``. 0 where a suit is too big to key. */
-static int suit_patterns(const CRules *R, u64 ours, u64 pool, uint32_t *game, u64 *kinds) {
+ * threats') lie at the places ``a`` of each suit and the pool's at ``left``
+ * (see pooled_key; suit_places): each suit's places of the game's cards
+ * into ``game``, the patterns into ``kinds``. 0 where a suit is too big to
+ * key. */
+static int suit_patterns(const uint32_t *a, const uint32_t *left, uint32_t *game, u64 *kinds) {
     *kinds = 0;
     for (int su = 0; su < 4; su++) {
-        uint32_t a = 0, left = 0;  /* the suit's places of ours and of the pool's */
-        for (u64 h = ours & R->suit_masks[su]; h; h &= h - 1)
-            a |= (uint32_t)1 << R->place[low_card(h)];
-        for (u64 h = pool & R->suit_masks[su]; h; h &= h - 1)
-            left |= (uint32_t)1 << R->place[low_card(h)];
-        uint32_t all = a | left;
-        if (popc(all) > 15) return 0;  /* (a pattern takes 16 bits at most) */
-        u64 pattern = 1;
-        for (uint32_t m = all; m; m &= m - 1) pattern = pattern << 1 | ((a >> ctz64(m)) & 1);
+        uint32_t all = a[su] | left[su];
+        u64 pattern = 1;  /* (the mark where it starts) */
+        int n = 0;
+        /* a bit a place, best first: 1 the game's own, 0 the pool's */
+        for (int at = 0; at < 16; at += 4) {
+            uint32_t nib = all >> at & 15;
+            pattern = pattern << NIBBLE_BITS[nib] | NIBBLE_PATTERN[nib][a[su] >> at & 15];
+            n += NIBBLE_BITS[nib];
+        }
+        if (n > 15) return 0;  /* (a pattern takes 16 bits at most) */
         *kinds |= pattern << (16 * su);
         game[su] = all;
     }
@@ -165,7 +200,10 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
      * card. */
     u64 pool = s->live & ~ours & ~played, kinds;
     if (s->ntrick) ours |= bit(trick[0]) | bit(trick[b]);
-    if (!suit_patterns(R, ours, pool, key->game, &kinds)) return 0;
+    uint32_t a[4], left[4];
+    suit_places(R, ours, a);
+    suit_places(R, pool, left);
+    if (!suit_patterns(a, left, key->game, &kinds)) return 0;
     u64 rest = (u64)R->id | (u64)asker << PG_ID_BITS | (u64)(s->ntrick ? 0 : s->leader) << 25
              | (u64)(s->tricks - s->done) << 29 | (u64)s->done << 34 | (u64)need << 39
              | threats << 43 | (u64)(n - 1) << 59;
@@ -354,7 +392,10 @@ static int sub_key(const Relaxed *x, int leader, int left, PgKey *key) {
         ours |= x->hand[i];
         if (i) won |= (u64)x->won[i] << (3 * x->seat_of[i]);
     }
-    if (popc(ours) > PG_CARDS || !suit_patterns(R, ours, x->pool, key->game, &kinds)) return 0;
+    uint32_t a[4];
+    if (popc(ours) > PG_CARDS) return 0;
+    suit_places(R, ours, a);
+    if (!suit_patterns(a, x->pool_places, key->game, &kinds)) return 0;
     own_words(ours, x->hand, x->seat_of, x->m + 1, own);
     u64 rest = (u64)R->id | (u64)x->seat_of[0] << PG_ID_BITS | (u64)left << 29 | (u64)x->done << 34
              | (u64)x->need[1] << 39 | x->threat_seats << 43 | (u64)(x->players - 1) << 59;

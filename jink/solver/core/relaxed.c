@@ -83,7 +83,24 @@ struct Relaxed {
     int pooled, players;
     int8_t seat_of[MAXP];
     u64 threat_seats, pool;
+    uint32_t pool_places[4];  /* the pool's cards' places, suit by suit (suit_places) */
+    /* The trumps of the asker and of each threat as last ranked (see
+     * ranked): a hand's trumps change only where it plays one. */
+    u64 rk_trumps[MAXP];
+    int rk_n[MAXP], rk[MAXP][16];
 };
+
+/* The trump places of the asker's (0) or a threat's hand, best first (as
+ * ranks() gives them), and how many: ranked again only where they changed
+ * since the last time asked (every node of the game asks). */
+static inline int ranked(Relaxed *x, int i) {
+    u64 trumps = x->hand[i] & x->R->trump_mask;
+    if (trumps != x->rk_trumps[i]) {
+        x->rk_trumps[i] = trumps;
+        x->rk_n[i] = ranks(x->R, trumps, x->rk[i]);
+    }
+    return x->rk_n[i];
+}
 
 
 /* The trick taken by card ``best`` of ``who`` (a group of pool seats: m + 1 on). */
@@ -141,16 +158,20 @@ static inline int group_taker(const Relaxed *x, int g, int best, int led) {
 
 /* The next to play to a trick led by ``lead`` (``played``: who has): the
  * asker and the threats in their seats' turn, then the pool's last word.
+ * ``at``: how many of the turn are known to have played (0: none known).
  * 1: the asker holds. */
-static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int left) {
+static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int best, int left) {
     const CRules *R = x->R;
     if (x->plays <= 0) return 0;
     x->plays--;
     int led = R->suit[lead], trick[1] = {lead};
     const int8_t *turn = x->order[x->lead_by];
     int k = -1;
-    for (int j = 0; j <= x->m && k < 0; j++)
-        if (!(played >> turn[j] & 1)) k = turn[j];
+    /* the first of the turn still to play: past those known, not read again
+     * (scanning from the turn's start each time was 5% of the core's work
+     * at ten seats) */
+    while (at <= x->m && (played >> turn[at] & 1)) at++;
+    if (at <= x->m) k = turn[at];
     if (k < 0) {
         /* the pool may let the trick be, unless one of its seats must beat it */
         int duty = duty_beats(x, who, led, best);
@@ -187,7 +208,7 @@ static int relaxed_play(Relaxed *x, u64 played, int lead, int who, int best, int
         if (takes(R, card, R->power[b], led)) { w = k; b = card; }
         if (asker) x->rel = rel;
         x->hand[k] ^= bit(card);
-        int r = relaxed_play(x, played | bit(k), lead, w, b, left);
+        int r = relaxed_play(x, played | bit(k), at + 1, lead, w, b, left);
         x->hand[k] ^= bit(card);
         if (r == asker) return r;
     }
@@ -207,7 +228,7 @@ static int relaxed_last(Relaxed *x, u64 played, int lead, int leader) {
     const int8_t *turn = x->order[x->lead_by];
     long calls = 1;  /* (relaxed_play's: one a card, and the pool's last word) */
     for (int j = 0; j <= x->m; j++) calls += !(played >> turn[j] & 1);
-    if (x->plays < calls) return relaxed_play(x, played, lead, leader, lead, 1);
+    if (x->plays < calls) return relaxed_play(x, played, 0, lead, leader, lead, 1);
     x->plays -= calls;
     int led = R->suit[lead], trick[1] = {lead}, who = leader, best = lead;
     for (int j = 0; j <= x->m; j++) {
@@ -232,7 +253,7 @@ static int relaxed_last(Relaxed *x, u64 played, int lead, int leader) {
 /* A lead to the trick: the rest of it searched, or with one trick left
  * played out (relaxed_last). */
 static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left) {
-    if (left > 1) return relaxed_play(x, played, lead, leader, lead, left);
+    if (left > 1) return relaxed_play(x, played, 0, lead, leader, lead, left);
 #ifdef JINK_CHECK
     /* (tests: the same answer, cards named and plays as the search's) */
     long plays = x->plays;
@@ -242,7 +263,7 @@ static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left) 
     u64 fast_rel = x->rel;
     x->plays = plays;
     x->rel = rel;
-    int r = relaxed_play(x, played, lead, leader, lead, left);
+    int r = relaxed_play(x, played, 0, lead, leader, lead, left);
     TableObject *t = x->ctx->table;
     t->checks++;
     if (r != fast || x->rel != fast_rel || x->plays != fast_plays) t->check_failures++;
@@ -263,14 +284,13 @@ static int pinned(const CRules *R, u64 rel, int card) {
 /* 1: no threat reaches its tricks, ``left`` tricks from here; 0: one may. */
 static int relaxed(Relaxed *x, int leader, int left) {
     const CRules *R = x->R;
-    int alive = 0, asker[16], threat[16];
-    int na = ranks(R, x->hand[0] & R->trump_mask, asker);
+    int alive = 0, na = ranked(x, 0);
     for (int i = 1; i <= x->m; i++) {
         if (x->won[i] >= x->need[i]) return 0;
         int reach = x->won[i] + left;
         /* the asker's trumps it cannot cover one for one (as sure()) */
         if (reach >= x->need[i] && na)
-            reach -= na - matched(asker, na, threat, ranks(R, x->hand[i] & R->trump_mask, threat));
+            reach -= na - matched(x->rk[0], na, x->rk[i], ranked(x, i));
         alive += reach >= x->need[i];
     }
     if (!alive) return 1;
@@ -411,6 +431,7 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
         mem->rx_stamp = 1;
     }
     x->hand[0] = s->hands[asker];
+    memset(x->rk_trumps, 0xff, sizeof x->rk_trumps);  /* (no set of trumps: the deck is 52 cards at most) */
     for (int p = 0; p < s->players; p++) {
         if (p == asker) {
             role[p] = 0;
@@ -435,9 +456,9 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     int n = s->players;
     int grouped = pooled || n - 1 - x->m >= s->ctx->table->relax_groups;
     for (int j = 1; j < n; j++) {  /* from the asker round: runs end at it */
-        int p = (asker + j) % n;
+        int p = asker + j < n ? asker + j : asker + j - n;
         if (role[p] >= 0) continue;
-        int before = role[(p + n - 1) % n], g;  /* (seen already, or the asker) */
+        int before = role[p ? p - 1 : n - 1], g;  /* (seen already, or the asker) */
         if (before > x->m && grouped) {
             g = before - x->m - 1;
         } else {
@@ -451,7 +472,9 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
         x->seat[x->npool] = s->hands[p];
         x->gcards[g] |= s->hands[p];
         x->gseats[g] |= bit(x->npool);
-        for (int su = 0; su < 4; su++) {
+        /* (the pooled game reads neither: its runs' best cards are the
+         * pool's, and its seats have no duty) */
+        for (int su = 0; su < 4 && !pooled; su++) {
             int8_t low = -1, *top = &x->gtop[g][su];
             for (u64 c = s->hands[p] & s->R->suit_masks[su]; c; c &= c - 1) {
                 int card = low_card(c);
@@ -477,11 +500,20 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
         }
         x->npool = 0;
         x->pool = all;
+        suit_places(s->R, all, x->pool_places);  /* (read at each later trick: sub_key) */
     }
     x->start = s->done;
-    for (int p = 0; p < n; p++)
-        for (int j = 1, k = 0; j <= n; j++)
-            if (role[(p + j) % n] <= x->m) x->order[role[p]][k++] = (int8_t)role[(p + j) % n];
+    /* After each one's lead, the asker and the threats in turn: the seats'
+     * places round the table twice over, read from each seat on (no
+     * division: this runs for every game), up to the last of them; a seat
+     * of the same run as the one before it has the same turns. */
+    int ring[2 * MAXP];
+    for (int p = 0; p < n; p++) ring[p] = ring[p + n] = role[p];
+    for (int p = 0; p < n; p++) {
+        if (p && role[p] > x->m && role[p] == role[p - 1]) continue;
+        for (int j = p + 1, k = 0; k <= x->m; j++)
+            if (ring[j] <= x->m) x->order[role[p]][k++] = (int8_t)ring[j];
+    }
 }
 
 
@@ -502,7 +534,7 @@ static int relaxed_from(Search *s, Relaxed *x, const int *role, const int *pool)
     x->lead_by = role[s->leader];
     x->led_at[0] = (int8_t)s->R->suit[trick[0]];
     x->led_pool[0] = (int8_t)(x->lead_by > x->m ? x->lead_by - x->m - 1 : -1);
-    return relaxed_play(x, played, trick[0], who, trick[best], left);
+    return relaxed_play(x, played, 0, trick[0], who, trick[best], left);
 }
 
 /* The relaxed game of this search: the one seat ``asker`` against the seats
