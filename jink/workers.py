@@ -31,7 +31,7 @@ from typing import TypeVar
 
 from jink.errors import JinkError
 
-__all__ = ["available_cores", "in_order", "stop_pool", "watch_parent", "workers_deaf"]
+__all__ = ["in_order", "stop_pool", "watch_parent", "workers_deaf"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -48,15 +48,6 @@ ALONE_SECONDS = 0.5
 #: long deal holds back the results, the other workers go on with the items
 #: after it, as many as this allows.
 AHEAD = 64
-
-
-def available_cores() -> int:
-    """The cores this process may run on (its CPU affinity, where the system
-    tells it), at least 1."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # (no affinity on this system)
-        return max(1, os.cpu_count() or 1)
 
 
 @contextmanager
