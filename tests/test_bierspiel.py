@@ -33,7 +33,7 @@ from jink.games.bierspiel import (
 )
 from jink.position import Position
 from jink.solver import Solver
-from tests.sweeps import Size, sweep
+from tests.sweeps import Size, sweep, tiers
 from tests.test_rams import (
     PACK,
     Orders,
@@ -392,11 +392,16 @@ def bierspiel_deals(draw: st.DrawFn) -> Position:
     return Position.create(BIERSPIEL, trump, hands)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(bierspiel_deals(), st.data())
-def test_random_playouts(pos: Position, data: st.DataObject) -> None:
-    reading = bierspiel_reading(orders(SUITS[pos.trump or 0]))
-    play_out(pos, reading, lambda cards: data.draw(st.sampled_from(cards)))
+@pytest.mark.parametrize("examples", tiers(60, 150))
+def test_random_playouts(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(bierspiel_deals(), st.data())
+    def check(pos: Position, data: st.DataObject) -> None:
+        reading = bierspiel_reading(orders(SUITS[pos.trump or 0]))
+        play_out(pos, reading, lambda cards: data.draw(st.sampled_from(cards)))
+
+    check()
 
 
 def test_playouts_meet_face_down_leads() -> None:

@@ -235,6 +235,10 @@ def test_a_settler_switched_off_changes_no_verdict(settler: str, size: Size) -> 
     others = native.without([settler])
     changed = compared = 0
     cases = big_positions(size.examples, 38) + small_positions(size.examples, 39)
+    if settler == "partition" and size.tier == "sample":
+        # The first, at ten seats, passes the cap without partition search
+        # (3 s, and then left out): the sample leaves it out at once.
+        cases = cases[1:]
     if settler == "widen":
         # Cheap tries change the search only where a try of the coalition's
         # passes its first cap (4,096 nodes) and the whole stays within CAP:

@@ -26,6 +26,7 @@ from jink.cli.app import app
 from jink.formats.examples import example
 from jink.study.page import analysis_page, solve_page, steps_data
 from tests.chromium import Browser, find_chromium, png_pixels
+from tests.sweeps import tiers
 
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 
@@ -271,15 +272,17 @@ OVERLAPS = """(() => {
   return out; })()"""
 
 
-def test_nothing_is_covered_at_a_true_420_pixel_viewport(chromium: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("tables", tiers((3, 10), (5, 7, 9)))
+def test_nothing_is_covered_at_a_true_420_pixel_viewport(chromium: str, tmp_path: Path,
+                                                         tables: tuple[int, ...]) -> None:
     # The page laid out at 420 CSS pixels by Chromium's device metrics
-    # emulation, for tables of 3, 5, 7, 9 and 10: at every card of a whole trick no
-    # card on the felt covers a seat's label or hand, nor another card, and
-    # no seat covers another.
+    # emulation, for tables of 3 and 10 (5, 7 and 9 in CI's run): at every
+    # card of a whole trick no card on the felt covers a seat's label or
+    # hand, nor another card, and no seat covers another.
     from tests.test_instead import random_record, random_spoil_five
 
     pages = []
-    for players in (3, 5, 7, 9, 10):
+    for players in tables:
         rng = random.Random(players)
         start = random_spoil_five(rng, players, 5)
         page = tmp_path / f"table-{players}.html"
