@@ -306,6 +306,34 @@ static void table_make_room(TableObject *t) {
     free(old_tags);
 }
 
+/* A new entry: its key, what its answer rests on, and no bound yet. */
+static void entry_fill(Entry *e, const u64 *key, const u64 *detail, const uint8_t *depth,
+                       int remaining) {
+    memcpy(e->key, key, sizeof e->key);
+    memcpy(e->detail, detail, sizeof e->detail);
+    memcpy(e->depth, depth, sizeof e->depth);
+    e->lo = 0;
+    e->hi = (uint8_t)remaining;
+    e->effort = 0;
+}
+
+/* An answer stored in an entry: its bound narrowed, and the effort it saves. */
+static void entry_bound(Entry *e, int effort, int need, int result) {
+    if (effort > e->effort) e->effort = (uint8_t)effort;
+    if (result) {
+        if (need > e->lo) e->lo = (uint8_t)need;
+    } else if (need - 1 < (int)e->hi) {
+        e->hi = (uint8_t)(need - 1);
+    }
+}
+
+/* log2 of a search's nodes: what an entry saves (table_purge). */
+static int effort_of(long long nodes) {
+    int effort = 0;
+    while (nodes > 1 && effort < MAX_EFFORT) { nodes >>= 1; effort++; }
+    return effort;
+}
+
 #if JINK_THREADS
 /* ``store`` while threads search: the entry found or made under its slot's
  * lock, its bounds set there; a purge or growth (the table full or past
@@ -314,8 +342,7 @@ static void store_shared(Search *s, const u64 *key, const u64 *detail, const uin
                          int need, int result, long long nodes) {
     TableObject *t = s->ctx->table;
     pause_point(t);
-    int effort = 0;
-    while (nodes > 1 && effort < MAX_EFFORT) { nodes >>= 1; effort++; }
+    int effort = effort_of(nodes);
     u64 h = key_hash(key);
     uint16_t tag = tag_of(h);
     size_t mask = t->nslots - 1, i = (size_t)h & mask;
@@ -330,20 +357,8 @@ static void store_shared(Search *s, const u64 *key, const u64 *detail, const uin
         unlock_slot(t, i, tag);
     }
     Entry *e = &t->slots[i];
-    if (fresh) {
-        memcpy(e->key, key, sizeof e->key);
-        memcpy(e->detail, detail, sizeof e->detail);
-        memcpy(e->depth, depth, sizeof e->depth);
-        e->lo = 0;
-        e->hi = (uint8_t)(s->tricks - s->done);
-        e->effort = 0;
-    }
-    if (effort > e->effort) e->effort = (uint8_t)effort;
-    if (result) {
-        if (need > e->lo) e->lo = (uint8_t)need;
-    } else if (need - 1 < (int)e->hi) {
-        e->hi = (uint8_t)(need - 1);
-    }
+    if (fresh) entry_fill(e, key, detail, depth, s->tricks - s->done);
+    entry_bound(e, effort, need, result);
     unlock_slot(t, i, tag);
     if (fresh) {
         size_t count = atomic_fetch_add_explicit(&t->count, 1, memory_order_relaxed) + 1;
@@ -369,12 +384,7 @@ static void store(Search *s, const u64 *key, u64 *detail, int part, int need, in
     int fresh;
     Entry *e = probe(t, key, detail, depth, &fresh);
     if (fresh) {
-        memcpy(e->key, key, sizeof e->key);
-        memcpy(e->detail, detail, sizeof e->detail);
-        memcpy(e->depth, depth, sizeof e->depth);
-        e->lo = 0;
-        e->hi = (uint8_t)(s->tricks - s->done);
-        e->effort = 0;
+        entry_fill(e, key, detail, depth, s->tricks - s->done);
         t->count++;
         if (t->count > t->cap) {
             t->flushes++;
@@ -386,12 +396,5 @@ static void store(Search *s, const u64 *key, u64 *detail, int part, int need, in
             e = probe(t, key, detail, depth, &fresh);
         }
     }
-    int effort = 0;  /* log2 of the nodes, as a search that improves a bound adds to it */
-    while (nodes > 1 && effort < MAX_EFFORT) { nodes >>= 1; effort++; }
-    if (effort > e->effort) e->effort = (uint8_t)effort;
-    if (result) {
-        if (need > e->lo) e->lo = (uint8_t)need;
-    } else if (need - 1 < (int)e->hi) {
-        e->hi = (uint8_t)(need - 1);
-    }
+    entry_bound(e, effort_of(nodes), need, result);
 }
