@@ -111,7 +111,7 @@ def check_constraints(spec: Constraints, position) -> None:
             assert low <= count(hand & mask) <= high, (table, key)
 
 
-@pytest.mark.parametrize("examples", tiers(20, 60))
+@pytest.mark.parametrize("examples", tiers(12, 60))
 def test_every_constraint_holds_on_every_deal(examples: int) -> None:
     @settings(max_examples=examples, deadline=None,
               suppress_health_check=[HealthCheck.too_slow])

@@ -169,7 +169,8 @@ def test_narrow_search_matches_python(count: int) -> None:
     run_sample(15, count, deep=False, narrow=True)
 
 
-@pytest.mark.parametrize("count", tiers(1, 3))
+@pytest.mark.ci  # (the default run's random sample above covers the same ground)
+@pytest.mark.parametrize("count", [3])
 def test_native_matches_python_on_benchmark_deals(count: int) -> None:
     from jink.bench.deals import deal, endgame
     for players in (2, 3, 4, 5):
