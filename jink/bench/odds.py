@@ -13,7 +13,6 @@ the hands. With ``--workers N`` the deals are solved on N processes
 from __future__ import annotations
 
 import json
-import os
 import resource
 import time
 from typing import Annotated
@@ -23,6 +22,7 @@ import typer
 from jink.bench.deals import deal
 from jink.cards import SUITS, card_name, iter_cards
 from jink.dealing.odds import hand_view, odds, view_from_dict
+from jink.solver.native import cores_available
 
 app = typer.Typer(add_completion=False)
 
@@ -69,7 +69,7 @@ def main(
                   f"1000 deals: {wall / deals * 1000:7.0f} s", flush=True)
     total = hands * deals
     summary = {"players": players, "hands": hands, "deals": deals, "workers": workers,
-               "cores": len(os.sched_getaffinity(0)),
+               "cores": cores_available(),
                "wall_ms_per_deal": round(1000 * wall_all / total, 1),
                "cpu_ms_per_deal": round(1000 * cpu_all / total, 1),
                "wall_s_per_1000_deals": round(1000 * wall_all / total, 1)}

@@ -129,16 +129,22 @@
   }
 
   // -- opening a deal and playing ------------------------------------------------
-  async function open(deal, play = "", at = null, seat = "", goal = "") {
+  // The board after ``play`` from ``deal``, or null (what went wrong said).
+  async function boardOf(deal, play) {
     let answer;
     try {
       answer = await api("board", "/api/board", { deal, play });
     } catch (error) {
       say(error.message);
-      return;
+      return null;
     }
+    if (answer) say("");
+    return answer;
+  }
+
+  async function open(deal, play = "", at = null, seat = "", goal = "") {
+    const answer = await boardOf(deal, play);
     if (!answer) return;
-    say("");
     state.board = answer;
     state.deal = answer.start;
     state.line = answer.plays.map((p) => p.card);
@@ -164,15 +170,8 @@
       return;
     }
     const line = state.line.slice(0, state.at).concat([card]);
-    let answer;
-    try {
-      answer = await api("board", "/api/board", { deal: state.deal, play: line.join(".") });
-    } catch (error) {
-      say(error.message);
-      return;
-    }
+    const answer = await boardOf(state.deal, line.join("."));
     if (!answer) return;
-    say("");
     state.board = answer;
     state.line = line;
     state.at = line.length;
