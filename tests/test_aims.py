@@ -103,9 +103,9 @@ def test_an_aim_settles_a_ten_seat_spoil_its_own_search_finds_late() -> None:
     assert solver.nodes < 200_000, solver.nodes
 
 
-def test_aims_in_some_seats_verdicts_and_not_in_a_full_table() -> None:
-    """A full table knows every seat's tricks before the spoils and asks no
-    aim; the verdicts of one seat ask them, with the same answers."""
+def test_aims_asked_of_a_spoil_alone_and_not_in_verdicts() -> None:
+    """Verdicts (a full table, or some seats') ask no aim; the spoil asked on
+    its own asks them, with the verdicts' answer."""
     asked = 0
     for index in range(6):
         position = deal(7, index, 2026)
@@ -113,11 +113,13 @@ def test_aims_in_some_seats_verdicts_and_not_in_a_full_table() -> None:
         solver = Solver(engine="native", threads=1)
         solver.on_search = records.append
         table = solver.verdicts(position)
+        assert solver.verdict(position, 0) == table[0]
         assert not any(isinstance(r.goal, Helped) for r in records)
         for seat in range(position.players):
             records.clear()
             alone = Solver(engine="native", threads=1)
             alone.on_search = records.append
-            assert alone.verdict(position, seat) == table[seat], (index, seat)
+            spoils = alone.can_force(position, seat, SPOIL)
+            assert spoils is dict(table[seat].answers)["spoil"], (index, seat)
             asked += any(isinstance(r.goal, Helped) for r in records)
     assert asked >= 3, asked

@@ -493,12 +493,10 @@ class Solver:
             ladders.append(rungs)
             searched = any(q.tricks is None for q in position.game.questions(position.players))
             spoil = spoil_of(position.game) if searched else None
-            # (No aims first in a full table: every seat's tricks, known
-            # first, settle the spoils that one seat's strength decides, and
-            # on what is left the aims cost more than they save; solver.md.)
-            aims = len(asked) < position.players
+            # (No aims first in verdicts: they cost more than they save
+            # there, measured; solver.md, "The others' aims first".)
             spoils.append({seat: _Force(position, seat, spoil,
-                                        self._spoil_settled(rungs, seat, spoil.pool), aims)
+                                        self._spoil_settled(rungs, seat, spoil.pool), False)
                            for seat in asked} if spoil is not None else {})
         self._settle([*(q for rungs in ladders for q in rungs.values()),
                       *(q for forces in spoils for q in forces.values())], partial)
