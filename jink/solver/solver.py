@@ -372,7 +372,7 @@ class Solver:
         search's; only its cost changes. Within ``cap`` nodes in all.
         """
         others = frozenset(range(position.players)) - side
-        remaining = position.game.tricks - sum(position.won)
+        remaining = position.game.tricks - position.tricks_done
         aims = [seat for seat in sorted(others) if position.won[seat] + remaining >= goal.pool]
         start = self.budget.nodes
 
