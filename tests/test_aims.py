@@ -24,6 +24,7 @@ from jink.cards import parse_card
 from jink.position import Position
 from jink.solver import Solver, native
 from jink.solver.goals import SPOIL, Helped
+from jink.solver.limits import QuestionCapped
 from jink.solver.solver import SearchRecord
 from tests.sweeps import tiers
 from tests.test_native import random_position
@@ -123,3 +124,23 @@ def test_aims_asked_of_a_spoil_alone_and_not_in_verdicts() -> None:
             assert spoils is dict(table[seat].answers)["spoil"], (index, seat)
             asked += any(isinstance(r.goal, Helped) for r in records)
     assert asked >= 3, asked
+
+
+@pytest.mark.parametrize("count", tiers(12, 60))
+def test_aims_keep_within_the_questions_cap(count: int) -> None:
+    """Under a cap (a limited run's rounds), the aims and the spoil search
+    together stop past it, never answering otherwise than uncapped."""
+    for seed in range(count):
+        position = position_of(seed)
+        want = spoils(Solver(exact=True), position)
+        for cap in (40, 400, 4000):
+            solver = eager(Solver(engine="native"))
+            for seat in range(position.players):
+                start = solver.nodes
+                try:
+                    got = solver._can_force(position, seat, SPOIL, cap)
+                except QuestionCapped:
+                    assert solver.nodes - start == cap + 1, (position, seat, cap)
+                    continue
+                assert got is want[seat], (position, seat, cap)
+                assert solver.nodes - start <= cap + 1

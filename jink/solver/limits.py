@@ -91,17 +91,22 @@ class Budget:
     @contextmanager
     def capped(self, nodes: int | None) -> Iterator[None]:
         """Searches inside stop with :class:`QuestionCapped` after ``nodes`` more
-        nodes (None: no cap), unless the limit stops them first."""
+        nodes (None: no cap), unless the limit, or a cap this one is inside,
+        stops them first (:meth:`cap_passed` then tells the two apart)."""
         if nodes is None:
             yield
             return
         outer = self.cap_at
-        self.cap_at = self.nodes + nodes
+        self.cap_at = self.nodes + nodes if outer is None else min(outer, self.nodes + nodes)
         self.next_check = min(self.next_check, self.cap_at + 1)
         try:
             yield
         finally:
             self.cap_at = outer
+
+    def cap_passed(self) -> bool:
+        """Whether the cap in force (none: False) has been passed."""
+        return self.cap_at is not None and self.nodes > self.cap_at
 
     def check(self) -> None:
         """Raise if a limit is passed; called by the search every CHECK_EVERY nodes.

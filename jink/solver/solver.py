@@ -374,37 +374,25 @@ class Solver:
         others = frozenset(range(position.players)) - side
         remaining = position.game.tricks - position.tricks_done
         aims = [seat for seat in sorted(others) if position.won[seat] + remaining >= goal.pool]
-        start = self.budget.nodes
-
-        def room() -> int | None:
-            return None if cap is None else cap - (self.budget.nodes - start)
-
-        def within(nodes: int) -> int:
-            left = room()
-            return nodes if left is None else max(0, min(nodes, left))
-
-        def spent() -> bool:
-            left = room()
-            return left is not None and left <= 0
-
         first, last = self.probe_caps
-        try:
-            return self._prove(position, side, goal, within(first))
-        except QuestionCapped:
-            if spent():
-                raise
-        width = first
-        while aims and width <= last:
-            for seat in list(aims):
-                try:
-                    if self._prove(position, others, Helped(seat, goal.pool), within(width)):
-                        return False
-                    aims.remove(seat)
-                except QuestionCapped:
-                    if spent():
-                        raise
-            width *= CAP_GROWTH
-        return self._prove(position, side, goal, room())
+        with self.budget.capped(cap):
+            try:
+                return self._prove(position, side, goal, first)
+            except QuestionCapped:
+                if self.budget.cap_passed():
+                    raise  # (``cap`` itself)
+            width = first
+            while aims and width <= last:
+                for seat in list(aims):
+                    try:
+                        if self._prove(position, others, Helped(seat, goal.pool), width):
+                            return False
+                        aims.remove(seat)
+                    except QuestionCapped:
+                        if self.budget.cap_passed():
+                            raise
+                width *= CAP_GROWTH
+            return self._prove(position, side, goal, None)
 
     def _prove(self, position: Position, side: frozenset[int], goal: Goal, cap: int | None,
                narrow: bool = False) -> bool:
