@@ -305,7 +305,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     if (!self) return NULL;
     double bytes = memory_mb * 1e6;
     size_t slots = 16;
-    while ((double)(slots * 2) * (double)(sizeof(Entry) + sizeof(uint16_t)) <= bytes
+    while ((double)(slots * 2) * (double)(sizeof(Entry) + sizeof(uint16_t) + sizeof(u64)) <= bytes
            && slots < ((size_t)1 << 40))
         slots *= 2;
     self->max_slots = slots;
@@ -334,13 +334,15 @@ static void Table_dealloc(TableObject *self) {
     free(self->memory);
     free(self->slots);
     free(self->tags);
+    free(self->sigs);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static PyObject *Table_stats(TableObject *self, PyObject *unused) {
     (void)unused;
 #ifdef JINK_CHECK
-    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L,s:L,s:L,s:L,s:L,s:L}", "entries",
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L}",
+                         "entries",
                          (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,
                          "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
                          "entry_bytes", (Py_ssize_t)sizeof(Entry), "threads", self->threads,
@@ -349,7 +351,9 @@ static PyObject *Table_stats(TableObject *self, PyObject *unused) {
                          "check_failures", (long long)self->check_failures,
                          "known", (long long)self->known,
                          "next_checks", (long long)self->next_checks,
-                         "next_failures", (long long)self->next_failures);
+                         "next_failures", (long long)self->next_failures,
+                         "sig_rejects", (long long)self->sig_rejects,
+                         "sig_failures", (long long)self->sig_failures);
 #else
     return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L}", "entries",
                          (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,

@@ -261,6 +261,7 @@ typedef struct {
     PyObject_HEAD
     Entry *slots;
     atag *tags;         /* one a slot: see tag_of (and, with threads, its lock) */
+    u64 *sigs;          /* one a slot: its entry's detail in brief, read first (sig_of) */
     size_t nslots;      /* a power of two */
     size_t max_slots;   /* the memory cap, in slots */
     acount count;
@@ -287,6 +288,7 @@ typedef struct {
     acounter checks, check_failures;  /* (tests: see pooled_holds) */
     acounter next_checks, next_failures;  /* (tests: see next_start) */
     acounter known;                   /* (tests: see pooled_known) */
+    acounter sig_rejects, sig_failures;  /* (tests: see admitted) */
 #endif
 } TableObject;
 

@@ -120,6 +120,75 @@ static inline int covers(const Entry *e, const u64 *detail) {
     return diff == 0;
 }
 
+/* A slot's signature: its entry's detail in brief, kept beside the tags so
+ * that a chain's entries are read only when they may cover the position.
+ * At a big table a key has many entries (every set of holders its answers
+ * rested on: at ten seats, tens in a chain where a probe reads one), and
+ * reading each whole entry was a third of a spoil proof's time. For each
+ * suit, the holders of its two best live cards (the detail's first two
+ * nibbles, a byte) as far as the entry's depth reaches, in the low 32 bits;
+ * the bytes' masks in the high 32. */
+static inline u64 sig_of(const u64 *detail, const uint8_t *depth) {
+    u64 sig = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 mask = depth_mask(depth[su] < 2 ? depth[su] : 2);
+        sig |= (detail[su] & mask) << (8 * su) | mask << (32 + 8 * su);
+    }
+    return sig;
+}
+
+/* A position's detail in brief, as sig_of's low half (no masks). */
+static inline u64 sig_mine(const u64 *detail) {
+    return (detail[0] & 0xff) | (detail[1] & 0xff) << 8 | (detail[2] & 0xff) << 16
+         | (detail[3] & 0xff) << 24;
+}
+
+/* Whether the entry of signature ``sig`` may cover the position of
+ * ``mine`` (sig_mine): never false where covers is true. */
+static inline int sig_admits(u64 sig, u64 mine) {
+    return (((sig ^ mine) & (sig >> 32)) & 0xffffffffu) == 0;
+}
+
+/* Whether slot ``i``'s entry may stand for the position of ``key`` and
+ * ``detail`` (``mine``: sig_mine), by its signature alone. (The checking
+ * core also reads each entry turned away, and counts those that did stand
+ * for it: a signature must never turn one away.) */
+static inline int admitted(TableObject *t, size_t i, u64 mine, const u64 *key,
+                           const u64 *detail) {
+    int admits = sig_admits(t->sigs[i], mine);
+#ifdef JINK_CHECK
+    if (!admits) {
+        t->sig_rejects++;
+        if (same_key(t->slots[i].key, key) && covers(&t->slots[i], detail)) t->sig_failures++;
+    }
+#else
+    (void)key;
+    (void)detail;
+#endif
+    return admits;
+}
+
+/* Whether slot ``i``'s entry is another set than the one of signature
+ * ``sig``, ``key``, ``detail`` and ``depth`` (store's), by its signature
+ * alone (checked as in admitted). */
+static inline int other_set(TableObject *t, size_t i, u64 sig, const u64 *key,
+                            const u64 *detail, const uint8_t *depth) {
+    int other = t->sigs[i] != sig;
+#ifdef JINK_CHECK
+    if (other) {
+        const Entry *e = &t->slots[i];
+        t->sig_rejects++;
+        if (same_key(e->key, key) && !memcmp(e->depth, depth, 4) && covers(e, detail))
+            t->sig_failures++;
+    }
+#else
+    (void)key;
+    (void)detail;
+    (void)depth;
+#endif
+    return other;
+}
+
 /* A slot's tag: 15 bits of its key's hash, never 0 (0: an empty slot), and
  * bit 0 (TAG_LOCK) free for the slot's lock while threads search (see
  * lock_slot). A chain is scanned in the tags (32 to a cache line) and an
@@ -176,12 +245,18 @@ static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uin
                     int *fresh) {
     u64 h = key_hash(key);
     uint16_t tag = tag_of(h);
+    u64 sig = sig_of(detail, depth);  /* (an entry of the same set has the same) */
     size_t mask = t->nslots - 1, i = (size_t)h & mask;
     *fresh = 0;
     for (;; i = (i + 1) & mask) {
         uint16_t here = tag_at(t, i);
-        if (!here) { set_tag(t, i, tag); *fresh = 1; return &t->slots[i]; }
-        if (here != tag) continue;
+        if (!here) {
+            set_tag(t, i, tag);
+            t->sigs[i] = sig;
+            *fresh = 1;
+            return &t->slots[i];
+        }
+        if (here != tag || other_set(t, i, sig, key, detail, depth)) continue;
         Entry *e = &t->slots[i];
         if (same_key(e->key, key) && !memcmp(e->depth, depth, 4) && covers(e, detail)) return e;
     }
@@ -192,7 +267,7 @@ static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uin
  * entry's depths in ``depth``; -1 where none does. */
 static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int need,
                          uint8_t *depth) {
-    u64 h = key_hash(key);
+    u64 h = key_hash(key), mine = sig_mine(detail);
     uint16_t tag = tag_of(h);
 #if JINK_THREADS
     if (t->shared) {
@@ -202,7 +277,8 @@ static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int 
             if ((here & ~TAG_LOCK) != tag || !lock_slot(t, i, tag)) continue;
             const Entry *e = &t->slots[i];
             int r = -1;
-            if (same_key(e->key, key) && covers(e, detail) && (e->lo >= need || (int)e->hi < need)) {
+            if (admitted(t, i, mine, key, detail) && same_key(e->key, key) && covers(e, detail)
+                && (e->lo >= need || (int)e->hi < need)) {
                 memcpy(depth, e->depth, 4);
                 r = e->lo >= need;
             }
@@ -214,7 +290,7 @@ static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int 
 #endif
     size_t mask = t->nslots - 1, i = (size_t)h & mask;
     for (uint16_t here; (here = tag_at(t, i)); i = (i + 1) & mask) {
-        if (here != tag) continue;
+        if (here != tag || !admitted(t, i, mine, key, detail)) continue;
         const Entry *e = &t->slots[i];
         if (same_key(e->key, key) && covers(e, detail) && (e->lo >= need || (int)e->hi < need)) {
             memcpy(depth, e->depth, 4);
@@ -227,11 +303,14 @@ static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int 
 static int table_alloc(TableObject *t, size_t n) {
     Entry *slots = malloc(n * sizeof(Entry));
     atag *tags = calloc(n, sizeof(atag));
-    if (!slots || !tags) { free(slots); free(tags); return -1; }
+    u64 *sigs = malloc(n * sizeof(u64));
+    if (!slots || !tags || !sigs) { free(slots); free(tags); free(sigs); return -1; }
     free(t->slots);
     free(t->tags);
+    free(t->sigs);
     t->slots = slots;
     t->tags = tags;
+    t->sigs = sigs;
     t->nslots = n;
     return 0;
 }
@@ -271,6 +350,7 @@ static void table_purge(TableObject *t) {
         while (j != i && tag_at(t, j)) j = (j + 1) & mask;
         if (j != i) {
             t->slots[j] = t->slots[i];
+            t->sigs[j] = t->sigs[i];
             set_tag(t, j, tag_at(t, i));
             set_tag(t, i, 0);
         }
@@ -282,12 +362,15 @@ static void table_purge(TableObject *t) {
 static void table_make_room(TableObject *t) {
     Entry *old_slots = t->slots;
     atag *old_tags = t->tags;
+    u64 *old_sigs = t->sigs;
     size_t old_n = t->nslots;
     t->slots = NULL;
     t->tags = NULL;
+    t->sigs = NULL;
     if (table_alloc(t, old_n * 2) < 0) {  /* stays at this size, emptied sooner */
         t->slots = old_slots;
         t->tags = old_tags;
+        t->sigs = old_sigs;
         t->max_slots = t->nslots;
         t->cap = full_load(t->nslots);
         return;
@@ -301,9 +384,11 @@ static void table_make_room(TableObject *t) {
         while (tag_at(t, j)) j = (j + 1) & mask;
         set_tag(t, j, tag);
         t->slots[j] = old_slots[i];
+        t->sigs[j] = old_sigs[i];
     }
     free(old_slots);
     free(old_tags);
+    free(old_sigs);
 }
 
 /* A new entry: its key, what its answer rests on, and no bound yet. */
@@ -343,7 +428,7 @@ static void store_shared(Search *s, const u64 *key, const u64 *detail, const uin
     TableObject *t = s->ctx->table;
     pause_point(t);
     int effort = effort_of(nodes);
-    u64 h = key_hash(key);
+    u64 h = key_hash(key), sig = sig_of(detail, depth);
     uint16_t tag = tag_of(h);
     size_t mask = t->nslots - 1, i = (size_t)h & mask;
     int fresh = 0;
@@ -353,11 +438,16 @@ static void store_shared(Search *s, const u64 *key, const u64 *detail, const uin
         if (!here) here = tag_at(t, i);  /* (claimed by another thread meanwhile) */
         if ((here & ~TAG_LOCK) != tag || !lock_slot(t, i, tag)) continue;
         Entry *e = &t->slots[i];
-        if (same_key(e->key, key) && !memcmp(e->depth, depth, 4) && covers(e, detail)) break;
+        if (!other_set(t, i, sig, key, detail, depth) && same_key(e->key, key)
+            && !memcmp(e->depth, depth, 4) && covers(e, detail))
+            break;
         unlock_slot(t, i, tag);
     }
     Entry *e = &t->slots[i];
-    if (fresh) entry_fill(e, key, detail, depth, s->tricks - s->done);
+    if (fresh) {
+        entry_fill(e, key, detail, depth, s->tricks - s->done);
+        t->sigs[i] = sig;
+    }
     entry_bound(e, effort, need, result);
     unlock_slot(t, i, tag);
     if (fresh) {
