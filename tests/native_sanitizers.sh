@@ -74,7 +74,7 @@ PY
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
     tests/test_next.py tests/test_exact.py tests/test_threads.py tests/test_proof_threads.py \
-    tests/test_wrong_answers.py "$@"
+    tests/test_wrong_answers.py tests/test_signatures.py "$@"
 
 # --- ThreadSanitizer: the threaded proofs alone
 unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS JINK_EXACT_CFLAGS  # (the compiler's own run too)

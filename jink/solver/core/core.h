@@ -28,6 +28,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 typedef _Atomic uint16_t atag;
+typedef _Atomic uint64_t asig;
 typedef _Atomic size_t acount;
 typedef _Atomic long long acounter;
 #define LOAD(p) atomic_load_explicit((p), memory_order_relaxed)
@@ -35,6 +36,7 @@ typedef _Atomic long long acounter;
 #else
 #define JINK_THREADS 0
 typedef uint16_t atag;
+typedef uint64_t asig;
 typedef size_t acount;
 typedef long long acounter;
 #define LOAD(p) (*(p))
@@ -261,7 +263,7 @@ typedef struct {
     PyObject_HEAD
     Entry *slots;
     atag *tags;         /* one a slot: see tag_of (and, with threads, its lock) */
-    u64 *sigs;          /* one a slot: its entry's detail in brief, read first (sig_of) */
+    asig *sigs;         /* one a slot: its entry's detail in brief, read first (sig_of) */
     size_t nslots;      /* a power of two */
     size_t max_slots;   /* the memory cap, in slots */
     acount count;

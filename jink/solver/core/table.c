@@ -149,13 +149,17 @@ static inline int sig_admits(u64 sig, u64 mine) {
     return (((sig ^ mine) & (sig >> 32)) & 0xffffffffu) == 0;
 }
 
+/* (a slot's signature is read before its lock is taken: see table_settles) */
+static inline u64 sig_at(const TableObject *t, size_t i) { return LOAD(&t->sigs[i]); }
+static inline void set_sig(TableObject *t, size_t i, u64 sig) { STORE(&t->sigs[i], sig); }
+
 /* Whether slot ``i``'s entry may stand for the position of ``key`` and
  * ``detail`` (``mine``: sig_mine), by its signature alone. (The checking
  * core also reads each entry turned away, and counts those that did stand
  * for it: a signature must never turn one away.) */
 static inline int admitted(TableObject *t, size_t i, u64 mine, const u64 *key,
                            const u64 *detail) {
-    int admits = sig_admits(t->sigs[i], mine);
+    int admits = sig_admits(sig_at(t, i), mine);
 #ifdef JINK_CHECK
     if (!admits) {
         t->sig_rejects++;
@@ -173,7 +177,7 @@ static inline int admitted(TableObject *t, size_t i, u64 mine, const u64 *key,
  * alone (checked as in admitted). */
 static inline int other_set(TableObject *t, size_t i, u64 sig, const u64 *key,
                             const u64 *detail, const uint8_t *depth) {
-    int other = t->sigs[i] != sig;
+    int other = sig_at(t, i) != sig;
 #ifdef JINK_CHECK
     if (other) {
         const Entry *e = &t->slots[i];
@@ -252,7 +256,7 @@ static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uin
         uint16_t here = tag_at(t, i);
         if (!here) {
             set_tag(t, i, tag);
-            t->sigs[i] = sig;
+            set_sig(t, i, sig);
             *fresh = 1;
             return &t->slots[i];
         }
@@ -274,7 +278,12 @@ static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int 
         pause_point(t);
         size_t mask = t->nslots - 1, i = (size_t)h & mask;
         for (uint16_t here; (here = tag_at(t, i)); i = (i + 1) & mask) {
-            if ((here & ~TAG_LOCK) != tag || !lock_slot(t, i, tag)) continue;
+            /* (the signature first, unlocked: most entries of a key are
+             * turned away without a lock taken; one being written as it is
+             * read may be turned away, a table hit lost, never an answer) */
+            if ((here & ~TAG_LOCK) != tag || !sig_admits(sig_at(t, i), mine)
+                || !lock_slot(t, i, tag))
+                continue;
             const Entry *e = &t->slots[i];
             int r = -1;
             if (admitted(t, i, mine, key, detail) && same_key(e->key, key) && covers(e, detail)
@@ -303,7 +312,7 @@ static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int 
 static int table_alloc(TableObject *t, size_t n) {
     Entry *slots = malloc(n * sizeof(Entry));
     atag *tags = calloc(n, sizeof(atag));
-    u64 *sigs = malloc(n * sizeof(u64));
+    asig *sigs = calloc(n, sizeof(asig));
     if (!slots || !tags || !sigs) { free(slots); free(tags); free(sigs); return -1; }
     free(t->slots);
     free(t->tags);
@@ -350,7 +359,7 @@ static void table_purge(TableObject *t) {
         while (j != i && tag_at(t, j)) j = (j + 1) & mask;
         if (j != i) {
             t->slots[j] = t->slots[i];
-            t->sigs[j] = t->sigs[i];
+            set_sig(t, j, sig_at(t, i));
             set_tag(t, j, tag_at(t, i));
             set_tag(t, i, 0);
         }
@@ -362,7 +371,7 @@ static void table_purge(TableObject *t) {
 static void table_make_room(TableObject *t) {
     Entry *old_slots = t->slots;
     atag *old_tags = t->tags;
-    u64 *old_sigs = t->sigs;
+    asig *old_sigs = t->sigs;
     size_t old_n = t->nslots;
     t->slots = NULL;
     t->tags = NULL;
@@ -384,7 +393,7 @@ static void table_make_room(TableObject *t) {
         while (tag_at(t, j)) j = (j + 1) & mask;
         set_tag(t, j, tag);
         t->slots[j] = old_slots[i];
-        t->sigs[j] = old_sigs[i];
+        set_sig(t, j, LOAD(&old_sigs[i]));
     }
     free(old_slots);
     free(old_tags);
@@ -446,7 +455,7 @@ static void store_shared(Search *s, const u64 *key, const u64 *detail, const uin
     Entry *e = &t->slots[i];
     if (fresh) {
         entry_fill(e, key, detail, depth, s->tricks - s->done);
-        t->sigs[i] = sig;
+        set_sig(t, i, sig);
     }
     entry_bound(e, effort, need, result);
     unlock_slot(t, i, tag);
