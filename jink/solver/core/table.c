@@ -445,7 +445,10 @@ static void store_shared(Search *s, const u64 *key, const u64 *detail, const uin
         uint16_t here = tag_at(t, i);
         if (!here && claim_slot(t, i, tag)) { fresh = 1; break; }
         if (!here) here = tag_at(t, i);  /* (claimed by another thread meanwhile) */
-        if ((here & ~TAG_LOCK) != tag || !lock_slot(t, i, tag)) continue;
+        /* (the signature first, unlocked, as in table_settles: one being
+         * written may be passed over, and its set then stored twice) */
+        if ((here & ~TAG_LOCK) != tag || sig_at(t, i) != sig || !lock_slot(t, i, tag))
+            continue;
         Entry *e = &t->slots[i];
         if (!other_set(t, i, sig, key, detail, depth) && same_key(e->key, key)
             && !memcmp(e->depth, depth, 4) && covers(e, detail))
