@@ -31,7 +31,7 @@ from typing import TypeVar
 
 from jink.errors import JinkError
 
-__all__ = ["in_order", "stop_pool", "watch_parent", "workers_deaf"]
+__all__ = ["WorkerDied", "in_order", "new_pool", "stop_pool", "watch_parent", "workers_deaf"]
 
 T = TypeVar("T")
 R = TypeVar("R")

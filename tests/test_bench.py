@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from jink.analysis.solve import solve
@@ -68,6 +69,21 @@ def test_by_question_keeps_what_a_cut_deal_searched() -> None:
     assert made and made[-1].answer is None and made[-1].nodes > 0
     assert all(record.answer is not None for record in made[:-1])
     assert [row.count for row in questions.rows(6, deals) if row.answer == "cut"] == [1]
+
+
+def test_by_question_runs_on_the_threads_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[Solver] = []
+
+    def solver(*args: Any, **kwargs: Any) -> Solver:
+        made.append(Solver(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(questions, "Solver", solver)
+    one = questions.searches([deal(5, 0, 2026)], None)
+    two = questions.searches([deal(5, 0, 2026)], None, threads=2)
+    assert [s.threads for s in made] == [1, 2]
+    assert [(r.goal, r.side, r.answer) for r in one[0][1]] == [
+        (r.goal, r.side, r.answer) for r in two[0][1]]
 
 
 def test_by_question_command() -> None:

@@ -74,8 +74,8 @@ def main(
         if engine == "both":
             err.print("[red]error:[/red] --by-question: one engine at a time, not both")
             raise typer.Exit(1)
-        question_table(questions.run(counts, deals, seed, time_limit or None, engine or None),
-                       seed, time_limit, as_json)
+        question_table(questions.run(counts, deals, seed, time_limit or None, engine or None,
+                                     threads), seed, time_limit, as_json)
         return
     by_engine = [run(counts, deals, seed, time_limit or None, endgames,
                      progress=None if as_json else lambda text: err.print(f"[dim]{text}…[/dim]"),

@@ -56,11 +56,13 @@ def kind(record: SearchRecord) -> str:
 
 
 def searches(positions: Iterable[Position], seconds: float | None,
-             engine: str | None = None) -> list[tuple[float, list[SearchRecord]]]:
-    """Each position's full table: its CPU seconds and the searches it made."""
+             engine: str | None = None, threads: int = 1,
+             ) -> list[tuple[float, list[SearchRecord]]]:
+    """Each position's full table: its CPU seconds (every thread's) and the
+    searches it made."""
     out = []
     for position in positions:
-        solver = Solver(Limit(seconds=seconds), engine=engine)
+        solver = Solver(Limit(seconds=seconds), engine=engine, threads=threads)
         made: list[SearchRecord] = []
         solver.on_search = made.append
         started = time.process_time()
@@ -101,12 +103,12 @@ def rows(players: int, deals: list[tuple[float, list[SearchRecord]]]) -> list[Qu
 
 
 def run(players: Iterable[int], deals: int, seed: int, seconds: float | None,
-        engine: str | None = None) -> list[QuestionRow]:
+        engine: str | None = None, threads: int = 1) -> list[QuestionRow]:
     """The rows of each player count, over ``deals`` benchmark deals."""
     from jink.bench.deals import deal
 
     out = []
     for n in players:
         out.extend(rows(n, searches((deal(n, i, seed) for i in range(deals)), seconds,
-                                    engine)))
+                                    engine, threads)))
     return out
