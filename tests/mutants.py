@@ -38,6 +38,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from jink.bench.deals import deal
 from jink.formats.files import position_from_dict, position_to_dict
 from jink.games import find_game
 from jink.position import Position
@@ -634,6 +635,26 @@ def core(module: ModuleType | None) -> Iterator[None]:
         native._core = saved
         native._flat.clear()
         native._flat.update(flat)
+
+
+def full_tables(module: ModuleType | None, deals: tuple[tuple[int, range], ...],
+                counters: tuple[str, ...]) -> tuple[list[Any], int, dict[str, int]]:
+    """Every verdict of the benchmark's full tables ``deals`` (players, the
+    deals' numbers) on ``module`` (None: the core as built), their nodes, and
+    the sums of the core's ``counters`` (a checking build's)."""
+    verdicts: list[Any] = []
+    nodes = 0
+    counts = dict.fromkeys(counters, 0)
+    with core(module):
+        for players, numbers in deals:
+            for i in numbers:
+                solver = Solver(engine="native")
+                verdicts.append(solver.verdicts(deal(players, i, 2026)))
+                nodes += solver.nodes
+                stats = solver.table.core.stats()
+                for name in counts:
+                    counts[name] += stats.get(name, 0)
+    return verdicts, nodes, counts
 
 
 def answers(position: Position, partition: bool = True) -> list[Any]:

@@ -30,7 +30,6 @@ from typing import Any
 
 import pytest
 
-from jink.bench.deals import deal
 from jink.position import Position
 from jink.solver import Solver, native
 from tests import mutants
@@ -59,19 +58,7 @@ def build(prefix: str, text: str, name: str, where: Path, exact: bool = True) ->
 def tables(module: ModuleType | None, big: tuple[tuple[int, range], ...] = BIG,
            ) -> tuple[list[Any], int, dict[str, int]]:
     """Every verdict of the full tables, the nodes, and the core's counters."""
-    verdicts: list[Any] = []
-    nodes = 0
-    counts = {"next_checks": 0, "next_failures": 0, "check_failures": 0}
-    with mutants.core(module):
-        for players, deals in big:
-            for i in deals:
-                solver = Solver(engine="native")
-                verdicts.append(solver.verdicts(deal(players, i, 2026)))
-                nodes += solver.nodes
-                stats = solver.table.core.stats()
-                for name in counts:
-                    counts[name] += stats.get(name, 0)
-    return verdicts, nodes, counts
+    return mutants.full_tables(module, big, ("next_checks", "next_failures", "check_failures"))
 
 
 @pytest.mark.parametrize("size", tiers((FEW, 1_500), (BIG, 5_000)))

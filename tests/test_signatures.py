@@ -23,8 +23,7 @@ from typing import Any
 
 import pytest
 
-from jink.bench.deals import deal
-from jink.solver import Solver, native
+from jink.solver import native
 from tests import mutants
 
 pytestmark = [
@@ -52,19 +51,7 @@ def variant(text: str, changes: dict[str, str]) -> str:
 
 def tables(module: ModuleType | None) -> tuple[list[Any], int, dict[str, int]]:
     """Every verdict of the full tables, their nodes, and the core's counters."""
-    verdicts: list[Any] = []
-    nodes = 0
-    counts = {"sig_rejects": 0, "sig_failures": 0}
-    with mutants.core(module):
-        for players, deals in DEALS:
-            for i in deals:
-                solver = Solver(engine="native")
-                verdicts.append(solver.verdicts(deal(players, i, 2026)))
-                nodes += solver.nodes
-                stats = solver.table.core.stats()
-                for name in counts:
-                    counts[name] += stats.get(name, 0)
-    return verdicts, nodes, counts
+    return mutants.full_tables(module, DEALS, ("sig_rejects", "sig_failures"))
 
 
 def test_the_checking_core_finds_no_entry_turned_away_wrongly(tmp_path: Path) -> None:
