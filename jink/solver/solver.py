@@ -484,7 +484,7 @@ class Solver:
             # (No aims first in verdicts: they cost more than they save
             # there, measured; solver.md, "The others' aims first".)
             spoils.append({seat: _Force(position, seat, spoil,
-                                        self._spoil_settled(rungs, seat, spoil.pool), False)
+                                        self._spoil_settled(rungs, seat, spoil.pool), aims=False)
                            for seat in asked} if spoil is not None else {})
         self._settle([*(q for rungs in ladders for q in rungs.values()),
                       *(q for forces in spoils for q in forces.values())], partial)
