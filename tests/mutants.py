@@ -184,8 +184,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "return 0 && top >= 0 && takes(R, top, R->power[best], led) ? top : -1;"),
     "rx_taker": (
         "in the relaxed game, a trick a group of pool seats takes is led to by another group",
-        "relaxed_won(x, x->m + 1 + g, top, left)",
-        "relaxed_won(x, x->m + 1, top, left)"),
+        "relaxed_won(x, x->m + 1 + g, card, left)",
+        "relaxed_won(x, x->m + 1, card, left)"),
     "duty_void": (
         "the relaxed game holds a pool seat to follow suit though it may have run out "
         "of the suit led before",
@@ -226,6 +226,23 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "follow again",
         "else x->exempt |= bit(pool[turn_seat(s, j)]);",
         "else (void)q;"),
+    "rx_memo_used": (
+        "the relaxed game's memory forgets the pool's cards used up",
+        "    cards |= x->used;  /* (the pool's cards: no card is both) */",
+        "    (void)x->used;"),
+    "rx_used_back": (
+        "a pool card the relaxed game led is not given back when the lead was tried",
+        "    x->used = used;\n    return r;\n}",
+        "    (void)used;\n    return r;\n}"),
+    "rx_taker_top": (
+        "in the relaxed game a pool seat takes a trick only with its strongest card, "
+        "then used up",
+        "    return x->gcards[g] & ~x->used & beaters;",
+        "    u64 takers = x->gcards[g] & ~x->used & beaters, top = 0;\n"
+        "    for (; takers; takers &= takers - 1)\n"
+        "        if (!top || R->power[low_card(takers)] > R->power[low_card(top)])\n"
+        "            top = takers & (~takers + 1);\n"
+        "    return top;"),
     "rx_memo_won": (
         "the relaxed game's memory forgets the threats' tricks",
         "for (int i = 1; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);",
@@ -245,9 +262,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (!x->gcards[g]) x->gcards[g] = s->hands[p];"),
     "group_top": (
         "a group of pool seats takes a trick only with its first seat's cards",
-        "if (*top < 0 || s->R->power[card] > s->R->power[*top]) *top = (int8_t)card;",
-        "if (x->gseats[g] == bit(x->npool)\n                    && (*top < 0 || "
-        "s->R->power[card] > s->R->power[*top]))\n                    *top = (int8_t)card;"),
+        "    return x->gcards[g] & ~x->used & beaters;",
+        "    return x->seat[low_card(x->gseats[g])] & ~x->used & beaters;"),
     "group_run": (
         "the relaxed game puts every pool seat in one group, though the asker or a "
         "threat sits between them",
@@ -334,8 +350,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
     "last_top": (
         "the relaxed game's last trick played out: the pool's cards that may take it are "
         "not named",
-        "        if (top >= 0) x->rel |= bit(top);",
-        "        (void)top;"),
+        "    for (int g = 0; g < x->ngroup; g++) x->rel |= pool_takers(x, g, best, led);",
+        "    for (int g = 0; g < x->ngroup; g++) (void)pool_takers(x, g, best, led);"),
     "last_calls": (
         "the relaxed game's last trick played out counts one card fewer",
         "    long calls = 1;",
@@ -667,7 +683,7 @@ def answers(position: Position, partition: bool = True) -> list[Any]:
 
 def as_it_runs(position: Position) -> list[Any]:
     """The same from the core as it runs (mid-trick entries from seven seats,
-    a relaxed game for each pool seat below eight)."""
+    a relaxed game for each pool seat below nine)."""
     return questions(Solver(engine="native"), position)
 
 

@@ -28,19 +28,27 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is no
 
 AIMED = mutants.read_aimed()
 
-#: The mutants that random positions catch. Three more are kept in mutants.py
+#: The mutants that random positions catch. Four more are kept in mutants.py
 #: and in the core: ``group`` and ``mid_led`` (the argument for exactness
 #: needs them: no position among 15,000 random ones of up to ten seats told
-#: them apart) and ``lost_rel`` (none among 9,000), so no aimed position
-#: exists for them yet.
+#: them apart), ``lost_rel`` (none among 9,000) and ``rx_used_back`` (none
+#: among 12,000 of up to ten seats), so no aimed position exists for them yet.
 CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_self",
           "helper_lead", "dear_drop", "spare", "unbeaten", "won_rel", "dp_rel",
           "dp_led", "dp_group", "sib_rel", "sib_low",
           "unplayed", "keep_forced", "keep_side", "rx_done", "rx_kinds", "rx_last",
           "rx_trumps", "rx_budget", "rs_won", "rx_taker", "rx_turn", "rx_memo_won",
-          "duty_void", "duty_renege", "duty_low", "duty_lead", "duty_rel", "duty_mid",
+          "rx_memo_used", "rx_taker_top",
+          "duty_void", "duty_renege", "duty_low", "duty_lead", "duty_mid",
           "group_cards", "group_top", "group_run", "pg_rel", "pg_duty", "top_spend",
           "top_need", "tt_cover", "tt_sure", "tt_taken"}
+
+#: Mutants whose aimed positions no longer catch them, the positions kept as
+#: positions: ``duty_rel`` (the pool's duty not naming its card and the
+#: best), since the relaxed game names every pool card that takes a trick
+#: (the duty's card among them) and no random position among 24,000 (16,000
+#: of up to ten seats) told it apart.
+BLUNTED = {"duty_rel"}
 
 
 def test_every_mutant_names_text_of_the_core() -> None:
@@ -49,13 +57,13 @@ def test_every_mutant_names_text_of_the_core() -> None:
 
 
 def test_every_caught_mutant_has_aimed_positions() -> None:
-    assert {name for name, _ in AIMED} == CAUGHT
-    assert set(mutants.MUTANTS) > CAUGHT
+    assert {name for name, _ in AIMED} == CAUGHT | BLUNTED
+    assert set(mutants.MUTANTS) > CAUGHT | BLUNTED
 
 
 #: The first aimed position of each mutant, checked in the default run (the
 #: others in CI's run).
-FIRST = {next(i for i, (n, _) in enumerate(AIMED) if n == name) for name in CAUGHT}
+FIRST = {next(i for i, (n, _) in enumerate(AIMED) if n == name) for name in CAUGHT | BLUNTED}
 
 
 @pytest.mark.parametrize("index", [i if i in FIRST else pytest.param(i, marks=pytest.mark.ci)

@@ -313,7 +313,7 @@ class NativeTable:
         use (2, 1, 1, 15): everywhere. ``relax_groups``: the relaxed game puts
         the pool's seats in groups (one for each run of them between the
         asker and its threats) from this many pool seats; default the core's
-        (8). The tests use 2. ``settlers``: those switched on (see SETTLERS).
+        (9). The tests use 2. ``settlers``: those switched on (see SETTLERS).
         ``threads``: the threads each proof runs on (the core's
         core/threads.c: a proof long enough starts helpers that share the
         table; the answers are the same for any number, the nodes every

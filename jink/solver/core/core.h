@@ -539,6 +539,8 @@ static inline int group_taker(const Relaxed *x, int g, int best, int led);
 static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int best, int left);
 static int relaxed_last(Relaxed *x, u64 played, int lead, int leader);
 static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left);
+static int pool_leads(Relaxed *x, int card, int leader, int left);
+static u64 pool_takers(const Relaxed *x, int g, int best, int led);
 static int pinned(const CRules *R, u64 rel, int card);
 static int relaxed(Relaxed *x, int leader, int left);
 static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int need, int pooled,

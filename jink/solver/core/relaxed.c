@@ -11,17 +11,18 @@
  * reaches its tricks in the game; never the other way.
  * Sound: the asker (seat 0 here) plays against its threats (1..m: the
  * seats that may still reach their tricks, each with its own cards) and the
- * other seats (the pool's seats), whose cards are never used up. In each
- * trick the asker and the threats play in their seats' turn; then, once
- * they all have, any pool seat may add its strongest card to take the
- * trick, or none (unless one must: duty_beats); a pool seat that took a
- * trick leads any of its cards to the next. Every play the opponents have in
- * the real game they have here too: a pool seat's card is one it holds here
- * still, and its used-up cards only hinder it; the opponents play as one
- * (all cards are seen), and a pool seat playing last to each trick, every
- * other card seen, only helps them. So if no threat reaches its tricks here,
- * none does in the real game. A game past its steps or cards gives no
- * answer.
+ * other seats (the pool's seats), whose cards are used up only where they
+ * take a trick or lead (``used``), not where they are thrown. In each trick
+ * the asker and the threats play in their seats' turn; then, once they all
+ * have, any pool seat may add a card of its that takes the trick (each is
+ * tried), or none (unless one must: duty_beats); a pool seat that took a
+ * trick leads any of its cards not used up to the next. Every play the
+ * opponents have in the real game they have here too: a pool seat's card is
+ * one it holds here still (those it took or led with it played, one a
+ * trick; those it threw it keeps here); the opponents play as one (all
+ * cards are seen), and a pool seat playing last to each trick, every other
+ * card seen, only helps them. So if no threat reaches its tricks here, none
+ * does in the real game. A game past its steps or cards gives no answer.
  * Thresholds: RELAXED (below): where it is asked, and what a game may cost.
  * From four tricks left, and within a trick two from the end, it costs more
  * than it saves (measured).
@@ -50,7 +51,7 @@ static const RelaxedThresholds RELAXED = {
     .steps = 4096,
     .plays = 4096,
     .plays_from = 9,
-    .groups = 8,
+    .groups = 9,
 };
 
 struct Relaxed {
@@ -61,13 +62,13 @@ struct Relaxed {
     u64 hand[MAXP];    /* 0: the asker; 1..m: the threats */
     int won[MAXP], need[MAXP];  /* each threat's tricks, and those it wants */
     int npool;         /* pool seats */
-    u64 seat[MAXP];    /* their cards at the start (never used up) */
+    u64 seat[MAXP];    /* their cards at the start (used: those used up since) */
     int8_t low[MAXP][4];  /* each one's worst card of each suit (-1) */
     int8_t group[MAXP];   /* each one's group: the run of pool seats it sits in */
     int ngroup;        /* groups (m + 1 on in the game's numbering) */
     u64 gcards[MAXP];  /* a group's cards, and the pool seats it holds */
     u64 gseats[MAXP];
-    int8_t gtop[MAXP][4];  /* its best card of each suit (-1) */
+    int8_t gtop[MAXP][4];  /* its best card of each suit (-1; the pooled game's only) */
     int start;         /* the trick the game started in */
     u64 exempt;        /* pool seats with no duty to follow in this trick */
     int lead_by;       /* who led this trick */
@@ -75,6 +76,7 @@ struct Relaxed {
                                            * and the group leading (-1: none) */
     int8_t order[MAXP][MAXP];  /* after each one's lead, the asker and threats in turn */
     u64 rel;           /* the cards that took the tricks, and see duty_beats */
+    u64 used;          /* the pool's cards it took a trick or led with (relaxed game only) */
     int budget;        /* steps left: past it, no answer (0) */
     long plays;        /* cards left to play: past it, no answer (0) */
     /* The pooled game's (see pooled_sub): the seats of the asker and the
@@ -124,7 +126,9 @@ static int relaxed_won(Relaxed *x, int who, int best, int left) {
  * in, the seats that have played). The answer then rests on the places of
  * that card and the best. Asked where the asker or a threat (``who``) has
  * the trick with a plain card: a pool seat's trick needs no beating, and
- * nobody must beat a trump. */
+ * nobody must beat a trump. (The count reads a seat's cards at the start:
+ * a card of the suit it took or led with, ``used``, was played in a trick
+ * led in that suit or by its group, which the count has already.) */
 static int duty_beats(const Relaxed *x, int who, int led, int best) {
     const CRules *R = x->R;
     if (who > x->m || R->power[best] >= TRUMP_BASE) return -1;
@@ -147,13 +151,30 @@ static int duty_beats(const Relaxed *x, int who, int led, int best) {
     return -1;
 }
 
-/* Group g's strongest card that takes the trick from ``best`` (led:
- * ``led``): its best trump, else its best card of the suit led; -1: none. */
+/* In the pooled game, group g's strongest card that takes the trick from
+ * ``best`` (led: ``led``): its best trump, else its best card of the suit
+ * led; -1: none. */
 static inline int group_taker(const Relaxed *x, int g, int best, int led) {
     const CRules *R = x->R;
     int top = R->trump >= 0 ? x->gtop[g][R->trump] : -1;
     if (top < 0 || !takes(R, top, R->power[best], led)) top = x->gtop[g][led];
     return top >= 0 && takes(R, top, R->power[best], led) ? top : -1;
+}
+
+/* The cards group g may take the trick from ``best`` with (led: ``led``):
+ * in the pooled game its strongest that takes it (its cards are never used
+ * up); in the relaxed game, each of its cards not used up that takes it (the
+ * strongest is not always the best to use up). */
+static u64 pool_takers(const Relaxed *x, int g, int best, int led) {
+    const CRules *R = x->R;
+    if (x->pooled) {
+        int top = group_taker(x, g, best, led);
+        return top >= 0 ? bit(top) : 0;
+    }
+    /* (as can_take: the best card is a trump or of the suit led) */
+    u64 beaters = R->higher[best];
+    if (R->power[best] < TRUMP_BASE) beaters |= R->trump_mask;
+    return x->gcards[g] & ~x->used & beaters;
 }
 
 /* The next to play to a trick led by ``lead`` (``played``: who has): the
@@ -177,10 +198,15 @@ static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int b
         int duty = duty_beats(x, who, led, best);
         if (duty >= 0) x->rel |= bit(duty) | bit(best);
         else if (!relaxed_won(x, who, best, left)) return 0;
-        for (int g = 0; g < x->ngroup; g++) {
-            int top = group_taker(x, g, best, led);
-            if (top >= 0 && !relaxed_won(x, x->m + 1 + g, top, left)) return 0;
-        }
+        for (int g = 0; g < x->ngroup; g++)
+            for (u64 takers = pool_takers(x, g, best, led); takers; takers &= takers - 1) {
+                int card = low_card(takers);
+                u64 used = x->used;
+                if (!x->pooled) x->used |= bit(card);
+                int r = relaxed_won(x, x->m + 1 + g, card, left);
+                x->used = used;
+                if (!r) return 0;
+            }
         return 1;
     }
     u64 legal = legal_cards(R, x->hand[k], trick, 1, x->done);
@@ -243,10 +269,7 @@ static int relaxed_last(Relaxed *x, u64 played, int lead, int leader) {
         x->rel |= bit(best);
         if (who >= 1 && who <= x->m && x->won[who] + 1 >= x->need[who]) return 0;
     }
-    for (int g = 0; g < x->ngroup; g++) {
-        int top = group_taker(x, g, best, led);
-        if (top >= 0) x->rel |= bit(top);
-    }
+    for (int g = 0; g < x->ngroup; g++) x->rel |= pool_takers(x, g, best, led);
     return 1;
 }
 
@@ -271,6 +294,15 @@ static int relaxed_lead(Relaxed *x, u64 played, int lead, int leader, int left) 
 #else
     return relaxed_last(x, played, lead, leader);
 #endif
+}
+
+/* A pool card led (by a group: ``leader``), used up in the relaxed game. */
+static int pool_leads(Relaxed *x, int card, int leader, int left) {
+    u64 used = x->used;
+    if (!x->pooled) x->used |= bit(card);
+    int r = relaxed_lead(x, 0, card, leader, left);
+    x->used = used;
+    return r;
 }
 
 /* Whether an answer resting on the places of ``rel`` fixes where ``card``
@@ -301,6 +333,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
     int t = x->done - x->start;  /* this trick's place since the start */
     u64 cards = 0, rest = (u64)leader << 48 | (u64)left << 56, past = 0;
     for (int i = 0; i <= x->m; i++) cards |= x->hand[i];
+    cards |= x->used;  /* (the pool's cards: no card is both) */
     for (int i = 1; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);
     /* and the tricks' leads since the start (the pool seats' duty reads
      * them; the pooled game has no duty: the same position whatever led) */
@@ -342,20 +375,21 @@ static int relaxed(Relaxed *x, int leader, int left) {
          * duties read only the suit led, and which of their trumps may
          * renege is fixed by where the led trump falls) */
         int g = leader - x->m - 1;
-        u64 theirs = 0, mine = x->gcards[g], unled = 0;
+        u64 theirs = 0, mine = x->gcards[g] & ~x->used, unled = 0;
         for (int i = 0; i <= x->m; i++) theirs |= x->hand[i];
         x->exempt = x->gseats[g];
         x->led_pool[t] = (int8_t)g;
         r = 1;
         for (int su = 0; su < 4 && r; su++) {
             int fresh = 1;
+            if (!(mine & R->suit_masks[su])) continue;  /* (a pool seat has few suits) */
             for (int i = 0; i < R->norder[su] && r; i++) {
                 int card = R->order[su][i];
                 if (theirs & bit(card)) fresh = 1;
                 else if ((mine & bit(card)) && fresh) {
                     fresh = 0;
                     x->led_at[t] = (int8_t)su;
-                    r = relaxed_lead(x, 0, card, leader, left);
+                    r = pool_leads(x, card, leader, left);
                 } else if (mine & bit(card)) {
                     unled |= bit(card);
                 }
@@ -368,11 +402,11 @@ static int relaxed(Relaxed *x, int leader, int left) {
          * them anyway it is left unled; else it is led after all (fixing
          * them would cost the answer most of the positions it stands for). */
         for (int su = 0; su < 4 && r; su++)
-            for (int i = 0; i < R->norder[su] && r; i++) {
+            for (int i = 0; i < R->norder[su] && r && (unled & R->suit_masks[su]); i++) {
                 int card = R->order[su][i];
                 if (!(unled & bit(card)) || pinned(R, x->rel, card)) continue;
                 x->led_at[t] = (int8_t)su;
-                r = relaxed_lead(x, 0, card, leader, left);
+                r = pool_leads(x, card, leader, left);
             }
     } else {
         int trick[1] = {0}, asker_leads = leader == 0;
@@ -413,7 +447,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
 static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int need, int pooled,
                           int *role, int *pool) {
     x->m = x->npool = x->ngroup = 0;
-    x->exempt = x->rel = 0;
+    x->exempt = x->rel = x->used = 0;
     memset(x->won, 0, sizeof x->won);
     x->R = s->R;
     x->ctx = s->ctx;
@@ -464,7 +498,6 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
         } else {
             g = x->ngroup++;
             x->gcards[g] = x->gseats[g] = 0;
-            for (int su = 0; su < 4; su++) x->gtop[g][su] = -1;
         }
         role[p] = x->m + 1 + g;
         pool[p] = x->npool;
@@ -472,13 +505,11 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
         x->seat[x->npool] = s->hands[p];
         x->gcards[g] |= s->hands[p];
         x->gseats[g] |= bit(x->npool);
-        /* (the pooled game reads neither: its runs' best cards are the
-         * pool's, and its seats have no duty) */
+        /* (the pooled game does not read them: its seats have no duty) */
         for (int su = 0; su < 4 && !pooled; su++) {
-            int8_t low = -1, *top = &x->gtop[g][su];
+            int8_t low = -1;
             for (u64 c = s->hands[p] & s->R->suit_masks[su]; c; c &= c - 1) {
                 int card = low_card(c);
-                if (*top < 0 || s->R->power[card] > s->R->power[*top]) *top = (int8_t)card;
                 if (low < 0 || s->R->power[card] < s->R->power[low]) low = (int8_t)card;
             }
             x->low[x->npool][su] = low;
@@ -539,8 +570,8 @@ static int relaxed_from(Search *s, Relaxed *x, const int *role, const int *pool)
 
 /* The relaxed game of this search: the one seat ``asker`` against the seats
  * of ``threats`` wanting ``need`` tricks each, from a trick's start or from
- * within a trick (its cards so far stand; the pool may still add its
- * strongest card, as it may in any trick). 1 (with s->rel set): none
+ * within a trick (its cards so far stand; the pool may still add a
+ * card to take it, as it may in any trick). 1 (with s->rel set): none
  * reaches them. The pooled game first: where it holds, so does this. */
 static int relaxed_game(Search *s, int asker, u64 threats, int need) {
     int pooled = on(s, SETTLE_POOLED) && pooled_holds(s, asker, threats, need, RELAXED.steps);
