@@ -5,8 +5,8 @@
  * Guard: partition search, the asker one seat; at a trick's start, a
  * hand-over with RELAXED.handover_from tricks left or more, or a spoil with
  * threats and RELAXED.spoil_left tricks left (relaxed_start); within a
- * trick with RELAXED.mid_left tricks left, once the asker and its threats
- * have all played to it (relaxed_mid).
+ * trick with RELAXED.mid_left tricks left, where a run of pool seats is to
+ * play, after the asker or a threat (relaxed_mid).
  * Settles: a spoil as holding, a hand-over as failing, where no threat
  * reaches its tricks in the game; never the other way.
  * Sound: the asker (seat 0 here) plays against its threats (1..m: the
@@ -625,20 +625,24 @@ static int relaxed_start(Search *s, u64 spoil_threats, int remaining) {
     return -1;
 }
 
-/* The relaxed game within a trick (partition search), once the asker and
- * its threats have all played to it and only the pool's seats are left:
+/* The relaxed game within a trick (partition search), where a run of pool
+ * seats is to play (asked at its first seat, after the asker or a threat):
  * one game in place of every combination of their cards, and of the trick
- * starts they lead to. 1 or 0 where it settles the search, else -1. */
+ * starts they lead to. The seats of the run play last there, every card of
+ * the asker and the threats after them seen, which only helps the
+ * opponents: where the duty to follow reads only the card led (follow or
+ * trump, as partition search has it), a card played before the asker or a
+ * threat changes nothing it may play. 1 or 0 where it settles the search,
+ * else -1. */
 static int relaxed_mid(Search *s, int i) {
-    int n = s->players, remaining = s->tricks - s->done;
+    int remaining = s->tricks - s->done;
     u64 threats = s->goal == GOAL_HELPED ? bit(s->goal_seat) : s->threats;
     if (s->coalition < 0 || !threats || remaining != RELAXED.mid_left) return -1;
     int asker = lone_seat(s, s->goal == GOAL_HELPED ? 0 : 1);
     if (asker < 0) return -1;
     u64 others = threats | bit(asker);
-    if (!(others >> turn_seat(s, i - 1) & 1)) return -1;  /* (the first pool seat) */
-    for (int j = i; j < n; j++)
-        if (others >> turn_seat(s, j) & 1) return -1;
+    if (!(others >> turn_seat(s, i - 1) & 1)) return -1;  /* (a run's first pool seat) */
+    if (others >> turn_seat(s, i) & 1) return -1;
     if (s->goal == GOAL_HELPED) return relaxed_fails(s) ? 0 : -1;
     return relaxed_holds(s, threats) ? 1 : -1;
 }
