@@ -24,8 +24,8 @@
  * card seen, only helps them. So if no threat reaches its tricks here, none
  * does in the real game. A game past its steps or cards gives no answer.
  * Thresholds: RELAXED (below): where it is asked, and what a game may cost.
- * From four tricks left, and within a trick two from the end, it costs more
- * than it saves (measured).
+ * For a spoil at a trick's start from four tricks left, and within a trick
+ * two or four from the end, it costs more than it saves (measured).
  *
  * The game is small: a few hands of a few cards, pool seats whose cards
  * play alike when no card of the asker's or the threats' lies between them
