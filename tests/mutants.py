@@ -179,7 +179,8 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (theirs & bit(card)) fresh = 1;",
         "if (0 && (theirs & bit(card))) fresh = 1;"),
     "rx_last": (
-        "the relaxed game's pool seats never add their strongest card to take a trick",
+        "the pooled game's runs of pool seats never add their strongest card to take a "
+        "trick (the relaxed game plays only where the pooled game does not hold)",
         "return top >= 0 && takes(R, top, R->power[best], led) ? top : -1;",
         "return 0 && top >= 0 && takes(R, top, R->power[best], led) ? top : -1;"),
     "rx_taker": (
