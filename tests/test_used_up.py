@@ -65,7 +65,10 @@ def test_with_its_cards_never_used_up_the_pool_strips_the_asker(tmp_path: Path) 
 
 
 def random_late(rng: random.Random) -> Position:
-    """Ten seats with three cards each (two tricks played), any tricks won."""
+    """Ten seats with three cards each (two tricks played), any tricks won.
+    (Dealt directly rather than played out as tests/test_native.py's
+    random_position does: positions reached by random play are often beyond
+    the plain kernel's node limit at ten seats.)"""
     won = [0] * 10
     for _ in range(2):
         won[rng.randrange(10)] += 1

@@ -401,13 +401,15 @@ static int relaxed(Relaxed *x, int leader, int left) {
          * places of every card down to it. Where the answer so far fixes
          * them anyway it is left unled; else it is led after all (fixing
          * them would cost the answer most of the positions it stands for). */
-        for (int su = 0; su < 4 && r; su++)
-            for (int i = 0; i < R->norder[su] && r && (unled & R->suit_masks[su]); i++) {
+        for (int su = 0; su < 4 && r; su++) {
+            if (!(unled & R->suit_masks[su])) continue;
+            for (int i = 0; i < R->norder[su] && r; i++) {
                 int card = R->order[su][i];
                 if (!(unled & bit(card)) || pinned(R, x->rel, card)) continue;
                 x->led_at[t] = (int8_t)su;
                 r = pool_leads(x, card, leader, left);
             }
+        }
     } else {
         int trick[1] = {0}, asker_leads = leader == 0;
         x->exempt = 0;
