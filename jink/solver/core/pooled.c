@@ -11,7 +11,9 @@
  * Sound: every run of pool seats holds the cards of all the pool's seats,
  * and none has a duty to follow: what a seat or group may do in the relaxed
  * game, its run may do here (lead a card of the same kind, take a trick with
- * a card as strong or stronger). So where the asker holds here, it holds
+ * a card as strong or stronger, or take over a lead nobody beat, where a
+ * seat of the relaxed game could overtake a lower card of the kind led).
+ * So where the asker holds here, it holds
  * there, and in the game. It reads of the pool's cards only where they lie
  * among the asker's and the threats' cards, suit by suit: where the same
  * cards of the asker and the threats lie so among the pool's, it is the same
@@ -291,8 +293,9 @@ static int pg_marks(const CRules *R, u64 named, const uint32_t *game, int8_t *ma
  * relaxed game made easier again for the opponents. Every run of pool seats
  * holds the cards of all the pool's seats, and none has a duty to follow:
  * what a seat or group may do in the relaxed game, its run may do here (lead
- * a card of the same kind, take a trick with a card as strong or stronger).
- * So where the asker holds here, it holds there. It reads of the pool's
+ * a card of the same kind, take a trick with a card as strong or stronger,
+ * or take over a lead nobody beat). So where the asker holds here, it holds
+ * there. It reads of the pool's
  * cards only where they lie among the asker's and the threats' (the suits'
  * patterns, see pooled_key): where the same cards of the asker and the
  * threats lie so, it is the same game, however the pool's cards lie among

@@ -28,8 +28,9 @@
  * two or four from the end, it costs more than it saves (measured).
  *
  * The game is small: a few hands of a few cards, pool seats whose cards
- * play alike when no card of the asker's or the threats' lies between them
- * (one of each kind is led; where they are many, a run of them plays as
+ * play alike when no card of the asker's or the threats' lies between them,
+ * nor one another pool seat has still to use (one of each kind is led; see
+ * relaxed; where they are many, a run of them plays as
  * one: see relaxed_setup), and a memory of its positions (the same cards
  * played in another order).
  */
@@ -207,6 +208,13 @@ static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int b
                 x->used = used;
                 if (!r) return 0;
             }
+        /* In the pooled game every group holds the cards of the kind a
+         * group led (the kind's best: see relaxed), and a seat of another
+         * could have overtaken a lower one of them, taking the lead: so
+         * another group may take a lead nobody beat, with the same card. */
+        if (x->pooled && who == x->lead_by && who > x->m)
+            for (int g = 0; g < x->ngroup; g++)
+                if (x->m + 1 + g != who && !relaxed_won(x, x->m + 1 + g, best, left)) return 0;
         return 1;
     }
     u64 legal = legal_cards(R, x->hand[k], trick, 1, x->done);
@@ -373,10 +381,16 @@ static int relaxed(Relaxed *x, int leader, int left) {
         /* a group leads any of its cards, one of each kind: cards with no
          * card of the asker's or the threats' between them play alike (the
          * duties read only the suit led, and which of their trumps may
-         * renege is fixed by where the led trump falls) */
+         * renege is fixed by where the led trump falls), nor, in the relaxed
+         * game, a card another group has still to use: its seat could
+         * overtake the lower card, which the kind's best would stand
+         * against, and so take the lead (the pooled game hands a lead on
+         * instead: relaxed_play) */
         int g = leader - x->m - 1;
         u64 theirs = 0, mine = x->gcards[g] & ~x->used, unled = 0;
         for (int i = 0; i <= x->m; i++) theirs |= x->hand[i];
+        for (int h = 0; h < x->ngroup && !x->pooled; h++)
+            if (h != g) theirs |= x->gcards[h] & ~x->used;
         x->exempt = x->gseats[g];
         x->led_pool[t] = (int8_t)g;
         r = 1;
