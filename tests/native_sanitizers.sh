@@ -8,7 +8,8 @@
 # tests/test_exact.py: every settler on and off; tests/test_threads.py:
 # searches in several threads at once; tests/test_proof_threads.py: one
 # proof on several threads; tests/test_wrong_answers.py, the
-# positions once answered wrongly) against it, and the tests
+# positions once answered wrongly; tests/test_pool_kinds.py, hand-overs
+# where the relaxed game's kinds matter) against it, and the tests
 # that build the core again with other thresholds or checking itself
 # (tests/test_widen.py, tests/test_capped.py, tests/test_pooled.py,
 # tests/test_next.py, tests/test_used_up.py), whose builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
@@ -74,7 +75,8 @@ PY
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
     tests/test_next.py tests/test_exact.py tests/test_threads.py tests/test_proof_threads.py \
-    tests/test_wrong_answers.py tests/test_signatures.py tests/test_used_up.py "$@"
+    tests/test_wrong_answers.py tests/test_signatures.py tests/test_used_up.py \
+    tests/test_pool_kinds.py "$@"
 
 # --- ThreadSanitizer: the threaded proofs alone
 unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS JINK_EXACT_CFLAGS  # (the compiler's own run too)
