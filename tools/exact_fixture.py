@@ -12,6 +12,10 @@ names them), so the choice of deals is not the solver's.
 
     python -m tools.exact_fixture --players 9 --deals 25 --seconds 900 >> part9.jsonl
     python -m tools.exact_fixture --players 10 --only 1,2,4 --seconds 0 >> part10.jsonl
+    python -m tools.exact_fixture --players 10 --first 35 --deals 40 --kernel partition >> part10.jsonl
+
+(``--kernel partition``: no settler, with partition search, as the kernel was
+first written; its records say so.)
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=0, help="deals 0 to N-1")
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--only", default="", help="these deals (comma-separated) instead")
+    parser.add_argument("--kernel", choices=("plain", "partition"), default="plain",
+                        help="plain: no settler and no partition search (--exact); "
+                             "partition: no settler, partition search on (faster at ten seats)")
     parser.add_argument("--seconds", type=float, default=900.0,
                         help="leave out a deal the kernel has not finished by then "
                              "(0: no limit)")
@@ -45,7 +52,8 @@ def main() -> None:
     for index in chosen:
         position = deal(args.players, index, SEED)
         limit = Limit(seconds=args.seconds) if args.seconds > 0 else Limit()
-        solver = Solver(limit, engine="native", exact=True)
+        solver = (Solver(limit, engine="native", exact=True) if args.kernel == "plain"
+                  else Solver(limit, engine="native", settlers=["partition"]))
         started = time.process_time()
         try:
             verdicts = solver.verdicts(position)
@@ -58,7 +66,7 @@ def main() -> None:
                   "verdicts": [{"seat": v.seat + 1, "max_tricks": v.max_tricks,
                                 "three": v.three, "jink": v.jink, "spoil": v.spoil}
                                for v in verdicts],
-                  "kernel": "plain",
+                  "kernel": args.kernel,
                   "kernel_nodes": solver.nodes,
                   "kernel_seconds": round(time.process_time() - started, 1)}
         print(json.dumps(record, ensure_ascii=False), flush=True)
