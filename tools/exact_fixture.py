@@ -12,7 +12,7 @@ names them), so the choice of deals is not the solver's.
 
     python -m tools.exact_fixture --players 9 --deals 25 --seconds 900 >> part9.jsonl
     python -m tools.exact_fixture --players 10 --only 1,2,4 --seconds 0 >> part10.jsonl
-    python -m tools.exact_fixture --players 10 --first 35 --deals 40 --kernel partition >> part10.jsonl
+    python -m tools.exact_fixture --players 10 --first 35 --deals 40 --kernel partition >> p10.jsonl
 
 (``--kernel partition``: no settler, with partition search, as the kernel was
 first written; its records say so.)
