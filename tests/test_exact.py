@@ -245,6 +245,10 @@ def test_a_settler_switched_off_changes_no_verdict(settler: str, size: Size) -> 
         # three of these twelve (#5, #8 and #11), which the sample takes alone.
         more = big_positions(12, 40)
         cases += more if size.tier != "sample" else [more[i] for i in (5, 8, 11)]
+    if settler == "pns":
+        # The proof-number layer starts at ten seats, in a spoil or hand-over
+        # past 100,000 nodes: of these, the second alone (about 500,000).
+        cases += big_positions(2, 40)[1:]
     for position in cases:
         full, want = capped(position, CAP)
         if want is None:

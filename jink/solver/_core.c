@@ -42,6 +42,7 @@
 #include "core/early.c"
 #include "core/next.c"
 #include "core/widen.c"
+#include "core/pns.c"
 #include "core/settlers.c"
 #include "core/threads.c"
 #include "core/search.c"
@@ -478,7 +479,11 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     }
 #endif
     c.ts = PyEval_SaveThread();
-    int result = s.ntrick == 0 ? trick_start(&s) : play(&s);
+    int result;
+    if (pns_applies(&s))
+        result = pns_prove(&s);
+    else
+        result = s.ntrick == 0 ? trick_start(&s) : play(&s);
     self->caller_nodes += c.nodes - nodes;  /* (before the helpers' are added) */
 #if JINK_THREADS
     if (crew) {

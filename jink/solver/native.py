@@ -49,7 +49,7 @@ ENGINES = ("native", "python")
 #: partition search. A solver may switch any off; with all off (``exact``)
 #: the kernel alone gives the answers.
 SETTLERS = ("threats", "sure", "pooled", "next", "trick", "relaxed", "early", "two", "order",
-            "widen", "partition")
+            "widen", "pns", "partition")
 
 #: The parts each part needs (the core's table says the same, and refuses a
 #: table with a part on and one it needs off): the pooled game's settlers
@@ -61,6 +61,7 @@ NEEDS: dict[str, frozenset[str]] = {
     "relaxed": frozenset({"partition"}),
     "early": frozenset({"pooled", "partition"}),
     "widen": frozenset({"partition"}),
+    "pns": frozenset({"partition"}),
 }
 
 #: The process's choice of exact search (see :func:`use_exact`).
@@ -163,7 +164,7 @@ def settlers_of(settlers: Iterable[str] | None) -> frozenset[str]:
     >>> settlers_of(["fast"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    jink.errors.UnknownNameError: unknown settler 'fast' (use threats, sure, ... widen or partition)
+    jink.errors.UnknownNameError: unknown settler 'fast' (use threats, sure, ... pns or partition)
     """
     if settlers is None:
         return frozenset() if exact_chosen() else frozenset(SETTLERS)

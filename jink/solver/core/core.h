@@ -69,8 +69,8 @@ enum {
     SETTLE_THREATS = 1 << 0, SETTLE_SURE = 1 << 1, SETTLE_POOLED = 1 << 2,
     SETTLE_NEXT = 1 << 3, SETTLE_TRICK = 1 << 4, SETTLE_RELAXED = 1 << 5,
     SETTLE_EARLY = 1 << 6, SETTLE_TWO = 1 << 7, SETTLE_ORDER = 1 << 8,
-    SETTLE_WIDEN = 1 << 9, SETTLE_PARTITION = 1 << 10,
-    SETTLE_ALL = (1 << 11) - 1,
+    SETTLE_WIDEN = 1 << 9, SETTLE_PNS = 1 << 10, SETTLE_PARTITION = 1 << 11,
+    SETTLE_ALL = (1 << 12) - 1,
 };
 /* A settle function's answer: 1 or 0 (settled), -1 (open), or SETTLE_QUIET:
  * open, and this settler is not asked again below this node (see play). */
@@ -238,7 +238,7 @@ typedef struct {
 } Ask;
 
 #define MAX_ASKS 2      /* a settler's asks, at most */
-#define NPARTS 11       /* the settlers' table's entries (settlers.c) */
+#define NPARTS 12       /* the settlers' table's entries (settlers.c) */
 /* The asks of one kind of search, stage by stage, each list ending in NULL. */
 typedef const Ask *AskList[NSTAGES][NPARTS * MAX_ASKS + 1];
 #define NFAMILIES 3     /* the goals' families (GOAL_*) */
@@ -385,6 +385,19 @@ typedef struct {
 } PgKey;
 
 
+/* The proof-number layer's path (pns.c): the cards the search plays from its
+ * root, one a node, trying no other and storing nothing on the way; and
+ * what it met at the path's end. */
+typedef struct {
+    const int *path;   /* the cards played, ``len`` of them */
+    int len;
+    int root_ntrick;   /* the root's cards of its trick */
+    int at;            /* the node on the path (its depth) that answered (-1: none yet) */
+    int leaf;          /* the path's end reached its cards (1), not (0), or a path card */
+                       /* was not among a node's cards (-1: never) */
+    int maximizing, m, order[MAXC];  /* the end's seat's side, and its cards to try */
+} PnPath;
+
 struct Search {
     Ctx *ctx;
     const CRules *R;
@@ -413,6 +426,7 @@ struct Search {
     unsigned quiet;   /* settlers not asked below a node (SETTLE_QUIET: see play) */
     const AskList *asks;  /* the asks of the parts switched on (the table's) */
     int pool;         /* the tricks that win the pool (the game's: a spoil's bound) */
+    PnPath *pn;       /* the proof-number layer's path (pns.c), or NULL */
 };
 
 /* The threads of one proof (threads.c): the caller's thread (id 0) and its
@@ -621,5 +635,7 @@ static inline int try_card(Search *s, Tries *t, int j, long long width);
 static int play(Search *s);
 static int play_on(Search *s, int i, int part);
 static int trick_start(Search *s);
+static int pns_prove(Search *s);
+static int pns_path_card(Search *s, const Tries *t);
 
 #endif

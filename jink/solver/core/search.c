@@ -221,6 +221,7 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->quiet = 0;
     s->asks = &c->table->asks[goal];
     s->pool = pool;
+    s->pn = NULL;
 }
 
 /* A table's lists of asks, one for each goal's family: those of the parts
@@ -349,6 +350,17 @@ static int play_on(Search *s, int i, int part) {
         t.best = basic_winner(s->R, trick, i);
         t.bp = s->R->power[trick[t.best]];
     }
+    if (s->pn && pn_depth(s) <= s->pn->len) {
+        /* (the proof-number layer's path: pns.c) */
+        int j = pns_path_card(s, &t);
+        if (j != PN_LEAF) {
+            int k = j >= 0 ? try_card(s, &t, j, -1) : TRY_STOPPED;
+            s->pkey = pkey;
+            if (k == TRY_STOPPED) return 0;
+            if (s->pn->at < 0) s->pn->at = pn_depth(s) + 1;  /* the card's node answered */
+            return k == TRY_SETTLES ? t.maximizing : !t.maximizing;  /* (not stored) */
+        }
+    }
     int k = TRY_ON;
     if (part && t.m > 1 && on(s, SETTLE_WIDEN) && widen_applies(s, i, t.maximizing)) {
         k = widen_tries(s, &t);
@@ -416,6 +428,7 @@ static int trick_start(Search *s) {
     }
     if (c->status) return 0;  /* no answer: nothing is stored */
     if (!part) s->rel = s->live;
+    if (s->pn && pn_depth(s) < s->pn->len) return result;  /* (on the layer's path: one card) */
     store(s, key, detail, part, need, result, c->nodes - start0);
     return result;
 }

@@ -11,7 +11,8 @@
  * search.c walks each stage's asks in this order (a spoil's threats first:
  * the settlers after them read them). Parts with no ask are parts of the
  * kernel's own steps: the order cards are tried in (order), cheap tries
- * (widen), entries for sets of positions (partition). The module gives the
+ * (widen), the proof-number layer at a proof's root (pns), entries for sets
+ * of positions (partition). The module gives the
  * table to Python as SETTLERS; tests/test_exact.py checks it against the
  * files.
  */
@@ -68,6 +69,10 @@ static const Settler SETTLERS[] = {
     {"widen", SETTLE_WIDEN, SETTLE_PARTITION, "widen.c", "widen_tries", "WIDEN", {{0}},
      "cheap tries first, each card under a growing cap on nodes: a try cut short gives no "
      "answer, and the last card open is searched uncapped"},
+    {"pns", SETTLE_PNS, SETTLE_PARTITION, "pns.c", "pns_prove", "PNS", {{0}},
+     "a proof-number layer over a long search's first cards: a node's value follows from "
+     "every card's as in the search, a leaf's is the kernel's searched to its end, and a "
+     "search cut short gives no answer"},
     {"partition", SETTLE_PARTITION, 0, "partition.c", "partitioned", "", {{0}},
      "an entry stands for the positions that agree on every card its answer rested on, "
      "and two positions that agree on those are played alike"},
