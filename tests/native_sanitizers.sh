@@ -12,7 +12,7 @@
 # where the relaxed game's kinds matter) against it, and the tests
 # that build the core again with other thresholds or checking itself
 # (tests/test_widen.py, tests/test_capped.py, tests/test_pooled.py,
-# tests/test_next.py, tests/test_used_up.py), whose builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
+# tests/test_next.py, tests/test_used_up.py, tests/test_pns.py), whose builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
 # report fails the run. Then it builds the core again with
 # -fsanitize=thread and runs tests/test_proof_threads.py against it (the
 # helpers' shared table, their stop and their waits for a purge): any data
@@ -76,7 +76,7 @@ PY
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
     tests/test_next.py tests/test_exact.py tests/test_threads.py tests/test_proof_threads.py \
     tests/test_wrong_answers.py tests/test_signatures.py tests/test_used_up.py \
-    tests/test_pool_kinds.py "$@"
+    tests/test_pool_kinds.py tests/test_pns.py "$@"
 
 # --- ThreadSanitizer: the threaded proofs alone
 unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS JINK_EXACT_CFLAGS  # (the compiler's own run too)

@@ -38,7 +38,7 @@ SMALL = {"PNS.from": 2, "PNS.root": 2, "PNS.child": 2, "PNS.open": 8, "PNS.growt
 SHORT = dict(SMALL, **{"PNS.budget": 300})
 
 #: A node on the path answers with its one card, and is not stored (search.c) ...
-NOT_STORED = "    if (s->pn && pn_depth(s) < s->pn->len) return result;"
+NOT_STORED = "    if (path) return result;"
 #: ... an AND node's proof number the sum of its children's (pns.c) ...
 AND_SUM = "            pn = pn_add(pn, ch->pn);\n"
 

@@ -67,6 +67,14 @@ static inline int pn_depth(const Search *s) {
     return (s->done - s->ctx->root_done) * s->players + s->ntrick - s->pn->root_ntrick;
 }
 
+/* Whether the search stands on the layer's path, above its end: each node
+ * there was the end of an earlier path, whose table probe and settlers
+ * (but a trick start's first, which find its threats) did not answer, so
+ * they are not asked again: the node answers with its one card. */
+static inline int on_path(const Search *s) {
+    return s->pn && pn_depth(s) < s->pn->len;
+}
+
 /* At a node on the layer's path (play_on): the place in ``t`` of the path's
  * card, or PN_LEAF at the path's end (whose cards are noted, and searched),
  * or PN_LOST (the search stops, its cap's status set: never). */
@@ -89,7 +97,7 @@ static int pns_path_card(Search *s, const Tries *t) {
 
 /* Whether a proof starts with the layer (at its root). */
 static int pns_applies(const Search *s) {
-    return on(s, SETTLE_PNS) && s->partition && s->coalition >= 0 && s->players >= PNS.from
+    return on(s, SETTLE_PNS) && s->partition && s->players >= PNS.from
         && !s->ctx->crew;
 }
 

@@ -268,7 +268,7 @@ static int play(Search *s) {
     int i = s->ntrick;
     if (i == s->players) return end_trick(s);
     int part = partitioned(s);
-    if (!i || !(*s->asks)[STAGE_TRICK][0]) return play_on(s, i, part);
+    if (!i || !(*s->asks)[STAGE_TRICK][0] || on_path(s)) return play_on(s, i, part);
     unsigned quiet = s->quiet;
     At at;
     at.part = part;
@@ -317,13 +317,13 @@ static int play_on(Search *s, int i, int part) {
     const u64 *pkey = s->pkey;
     u64 kd[KEYW + 4];  /* as pkey: key, then detail (mid_node) */
     long long start = c->nodes;
-    int mid = mid_node(s, i, part, pkey, kd), need = 0;
-    if (mid) {
+    int mid = mid_node(s, i, part, pkey, kd), need = 0, path = on_path(s);
+    if (mid && !path) {
         need = need_of(s);
         int r = mid_probe(s, kd, need);
         if (r >= 0) { s->pkey = pkey; return r; }
     }
-    if (i && (*s->asks)[STAGE_CARDS][0]) {
+    if (i && (*s->asks)[STAGE_CARDS][0] && !path) {
         At at;
         at.part = part;
         at.i = i;
@@ -404,16 +404,19 @@ static int trick_start(Search *s) {
     long long start0 = c->nodes;
     u64 kd[KEYW + 4] = {0}, *key = kd, *detail = kd + KEYW;  /* as pkey: key, then detail */
     make_key(s, remaining, key, part ? detail : NULL);
-    c->lookups++;
-    uint8_t depth[4];
-    int hit = table_settles(c->table, key, detail, need, depth);
-    if (hit >= 0) {
-        c->hits++;
-        s->rel = part ? depth_cards(s, depth) : s->live;
-        return hit;
+    int path = on_path(s);
+    if (!path) {
+        c->lookups++;
+        uint8_t depth[4];
+        int hit = table_settles(c->table, key, detail, need, depth);
+        if (hit >= 0) {
+            c->hits++;
+            s->rel = part ? depth_cards(s, depth) : s->live;
+            return hit;
+        }
+        /* The settlers asked after the table: their answers are stored. */
+        result = settle_at(s, STAGE_STORED, &at, node);
     }
-    /* The settlers asked after the table: their answers are stored. */
-    result = settle_at(s, STAGE_STORED, &at, node);
     if (result < 0) {
         int target = s->target;
         u64 threats = s->threats;
@@ -428,7 +431,7 @@ static int trick_start(Search *s) {
     }
     if (c->status) return 0;  /* no answer: nothing is stored */
     if (!part) s->rel = s->live;
-    if (s->pn && pn_depth(s) < s->pn->len) return result;  /* (on the layer's path: one card) */
+    if (path) return result;  /* (on the layer's path: one card tried) */
     store(s, key, detail, part, need, result, c->nodes - start0);
     return result;
 }
