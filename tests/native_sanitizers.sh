@@ -15,8 +15,9 @@
 # tests/test_next.py, tests/test_used_up.py, tests/test_pns.py), whose builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
 # report fails the run. Then it builds the core again with
 # -fsanitize=thread and runs tests/test_proof_threads.py against it (the
-# helpers' shared table, their stop and their waits for a purge): any data
-# race fails the run. CPython is not built for ThreadSanitizer, so
+# helpers' shared table, their stop and their waits for a purge), and the
+# proof-number layer's threaded test on a build of its own with the same
+# flags: any data race fails the run. CPython is not built for ThreadSanitizer, so
 # tests/tsan.supp silences reports within CPython's own frames (never
 # jink's). Usage, from anywhere:
 #
@@ -91,3 +92,6 @@ export TSAN_OPTIONS="halt_on_error=1:exitcode=66:suppressions=$here/tests/tsan.s
 "$python" -c "import sys, jink.solver._core as c; sys.exit(not c.__file__.startswith('$tsan_work'))" \
     || { echo "native_sanitizers: the ThreadSanitizer core was not the one imported" >&2; exit 1; }
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_proof_threads.py "$@"
+# and the proof-number layer on threads, from a build of its own (tiny caps)
+JINK_EXACT_CFLAGS="-O1 -g $tsan" "$python" -m pytest -q -p no:cacheprovider --capture=sys \
+    tests/test_pns.py -k threads "$@"

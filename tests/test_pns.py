@@ -22,8 +22,9 @@ from typing import Any
 import pytest
 
 from jink.position import Position
-from jink.solver import native
+from jink.solver import Solver, native
 from tests import mutants
+from tests.test_native import questions
 from tests.test_widen import answers_of, positions
 
 pytestmark = [
@@ -72,6 +73,20 @@ def test_the_layer_leaves_the_answers_exact(count: int, name: str, values: dict[
     got = answers_of(module, [p for p, _ in found])
     for (position, want), answers in zip(found, got, strict=True):
         assert answers == [want, want], position
+
+
+def test_the_layer_on_threads_leaves_the_answers_exact(tmp_path: Path) -> None:
+    """The caller's thread in the layer, a helper searching the root from the
+    first node (the table shared): the answers are the Python engine's."""
+    module = mutants.build_text(mutants.with_thresholds(mutants.source_text(), SMALL),
+                                "pns_small", tmp_path, exact=True)
+    found = cases(4)
+    with mutants.core(module):
+        for position, want in found:
+            solver = Solver(engine="native", threads=2)
+            solver.table = native.NativeTable(64, settlers=solver.settlers, threads=2,
+                                              help_after=0)
+            assert questions(solver, position) == want, position
 
 
 @pytest.mark.ci

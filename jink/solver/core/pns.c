@@ -1,9 +1,11 @@
 /*
  * Part "pns": a proof-number layer over a long search's first cards.
  *
- * Guard: partition search, a spoil or a hand-over (a coalition) asked of the
- * core at PNS.from seats or more, on one thread, once the search alone has
- * run past PNS.root nodes without an answer (pns_applies).
+ * Guard: partition search, a proof asked of the core at PNS.from seats or
+ * more, once the search alone has run past PNS.root nodes without an answer
+ * (pns_applies). On several threads the layer is the caller's: the helpers
+ * (threads.c) search the root as they would, sharing the table, and the
+ * first answer ends the proof.
  * Settles: nothing by itself. It keeps a tree of the positions the search's
  * first cards reach (Allis's proof-number search, its leaves searched by the
  * kernel under a cap on nodes: PN^2), each with a proof number (how many
@@ -97,8 +99,7 @@ static int pns_path_card(Search *s, const Tries *t) {
 
 /* Whether a proof starts with the layer (at its root). */
 static int pns_applies(const Search *s) {
-    return on(s, SETTLE_PNS) && s->partition && s->players >= PNS.from
-        && !s->ctx->crew;
+    return on(s, SETTLE_PNS) && s->partition && s->players >= PNS.from;
 }
 
 static uint32_t pn_add(uint32_t a, uint32_t b) {
