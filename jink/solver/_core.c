@@ -479,11 +479,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     }
 #endif
     c.ts = PyEval_SaveThread();
-    int result;
-    if (pns_applies(&s))
-        result = pns_prove(&s);
-    else
-        result = s.ntrick == 0 ? trick_start(&s) : play(&s);
+    int result = pns_applies(&s) ? pns_prove(&s) : from_root(&s);
     self->caller_nodes += c.nodes - nodes;  /* (before the helpers' are added) */
 #if JINK_THREADS
     if (crew) {

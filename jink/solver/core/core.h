@@ -635,6 +635,7 @@ static inline int try_card(Search *s, Tries *t, int j, long long width);
 static int play(Search *s);
 static int play_on(Search *s, int i, int part);
 static int trick_start(Search *s);
+static int from_root(Search *s);
 static int pns_prove(Search *s);
 static int pns_path_card(Search *s, const Tries *t);
 

@@ -121,7 +121,7 @@ static int pns_search(Search *s, const int *path, int len, long long width, int 
         c->cap = c->nodes + width;
         if (c->next_check > c->cap + 1) c->next_check = c->cap + 1;
     }
-    int r = pn->root_ntrick ? play(s) : trick_start(s);
+    int r = from_root(s);
     c->cap = -1;
     if (c->status == ST_CAP) {
         c->status = ST_OK;
@@ -298,7 +298,7 @@ alone:
     /* the search alone, from the root (the table holds what the layer found) */
     s->pn = NULL;
     free(tree);
-    return pn.root_ntrick ? play(s) : trick_start(s);
+    return from_root(s);
 done:
     s->pn = NULL;
     free(tree);

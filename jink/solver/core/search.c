@@ -435,3 +435,9 @@ static int trick_start(Search *s) {
     store(s, key, detail, part, need, result, c->nodes - start0);
     return result;
 }
+
+/* A proof from its root: the trick's start, or the card of the seat to play
+ * where the root is within a trick. */
+static int from_root(Search *s) {
+    return s->ntrick == 0 ? trick_start(s) : play(s);
+}

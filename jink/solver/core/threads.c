@@ -149,7 +149,7 @@ static void *helper_run(void *arg) {
     Crew *w = h->crew;
     Search s = w->root;
     s.ctx = &h->ctx;
-    int r = s.ntrick == 0 ? trick_start(&s) : play(&s);
+    int r = from_root(&s);
     if (h->ctx.status == ST_OK) {
         int none = -1;
         atomic_compare_exchange_strong(&w->answer, &none, r);
