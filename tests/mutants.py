@@ -31,7 +31,7 @@ import sys
 import sysconfig
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -580,7 +580,8 @@ def _compiler_id(compiler: str) -> str:
     return done.stdout.splitlines()[0] if done.stdout else compiler
 
 
-def build_text(text: str, name: str, where: Path, exact: bool = False) -> ModuleType:
+def build_text(text: str, name: str, where: Path, exact: bool = False,
+               flags: Sequence[str] = ()) -> ModuleType:
     """The core from C source ``text``, compiled and loaded from ``where``.
 
     Each build is kept (:func:`cache_dir`) under a hash of everything that
@@ -598,8 +599,9 @@ def build_text(text: str, name: str, where: Path, exact: bool = False) -> Module
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     include = sysconfig.get_paths()["include"]
     extra = shlex.split(os.environ.get(EXACT_FLAGS, "")) if exact else []
-    flags = ["-std=c11", "-O2", "-shared", "-fPIC", f"-I{include}", *extra]
-    key = hashlib.sha256("\0".join([_compiler_id("gcc"), *flags, suffix, text]).encode())
+    # (-O3 as setup.py builds the core; ``flags`` last, so they may undo it)
+    command = ["-std=c11", "-O3", "-shared", "-fPIC", f"-I{include}", *extra, *flags]
+    key = hashlib.sha256("\0".join([_compiler_id("gcc"), *command, suffix, text]).encode())
     kept = cache_dir() / f"{key.hexdigest()[:32]}{suffix}"
     if kept.exists():
         os.utime(kept)  # (recently used: not pruned)
@@ -608,7 +610,7 @@ def build_text(text: str, name: str, where: Path, exact: bool = False) -> Module
         fd, partial = tempfile.mkstemp(dir=kept.parent, prefix=".partial-", suffix=suffix)
         os.close(fd)
         try:
-            subprocess.run(["gcc", *flags, str(source), "-o", partial], check=True,
+            subprocess.run(["gcc", *command, str(source), "-o", partial], check=True,
                            capture_output=True)
             os.replace(partial, kept)
         finally:

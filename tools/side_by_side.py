@@ -15,6 +15,13 @@ timeout). Run from the repository root:
 
     python -m tools.side_by_side --players 5-10 --deals 200 --against HEAD~5
 
+Both are compiled as setup.py compiles the core (``-O3``); ``--flags`` and
+``--against-flags`` add compiler flags to one or the other (the same source
+twice, ``--against HEAD``, compares flags alone):
+
+    python -m tools.side_by_side --players 9,10 --deals 40 --against HEAD \
+        --flags="-fwrapv -O3" --against-flags="-fwrapv -O2"
+
 Both cores are driven by this tree's jink.solver.native, which switches an
 older core's parts by the names in its own table (a part it lacks is left
 out) and gives it partition search as the argument it then took.
@@ -24,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import shlex
 import statistics
 import subprocess
 import tarfile
@@ -77,13 +85,17 @@ def main() -> None:
     parser.add_argument("--against", required=True,
                         help="a commit (e.g. HEAD~5), or an older _core.c file")
     parser.add_argument("--swap", type=Path, help="text swaps for --against")
+    parser.add_argument("--flags", default="", help="compiler flags added to the new build")
+    parser.add_argument("--against-flags", default="",
+                        help="compiler flags added to the --against build")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         other = source_of(args.against, Path(tmp) / "against")
         if args.swap:
             other = swapped(other, args.swap.read_text())
-        new = mutants.build_text(mutants.source_text(args.source), "new", Path(tmp))
-        old = mutants.build_text(other, "old", Path(tmp))
+        new = mutants.build_text(mutants.source_text(args.source), "new", Path(tmp),
+                                 flags=shlex.split(args.flags))
+        old = mutants.build_text(other, "old", Path(tmp), flags=shlex.split(args.against_flags))
         print("players  median new  median old  ratio   slowest new  slowest old  ratio"
               "   nodes new / old")
         for players in parse_range(args.players):
