@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -388,3 +390,19 @@ def test_core_rules_interpret_the_duties_as_python_does(count: int) -> None:
                 trick = (*position.trick, card)
                 assert flat.winner(trick, done) == rules.winner(trick, done), repr(position)
             position = position.play(card)
+
+
+@pytest.mark.ci
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc to build the core")
+def test_the_optimiser_changes_no_answer_and_no_node(tmp_path: Path) -> None:
+    """setup.py builds the core at -O3: built at -O2 (the level it was once
+    built at) and at -O0, the same full tables give the same verdicts in the
+    same nodes, so the optimiser reads nothing undefined into the core."""
+    from tests import mutants  # (it imports this module)
+
+    deals = ((8, range(3)), (9, range(2)))
+    built = mutants.full_tables(None, deals, ())[:2]
+    text = mutants.source_text()
+    for level in ("-O2", "-O0"):
+        module = mutants.build_text(text, f"level{level[2:]}", tmp_path, flags=[level])
+        assert mutants.full_tables(module, deals, ())[:2] == built, level
