@@ -512,8 +512,8 @@ THRESHOLD_MUTANTS: dict[str, int] = {
     "EARLY.left": 3, "EARLY.from_seats": 2, "EARLY.most_threats": 9, "EARLY.steps": 2,
     "EARLY.trial": 0, "EARLY.rate": 0, "EARLY.sample": 1,
     "NEXT.left": 3, "NEXT.from_seats": 2, "NEXT.ways": 2, "NEXT.games": 1,
-    "PNS.from": 2, "PNS.root": 1, "PNS.child": 1, "PNS.growth": 2, "PNS.open": 1,
-    "PNS.depth": 40, "PNS.nodes": 64, "PNS.budget": 1 << 40,
+    "PNS.from": 2, "PNS.rungs_from": 2, "PNS.root": 1, "PNS.child": 1, "PNS.growth": 2,
+    "PNS.open": 1, "PNS.depth": 40, "PNS.nodes": 64, "PNS.budget": 1 << 40,
 }
 
 #: The bound mutants no test can kill, and why.

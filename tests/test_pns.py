@@ -1,10 +1,10 @@
 """The proof-number layer (pns.c; docs/solver.md, "A proof-number layer"): a
-long spoil or hand-over at ten seats grows a tree of its first cards at its
-most-proving leaf, each leaf searched by the kernel under a cap, along a path
-on which no other card is tried and nothing is stored.
+long proof at ten seats (a `max_tricks` rung's from nine) grows a tree of its
+first cards at its most-proving leaf, each leaf searched by the kernel under a
+cap, along a path on which no other card is tried and nothing is stored.
 
-As it runs, the layer starts only at ten seats and past 100,000 nodes, which
-the positions the Python engine answers never reach. So the core is built
+As it runs, the layer starts only at nine or ten seats and past 100,000
+nodes, which the positions the Python engine answers never reach. So the core is built
 here with the layer on from two seats and its caps tiny: it then runs on
 nearly every spoil and hand-over, its capped searches cut short everywhere,
 and its answers must be exact. The mutants that store a path's node, or back
@@ -33,8 +33,8 @@ pytestmark = [
 ]
 
 #: The layer from two seats, from the first node, its caps tiny, to its end.
-SMALL = {"PNS.from": 2, "PNS.root": 2, "PNS.child": 2, "PNS.open": 8, "PNS.growth": 2,
-         "PNS.budget": 1 << 40}
+SMALL = {"PNS.from": 2, "PNS.rungs_from": 2, "PNS.root": 2, "PNS.child": 2, "PNS.open": 8,
+         "PNS.growth": 2, "PNS.budget": 1 << 40}
 #: The same, handing over to the search alone after a few hundred nodes.
 SHORT = dict(SMALL, **{"PNS.budget": 300})
 

@@ -2,8 +2,8 @@
  * Part "pns": a proof-number layer over a long search's first cards.
  *
  * Guard: partition search, a proof asked of the core at PNS.from seats or
- * more, once the search alone has run past PNS.root nodes without an answer
- * (pns_applies). On several threads the layer is the caller's: the helpers
+ * more (a max_tricks rung's: PNS.rungs_from), once the search alone has run
+ * past PNS.root nodes without an answer (pns_applies). On several threads the layer is the caller's: the helpers
  * (threads.c) search the root as they would, sharing the table, and the
  * first answer ends the proof.
  * Settles: nothing by itself. It keeps a tree of the positions the search's
@@ -30,7 +30,8 @@
  */
 
 typedef struct {
-    int from;          /* seats, at least */
+    int from;          /* seats, at least (a spoil's or a hand-over's proof), */
+    int rungs_from;    /* and for a max_tricks rung's, */
     long long root;    /* the search alone first, capped at this many nodes, */
     long long child;   /* then each card of an opened node capped at this many, */
     int growth;        /* a leaf searched again: its cap this many times larger, */
@@ -42,6 +43,7 @@ typedef struct {
 
 static const PnsThresholds PNS = {
     .from = 10,
+    .rungs_from = 9,
     .root = 100000,
     .child = 4096,
     .growth = 4,
@@ -99,7 +101,10 @@ static int pns_path_card(Search *s, const Tries *t) {
 
 /* Whether a proof starts with the layer (at its root). */
 static int pns_applies(const Search *s) {
-    return on(s, SETTLE_PNS) && s->partition && s->players >= PNS.from;
+    /* (at nine seats it pays for the rungs, whose proofs that fail it
+     * halves, and not for the spoils: docs/performance.md) */
+    int from = s->goal == GOAL_ATLEAST ? PNS.rungs_from : PNS.from;
+    return on(s, SETTLE_PNS) && s->partition && s->players >= from;
 }
 
 static uint32_t pn_add(uint32_t a, uint32_t b) {
