@@ -120,6 +120,13 @@ static inline int clz64(u64 x) {
 }
 #endif
 
+/* A hint that memory at ``p`` is read soon (none without the builtins). */
+#if JINK_BUILTINS
+#define prefetch(p) __builtin_prefetch(p)
+#else
+#define prefetch(p) ((void)(p))
+#endif
+
 #if JINK_BUILTINS && defined(__POPCNT__)
 static inline int popc(u64 x) { return popcount64(x); }
 #else
