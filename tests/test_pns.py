@@ -4,12 +4,12 @@ first cards at its most-proving leaf, each leaf searched by the kernel under a
 cap, along a path on which no other card is tried and nothing is stored.
 
 As it runs, the layer starts only at nine or ten seats and past 100,000
-nodes, which the positions the Python engine answers never reach. So the core is built
-here with the layer on from two seats and its caps tiny: it then runs on
-nearly every spoil and hand-over, its capped searches cut short everywhere,
-and its answers must be exact. The mutants that store a path's node, or back
-up a node's numbers the wrong way round, must be caught on the same
-positions, so that the layer is known to decide them.
+nodes, which the positions the Python engine answers never reach. So the
+core is built here with the layer on from two seats and its caps tiny: it
+then runs on nearly every spoil, hand-over and rung, its capped searches cut
+short everywhere, and its answers must be exact. The mutants that store a
+path's node, or back up a node's numbers the wrong way round, must be caught
+on the same positions, so that the layer is known to decide them.
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
  *
  * Guard: partition search, a proof asked of the core at PNS.from seats or
  * more (a max_tricks rung's: PNS.rungs_from), once the search alone has run
- * past PNS.root nodes without an answer (pns_applies). On several threads the layer is the caller's: the helpers
- * (threads.c) search the root as they would, sharing the table, and the
- * first answer ends the proof.
+ * past PNS.root nodes without an answer (pns_applies). On several threads
+ * the layer is the caller's: the helpers (threads.c) search the root as they
+ * would, sharing the table, and the first answer ends the proof.
  * Settles: nothing by itself. It keeps a tree of the positions the search's
  * first cards reach (Allis's proof-number search, its leaves searched by the
  * kernel under a cap on nodes: PN^2), each with a proof number (how many

@@ -350,8 +350,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
     /* The pooled game's later tricks: the same game as another pooled
      * game's that reaches the same cards, kept by pattern (pooled_sub). Its
      * slot, far in memory, is fetched while the near memory is read (the
-     * fetch was a quarter of this function's time; 2% to 4% of a big
-     * table's). */
+     * wait for it was a quarter of this function's time). */
     PgKey sub;
     PgSlot *sub_slot = NULL;
     int kept = x->pooled && t > 0 && left > 1 && !c->replay && sub_key(x, leader, left, &sub);
