@@ -12,14 +12,15 @@
 # where the relaxed game's kinds matter) against it, and the tests
 # that build the core again with other thresholds or checking itself
 # (tests/test_widen.py, tests/test_capped.py, tests/test_pooled.py,
-# tests/test_next.py, tests/test_used_up.py, tests/test_pns.py), whose builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants' builds do not); any
-# report fails the run. Then it builds the core again with
-# -fsanitize=thread and runs tests/test_proof_threads.py against it (the
-# helpers' shared table, their stop and their waits for a purge), and the
-# proof-number layer's threaded test on a build of its own with the same
-# flags: any data race fails the run. CPython is not built for ThreadSanitizer, so
-# tests/tsan.supp silences reports within CPython's own frames (never
-# jink's). Usage, from anywhere:
+# tests/test_next.py, tests/test_used_up.py, tests/test_pns.py), whose
+# builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants'
+# builds do not); any report fails the run. Then it builds the core again
+# with -fsanitize=thread and runs tests/test_proof_threads.py against it
+# (the helpers' shared table, their stop and their waits for a purge), and
+# the proof-number layer's threaded test on a build of its own with the
+# same flags: any data race fails the run. CPython is not built for
+# ThreadSanitizer, so tests/tsan.supp silences reports within CPython's own
+# frames (never jink's). Usage, from anywhere:
 #
 #     PYTHON=.venv/bin/python tests/native_sanitizers.sh [pytest arguments]
 #
