@@ -61,6 +61,11 @@ AIMED = Path(__file__).resolve().parent / "data" / "partition_aimed.jsonl"
 #: name: (what the bug is, text in the core's source, what it becomes). Each text must
 #: occur in the source (checked), so a mutant cannot silently stop existing.
 MUTANTS: dict[str, tuple[str, str, str]] = {
+    "lead_rel": (
+        "a plain suit's run rests on the cards above the leader's last card counted, "
+        "not on that card",
+        "*rel |= s->live & (R->higher[last] | bit(last));",
+        "*rel |= s->live & R->higher[last];"),
     "by_rank": (
         "a trick taken over a card of its suit does not name the winning card",
         "if (i != w && R->suit[trick[i]] == R->suit[trick[w]]) return bit(trick[w]);",
@@ -491,6 +496,23 @@ BOUND_MUTANTS: dict[str, tuple[str, str, str]] = {
         "the trick being played settles a goal that needs two tricks more",
         "if (need <= 1) return 1;",
         "if (need <= 2) return 1;"),
+    "lead_need": (
+        "a seat of the goal's leading counts one trick more than its leads take",
+        "lead_tricks(s, lead, &rel) >= at->need) {",
+        "lead_tricks(s, lead, &rel) + 1 >= at->need) {"),
+    "lead_taken": (
+        "a seat of the goal taking the trick counts one trick more than its leads after it "
+        "take",
+        "lead_tricks(s, w, &more) >= need - 1) {",
+        "lead_tricks(s, w, &more) >= need - 2) {"),
+    "lead_drawn": (
+        "a leader's plain cards counted while another seat still holds a trump",
+        "    if (!drawn) return total;",
+        "    (void)drawn;"),
+    "lead_follow": (
+        "a seat following a run keeps its best card one lead longer than it can",
+        "if (count[j] > run && best[j] < mine[run]) return run;",
+        "if (count[j] > run + 1 && best[j] < mine[run]) return run;"),
     "trick_rest": (
         "a goal fails with exactly as many tricks left as it needs",
         "if (rest - lost < need) return 0;",

@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 
 from jink.bench.deals import deal
+from jink.cards import parse_card
+from jink.position import Position
 from jink.solver import Solver, native
 from jink.solver.goals import SPOIL, AtLeast
 from tests import mutants
@@ -41,7 +43,7 @@ CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_se
           "rx_memo_used", "rx_taker_top",
           "duty_void", "duty_renege", "duty_low", "duty_lead", "duty_mid",
           "group_cards", "group_top", "group_run", "pg_rel", "pg_duty", "top_spend",
-          "top_need", "tt_cover", "tt_sure", "tt_taken"}
+          "top_need", "tt_cover", "tt_sure", "tt_taken", "lead_rel"}
 
 #: Mutants whose aimed positions no longer catch them, the positions kept as
 #: positions: ``duty_rel`` (the pool's duty not naming its card and the
@@ -113,6 +115,42 @@ def test_a_sure_taker_is_tried_first() -> None:
     solver = Solver(engine="native")
     assert solver.can_force(position, 2, AtLeast(1))
     assert solver.nodes <= 100, solver.nodes
+
+
+def test_a_leader_draws_the_trumps_then_cashes_its_top_card() -> None:
+    """Spoil Five, hearts trumps, seat 1 to lead with 5♥ 9♥ K♦ and a trick
+    won. The 5♥ takes the J♥ (the only trump seat 2 holds: a higher trump
+    led, it may not renege) and one of seat 3's; the 9♥ then takes seat 3's
+    other, and with no trump left the K♦, the best diamond (the A♦ ranks
+    lowest), takes the last trick: four tricks, counted before any search.
+    Without the sure tricks the core searches for them."""
+    position = Position.create("spoil-five", "H", ["5H 9H KD", "JH QD 2C", "8H 6H 3C"],
+                               won=[1, 0, 1])
+    assert Solver(exact=True).max_tricks(position, 0) == 4
+    nodes = {}
+    for off in ((), ("sure", "trick")):
+        solver = Solver(engine="native")
+        solver.table = native.NativeTable(256, True, settlers=native.without(off))
+        assert solver.can_force(position, 0, AtLeast(4))
+        nodes[off] = solver.nodes
+    assert nodes[()] == 0 and nodes[("sure", "trick")] > 0, nodes
+
+
+def test_a_leaders_run_settles_a_ten_seat_proof() -> None:
+    """Ten players, hearts trumps: seat 1 leads the 5♥ from Q♠ 5♥ 7♥ 9♥ K♦.
+    Every other trump is drawn by the 5♥ and the 9♥ (seat 9's 3♥ and 6♥ the
+    last), and the K♦ is the best diamond: four tricks (not five: seat 7's
+    K♠ takes the Q♠). Once the first trick is over, seat 1 leads and its
+    runs count the four at once; before they were counted, the proof took 37
+    million nodes."""
+    hands = ["QS 5H 7H 9H KD", "7S 9S 5D 2C 7C", "2S TS JS 2H 6C", "4S 4H QD 4C 5C",
+             "5S JH 4D 3C TC", "8S KH 2D 9D AC", "3S 6S KS 8H 7D", "AS AH 8D AD 9C",
+             "3H 6H 3D 8C JC", "QH TD JD QC KC"]
+    position = Position.create("spoil-five", "H", hands).play(parse_card("5H"))
+    solver = Solver(engine="native")
+    assert solver.can_force(position, 0, AtLeast(4))
+    assert not solver.can_force(position, 0, AtLeast(5))
+    assert solver.nodes <= 1_000, solver.nodes
 
 
 def test_a_helper_sheds_a_high_card_under_its_sides_trick() -> None:

@@ -7,33 +7,45 @@
  * Settles: "yes" where a seat of the goal's side takes enough tricks with
  * its trumps whatever is played (those above all of the others', and past
  * them those the others cannot cover one for one; a hand-over's seat with
- * the top trumps); "no" where the tricks left, less those another seat's
- * trumps take from the goal's seats whatever is played, fall short; a spoil
- * as failing where the top trumps bring their holder to the pool, as holding
- * where no seat off the side can reach it past the side's trumps.
+ * the top trumps), or, with partition search, where a seat of the goal
+ * (not a spoil's) leads and its runs take enough (lead_tricks: its trumps
+ * led from the best, then, once they leave no other seat a trump, each
+ * plain suit's cards); "no" where the tricks left, less those another
+ * seat's trumps take from the goal's seats whatever is played, fall short;
+ * a spoil as failing where the top trumps bring their holder to the pool,
+ * as holding where no seat off the side can reach it past the side's trumps.
  * Sound: every seat plays every card, one a trick, and a trick goes to its
  * best trump: a trump beaten only by higher trumps, each of them in a trick
  * of its own, takes a trick whatever the others play (matched counts them).
+ * A seat holding the suit led must follow (a trump led, unless it reneges
+ * with a privileged trump above the card led, which would take the trick:
+ * the run stops before such a card), and at worst keeps its best card.
  * Thresholds: none; the bounds are the goal's need, the tricks left and the
  * game's pool.
  *
- * Its counts (ranks, matched, top_trumps, trump_tricks, lost_to_trumps) are
- * read by the settlers "trick" and "threats" and by the relaxed game too.
+ * Its counts (ranks, matched, top_trumps, trump_tricks, lost_to_trumps,
+ * lead_tricks) are read by the settlers "trick" and "threats" and by the
+ * relaxed game too.
  */
 
 
-/* The trump-order places (0 = best) of trumps, best first; returns how many.
- * (Each trump's place is its index in the trump order: a hand holds a few,
+/* The places (0 = best) of cards of one suit, best first; returns how many.
+ * (Each card's place is its index in its suit's order: a hand holds a few,
  * so they are sorted here rather than found by walking the order.) */
-static int ranks(const CRules *R, u64 trumps, int *out) {
+static int places_of(const CRules *R, u64 cards, int *out) {
     int n = 0;
-    if (!trumps || R->trump < 0) return 0;
-    for (; trumps; trumps &= trumps - 1) {
-        int place = R->place[low_card(trumps)], j = n++;
+    for (; cards; cards &= cards - 1) {
+        int place = R->place[low_card(cards)], j = n++;
         while (j > 0 && out[j - 1] > place) { out[j] = out[j - 1]; j--; }
         out[j] = place;
     }
     return n;
+}
+
+/* The trump-order places of trumps, best first (none without a trump). */
+static int ranks(const CRules *R, u64 trumps, int *out) {
+    if (!trumps || R->trump < 0) return 0;
+    return places_of(R, trumps, out);
 }
 
 /* How many of first can each be beaten by a different card of rival. */
@@ -102,6 +114,69 @@ static int trump_tricks(const CRules *R, u64 trumps, const int *rival, int nr) {
     int mine[16];
     int nm = ranks(R, trumps, mine);
     return nm - matched(mine, nm, rival, nr);
+}
+
+/* How many of ``mine`` (seat ``lead``'s cards of ``suit``, places best
+ * first) take a trick each when it leads them from the best, while it keeps
+ * the lead: its i-th card takes the i-th such trick where every other seat
+ * still holding the suit has only lower ones. Such a seat must follow, and
+ * at worst keeps its best; one holding i cards or fewer has none left. No
+ * seat may trump it in: the caller knows that no other seat holds a trump
+ * then, or the suit is trumps. ``drawn``: set when the run leaves no other
+ * seat holding the suit (the leader's cards of it left take theirs too). */
+static int led_run(const Search *s, int lead, u64 suit, const int *mine, int nm,
+                   int *drawn) {
+    const CRules *R = s->R;
+    int best[MAXP], count[MAXP], k = 0, most = 0;
+    for (int q = 0; q < s->players; q++) {
+        u64 cards = s->hands[q] & suit;
+        if (q == lead || !cards) continue;
+        int top = R->place[low_card(cards)];
+        for (u64 c = cards & (cards - 1); c; c &= c - 1)
+            if (R->place[low_card(c)] < top) top = R->place[low_card(c)];
+        best[k] = top;
+        count[k] = popc(cards);
+        if (count[k] > most) most = count[k];
+        k++;
+    }
+    *drawn = 0;
+    for (int run = 0; run < nm; run++) {
+        if (run >= most) { *drawn = 1; return nm; }
+        for (int j = 0; j < k; j++)
+            if (count[j] > run && best[j] < mine[run]) return run;
+    }
+    *drawn = most <= nm;
+    return nm;
+}
+
+/* The tricks seat ``lead`` takes for sure when it leads the next trick:
+ * its trumps led from the best while it keeps the lead (led_run), and once
+ * they leave no other seat a trump, each plain suit's cards led from the
+ * best in the same way. A seat may renege a trump only with a privileged
+ * trump above the card led, and then the card led does not take the trick
+ * (the run stops there). The leader's partners count as others: a trick of
+ * theirs would take the lead away. Seats still to play to a trick in
+ * progress count with every card they hold, which only gives the others
+ * more. ``rel`` gains the plain cards the count rests on: each plain suit's
+ * live cards down to the leader's last card counted (the trumps' places
+ * are matched by every entry). Needs a trump to be legal whenever a seat
+ * cannot follow, and the duty to follow the suit led. */
+static int lead_tricks(const Search *s, int lead, u64 *rel) {
+    const CRules *R = s->R;
+    int mine[16], drawn;
+    int total = led_run(s, lead, R->trump_mask, mine,
+                        ranks(R, s->hands[lead] & R->trump_mask, mine), &drawn);
+    if (!drawn) return total;
+    for (int su = 0; su < 4; su++) {
+        u64 suit = R->suit_masks[su];
+        if (su == R->trump || !(s->hands[lead] & suit)) continue;
+        int r = led_run(s, lead, suit, mine, places_of(R, s->hands[lead] & suit, mine), &drawn);
+        if (!r) continue;
+        total += r;
+        int last = R->order[su][mine[r - 1]];
+        *rel |= s->live & (R->higher[last] | bit(last));
+    }
+    return total;
 }
 
 /* Settle by sure tricks (search.py's _sure): 1, 0, or -1 (open). */
@@ -195,5 +270,17 @@ static u64 opponents_trumps(const Search *s) {
 
 /* Its ask at a trick's start, before or after the table (settlers.c). */
 static int sure_ask(Search *s, At *at) {
-    return sure(s, at->need, at->remaining, at->th.known, at->th.holder, at->th.top);
+    int r = sure(s, at->need, at->remaining, at->th.known, at->th.holder, at->th.top);
+    if (r >= 0 || !at->part || s->goal == GOAL_SPOIL || s->done < s->R->forced
+        || s->R->trump < 0)
+        return r;
+    /* (with partition search: what it rests on is kept) A seat of the
+     * goal's leading: the tricks its leads take (lead_tricks). */
+    int lead = s->leader;
+    u64 rel = 0;
+    if (is_ours(s, lead) && lead_tricks(s, lead, &rel) >= at->need) {
+        s->rel = rel;
+        return 1;
+    }
+    return -1;
 }

@@ -5,10 +5,11 @@
  * spoil, whose several threats this does not follow), from a trick's second
  * card on (search.c: play_on).
  * Settles: "yes" where the goal's seat takes this trick for sure (no seat
- * still to play can beat its card) and its sure trump tricks cover what it
- * needs after, or where its sure trump tricks cover it whoever takes this
- * trick; "no" where every seat of the goal is beaten in this trick and the
- * tricks left, less those the others' trumps take for sure, fall short.
+ * still to play can beat its card) and its sure trump tricks, or the runs
+ * it leads from the next trick (lead_tricks), cover what it needs after, or
+ * where its sure trump tricks cover it whoever takes this trick; "no" where
+ * every seat of the goal is beaten in this trick and the tricks left, less
+ * those the others' trumps take for sure, fall short.
  * Sound: as sure.c's counts, every card played, each trick to one trump;
  * a seat still to play that may have to spend a trump on this trick is
  * counted with one trump fewer.
@@ -21,8 +22,10 @@
  * tricks (sure()); this finds many of them while seats are still to play,
  * sparing the enumeration of those seats' cards.
  * - The goal's seat is taking the trick and no seat still to play can beat
- *   its card: that is its trick, and with its sure trump tricks (trump_tricks,
- *   for the side's seats that have played) enough for what it needs after.
+ *   its card: that is its trick, and with the tricks its leads take from the
+ *   next (lead_tricks; the seats still to play counted with every card they
+ *   hold) or its sure trump tricks (trump_tricks, for the side's seats that
+ *   have played) enough for what it needs after.
  * - Every seat of the goal is beaten (it has played, or holds no legal card
  *   that takes the trick now: the best card only rises): it needs more
  *   tricks than are left after this one, or some other seat holds more
@@ -78,6 +81,11 @@ static int settled_trick(Search *s, int i) {
         s->rel = bit(trick[best]);  /* no card still held ranks above it */
         if (need <= 1) return 1;
         if (!trumps) return -1;
+        u64 more = 0;  /* it leads the next trick (lead_tricks) */
+        if (s->done >= R->forced && lead_tricks(s, w, &more) >= need - 1) {
+            s->rel |= more;
+            return 1;
+        }
         int rival[16];
         int nr = ranks(R, opponents_trumps(s), rival);
         for (int j = 0; j < i; j++) {  /* a seat still to play might spend one here */
