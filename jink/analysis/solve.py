@@ -1,10 +1,10 @@
 """``solve``: the one-call API, and the result object behind ``jink solve --json``.
 
 >>> from jink.position import Position
->>> p = Position.create("spoil-five", "D", ["5D JD AH KC 2S", "9C 8C 7C 6C 4C"])
+>>> p = Position.create("spoil-five", "D", ["5D JD AH KC 2S", "9C 8C 7C 6C KS"])
 >>> result = solve(p)
 >>> result.verdicts[0].max_tricks, result.to_dict()["forceable"]
-(5, True)
+(4, True)
 
 Under a limit, what the limit stopped is unknown, not an error (see
 :meth:`SolveResult.to_dict` and :mod:`jink.solver.solver`):
@@ -15,7 +15,7 @@ Under a limit, what the limit stopped is unknown, not an error (see
 ['seats', 'moves', 'line']
 >>> seat_1 = cut.verdicts[0].to_dict()
 >>> seat_1["max_tricks"], seat_1["max_tricks_at_least"], seat_1["three"], seat_1["jink"]
-(None, 3, True, None)
+(None, 4, True, None)
 >>> seat_1["unknown"]
 ['max_tricks', 'jink']
 """
