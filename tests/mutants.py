@@ -498,13 +498,13 @@ BOUND_MUTANTS: dict[str, tuple[str, str, str]] = {
         "if (need <= 2) return 1;"),
     "lead_need": (
         "a seat of the goal's leading counts one trick more than its leads take",
-        "lead_tricks(s, lead, &rel) >= at->need) {",
-        "lead_tricks(s, lead, &rel) + 1 >= at->need) {"),
+        "lead_tricks(s, lead, at->need, &rel) >= at->need) {",
+        "lead_tricks(s, lead, at->need, &rel) + 1 >= at->need) {"),
     "lead_taken": (
         "a seat of the goal taking the trick counts one trick more than its leads after it "
         "take",
-        "lead_tricks(s, w, &more) >= need - 1) {",
-        "lead_tricks(s, w, &more) >= need - 2) {"),
+        "lead_tricks(s, w, need - 1, &more) >= need - 1) {",
+        "lead_tricks(s, w, need - 1, &more) >= need - 2) {"),
     "lead_drawn": (
         "a leader's plain cards counted while another seat still holds a trump",
         "    if (!drawn) return total;",

@@ -160,12 +160,21 @@ static int led_run(const Search *s, int lead, u64 suit, const int *mine, int nm,
  * more. ``rel`` gains the plain cards the count rests on: each plain suit's
  * live cards down to the leader's last card counted (the trumps' places
  * are matched by every entry). Needs a trump to be legal whenever a seat
- * cannot follow, and the duty to follow the suit led. */
-static int lead_tricks(const Search *s, int lead, u64 *rel) {
+ * cannot follow, and the duty to follow the suit led. Where the count
+ * cannot reach ``need`` it may stop short, at 0. */
+static int lead_tricks(const Search *s, int lead, int need, u64 *rel) {
     const CRules *R = s->R;
     int mine[16], drawn;
-    int total = led_run(s, lead, R->trump_mask, mine,
-                        ranks(R, s->hands[lead] & R->trump_mask, mine), &drawn);
+    /* (Cheap first: its trumps alone fall short, and they cannot draw every
+     * other seat's, so no plain card counts.) */
+    u64 trumps = s->hands[lead] & R->trump_mask;
+    int nt = popc(trumps);
+    if (nt < need) {
+        if (popc(s->hands[lead]) < need) return 0;
+        for (int q = 0; q < s->players; q++)
+            if (q != lead && popc(s->hands[q] & R->trump_mask) > nt) return 0;
+    }
+    int total = led_run(s, lead, R->trump_mask, mine, ranks(R, trumps, mine), &drawn);
     if (!drawn) return total;
     for (int su = 0; su < 4; su++) {
         u64 suit = R->suit_masks[su];
@@ -278,7 +287,7 @@ static int sure_ask(Search *s, At *at) {
      * goal's leading: the tricks its leads take (lead_tricks). */
     int lead = s->leader;
     u64 rel = 0;
-    if (is_ours(s, lead) && lead_tricks(s, lead, &rel) >= at->need) {
+    if (is_ours(s, lead) && lead_tricks(s, lead, at->need, &rel) >= at->need) {
         s->rel = rel;
         return 1;
     }
