@@ -161,19 +161,19 @@ static int led_run(const Search *s, int lead, u64 suit, const int *mine, int nm,
  * live cards down to the leader's last card counted (the trumps' places
  * are matched by every entry). Needs a trump to be legal whenever a seat
  * cannot follow, and the duty to follow the suit led. Where the count
- * cannot reach ``need`` it may stop short, at 0. */
+ * cannot reach ``need``, or its trumps cannot draw every other seat's, it
+ * may stop short, at 0. */
 static int lead_tricks(const Search *s, int lead, int need, u64 *rel) {
     const CRules *R = s->R;
     int mine[16], drawn;
-    /* (Cheap first: its trumps alone fall short, and they cannot draw every
-     * other seat's, so no plain card counts.) */
+    /* (Cheap first: where its trumps cannot draw every other seat's, no
+     * plain card counts, and the trumps' run alone, past the sure trump
+     * tricks, settled next to nothing: it is not counted.) */
     u64 trumps = s->hands[lead] & R->trump_mask;
     int nt = popc(trumps);
-    if (nt < need) {
-        if (popc(s->hands[lead]) < need) return 0;
-        for (int q = 0; q < s->players; q++)
-            if (q != lead && popc(s->hands[q] & R->trump_mask) > nt) return 0;
-    }
+    if (popc(s->hands[lead]) < need) return 0;
+    for (int q = 0; q < s->players; q++)
+        if (q != lead && popc(s->hands[q] & R->trump_mask) > nt) return 0;
     int total = led_run(s, lead, R->trump_mask, mine, ranks(R, trumps, mine), &drawn);
     if (!drawn) return total;
     for (int su = 0; su < 4; su++) {
