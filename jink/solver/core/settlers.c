@@ -37,8 +37,9 @@ static const Settler SETTLERS[] = {
      {{STAGE_START, GUARD_TRUMPS | GUARD_SETS, SETTLE_SURE, sure_ask, "sure_ask"},
       {STAGE_STORED, GUARD_TRUMPS | GUARD_SINGLE, SETTLE_SURE, sure_ask, "sure_ask"}},
      "at a trick's start, the tricks a seat's trumps take whatever is played, and those "
-     "the others' trumps take from it whatever is played, settle the goal only where they "
-     "alone reach it or rule it out"},
+     "the others' trumps take from it whatever is played, and those a leader's runs take "
+     "where every seat must follow the suit led, settle the goal only where they alone "
+     "reach it or rule it out"},
     {"pooled", SETTLE_POOLED, SETTLE_PARTITION, "pooled.c", "pooled_known", "POOLED",
      {{STAGE_START, GUARD_PART | GUARD_ASKER, SETTLE_POOLED, pooled_ask, "pooled_ask"}},
      "the pooled game relaxes the relaxed game again (every run of pool seats holds all "
