@@ -160,15 +160,17 @@ static int led_run(const Search *s, int lead, u64 suit, const int *mine, int nm,
  * more. ``rel`` gains the plain cards the count rests on: each plain suit's
  * live cards down to the leader's last card counted (the trumps' places
  * are matched by every entry). Needs a trump to be legal whenever a seat
- * cannot follow, and the duty to follow the suit led. Where the count
- * cannot reach ``need``, or its trumps cannot draw every other seat's, it
- * may stop short, at 0. */
+ * cannot follow, and the duty to follow the suit led; counts nothing (0)
+ * without a trump or within the tricks led face down, whose duties differ.
+ * Where the count cannot reach ``need``, or its trumps cannot draw every
+ * other seat's, it may stop short, at 0. */
 static int lead_tricks(const Search *s, int lead, int need, u64 *rel) {
     const CRules *R = s->R;
     int mine[16], drawn;
     /* (Cheap first: where its trumps cannot draw every other seat's, no
      * plain card counts, and the trumps' run alone, past the sure trump
      * tricks, settled next to nothing: it is not counted.) */
+    if (R->trump < 0 || s->done < R->forced) return 0;
     u64 trumps = s->hands[lead] & R->trump_mask;
     int nt = popc(trumps);
     if (popc(s->hands[lead]) < need) return 0;
@@ -280,9 +282,7 @@ static u64 opponents_trumps(const Search *s) {
 /* Its ask at a trick's start, before or after the table (settlers.c). */
 static int sure_ask(Search *s, At *at) {
     int r = sure(s, at->need, at->remaining, at->th.known, at->th.holder, at->th.top);
-    if (r >= 0 || !at->part || s->goal == GOAL_SPOIL || s->done < s->R->forced
-        || s->R->trump < 0)
-        return r;
+    if (r >= 0 || !at->part || s->goal == GOAL_SPOIL) return r;
     /* (with partition search: what it rests on is kept) A seat of the
      * goal's leading: the tricks its leads take (lead_tricks). */
     int lead = s->leader;

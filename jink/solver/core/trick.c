@@ -82,7 +82,7 @@ static int settled_trick(Search *s, int i) {
         if (need <= 1) return 1;
         if (!trumps) return -1;
         u64 more = 0;  /* it leads the next trick (lead_tricks) */
-        if (s->done >= R->forced && lead_tricks(s, w, need - 1, &more) >= need - 1) {
+        if (lead_tricks(s, w, need - 1, &more) >= need - 1) {
             s->rel |= more;
             return 1;
         }
