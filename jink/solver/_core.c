@@ -173,6 +173,12 @@ static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
         R->by_strength[j] = c;
     }
     for (int i = 0; i < MAXC; i++) R->strength[R->by_strength[i]] = i;
+    /* (a card of no suit, or placed past its suit's order, has no place) */
+    for (int c = 0; c < MAXC; c++)
+        if (R->suit[c] >= 0 && R->order[R->suit[c]][R->place[c]] == c)
+            for (int v = 0; v < 256; v++)
+                if (v >> (c & 7) & 1)
+                    R->byte_places[c / 8][v] |= (u64)1 << (16 * R->suit[c] + R->place[c]);
     return (PyObject *)self;
 fail:
     Py_DECREF(self);

@@ -183,6 +183,10 @@ typedef struct CRules {
     int by_strength[MAXC];
     int id;                     /* tells rules apart in table keys */
     const struct CRules *on_void, *after_forced;
+    /* suit_places by bytes: for each byte of a card set, the places in
+     * their suits' orders of its cards, 16 bits a suit (a suit's places
+     * are fewer than 16: order) */
+    u64 byte_places[(MAXC + 7) / 8][256];
 } CRules;
 
 typedef struct {

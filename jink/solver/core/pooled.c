@@ -88,13 +88,12 @@ static void own_words(u64 ours, const u64 *hand, const int8_t *seat, int k, u64 
 }
 
 /* Each suit's places (see game_card) of ``cards``, a bit each, into
- * ``places`` (one walk of the cards). */
+ * ``places``: a look-up a byte of the cards (byte_places; a walk of the
+ * cards, a card at a time, was a fifth of pooled_holds's time at ten seats). */
 static void suit_places(const CRules *R, u64 cards, uint32_t *places) {
-    places[0] = places[1] = places[2] = places[3] = 0;
-    for (; cards; cards &= cards - 1) {
-        int card = low_card(cards);
-        places[R->suit[card]] |= (uint32_t)1 << R->place[card];
-    }
+    u64 all = 0;
+    for (int b = 0; b < (MAXC + 7) / 8; b++) all |= R->byte_places[b][cards >> (8 * b) & 255];
+    for (int su = 0; su < 4; su++) places[su] = (uint32_t)(all >> (16 * su) & 0xffff);
 }
 
 /* A suit's pattern, four places at a time: for the places ``all`` of a
