@@ -406,3 +406,25 @@ def test_the_optimiser_changes_no_answer_and_no_node(tmp_path: Path) -> None:
     for level in ("-O2", "-O0"):
         module = mutants.build_text(text, f"level{level[2:]}", tmp_path, flags=[level])
         assert mutants.full_tables(module, deals, ())[:2] == built, level
+
+
+def test_a_table_grown_into_big_memory_keeps_its_answers() -> None:
+    """A table grown past 4 MB keeps its arrays in big memory (on Linux, mapped
+    from the kernel in large pages: table.c, big_alloc): grown there, emptied
+    and filled again, it gives the answers, and the nodes, of a table kept
+    small enough never to use it (a first size and a cap of 2 MB)."""
+    from jink.bench.deals import deal
+
+    position = deal(9, 13, 2026)  # (one seat's verdict: 0.2 s, some 25,000 entries)
+    big = Solver(engine="native")
+    first = big.verdicts(position, [0])
+    stats = big.table.snapshot()
+    # (the table keeps itself at most half full: its slots are twice its entries or more)
+    assert 2 * stats.entries * stats.entry_bytes >= 4 << 20
+    nodes = big.nodes
+    big.table.core.clear()  # (the big arrays given back; the table as new)
+    assert big.verdicts(position, [0]) == first
+    assert big.nodes == 2 * nodes
+    small = Solver(memory_mb=2, engine="native")
+    assert small.verdicts(position, [0]) == first
+    assert small.table.snapshot().flushes > 0  # (it was kept small)

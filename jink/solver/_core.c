@@ -339,9 +339,7 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
 static void Table_dealloc(TableObject *self) {
     for (int k = 0; k < MAX_THREADS - 1; k++) free(self->helper_memory[k]);
     free(self->memory);
-    free(self->slots);
-    free(self->tags);
-    free(self->sigs);
+    table_free(self->slots, self->tags, self->sigs, self->nslots);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -44,6 +44,16 @@ typedef long long acounter;
 #endif
 #define MAX_THREADS 64   /* threads on one proof, at most */
 
+/* Big memory (table.c: big_alloc): on Linux mapped from the kernel, and
+ * asked for in its large pages (2 MB) where it gives them only when asked
+ * (transparent huge pages, "madvise"). A big table is read at random, a
+ * cache line at a time: in small pages nearly every such read also missed
+ * the processor's cache of addresses (TLB). */
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 typedef uint64_t u64;
 
 #define MAXP 16          /* seats (a seat is a nibble in table keys) */
@@ -649,5 +659,9 @@ static int trick_start(Search *s);
 static int from_root(Search *s);
 static int pns_prove(Search *s);
 static int pns_path_card(Search *s, const Tries *t);
+
+/* big memory (table.c; see above, after the threads) */
+static void *big_alloc(size_t size);
+static void big_free(void *p, size_t size);
 
 #endif

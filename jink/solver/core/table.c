@@ -7,6 +7,58 @@
  * grows to its memory cap, then drops its cheapest entries.
  */
 
+/* Big memory, the table's arrays once they have grown past BIG_FROM bytes:
+ * on Linux mapped from the kernel (not under AddressSanitizer, which
+ * watches the allocator's blocks), aligned to a large page (2 MB) and asked
+ * for in large pages (see core.h); elsewhere, and smaller, from calloc.
+ * Zeroed either way; big_free is told the size it was given. Only the
+ * table's: a large page is zeroed whole where it is first touched, and the
+ * pooled game's memory (Memory), which small searches touch here and there
+ * too, made a five-seat deal's table 15% slower so (measured); moved to big
+ * memory once a search had played many games, it saved 1% of the CPU time
+ * at nine seats. */
+#define BIG_PAGE ((size_t)2 << 20)
+#define BIG_FROM (2 * BIG_PAGE)
+#if defined(__linux__) && defined(MAP_ANONYMOUS) && !defined(__SANITIZE_ADDRESS__)
+#define BIG_MAPPED 1
+#else
+#define BIG_MAPPED 0
+#endif
+
+static void *big_alloc(size_t size) {
+#if BIG_MAPPED
+    if (size >= BIG_FROM) {
+        /* a large page more than asked, then its ends given back: what is
+         * kept starts on a large page's boundary */
+        size_t len = size + BIG_PAGE;
+        char *raw = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (raw == MAP_FAILED) return NULL;
+        char *p = (char *)(((uintptr_t)raw + BIG_PAGE - 1) & ~(uintptr_t)(BIG_PAGE - 1));
+        size_t page = (size_t)sysconf(_SC_PAGESIZE), end = (size + page - 1) & ~(page - 1);
+        if (p > raw) munmap(raw, (size_t)(p - raw));
+        if (raw + len > p + end) munmap(p + end, (size_t)(raw + len - (p + end)));
+#ifdef MADV_HUGEPAGE
+        (void)madvise(p, end, MADV_HUGEPAGE);  /* (refused: small pages, as before) */
+#endif
+        return p;
+    }
+#endif
+    return calloc(1, size);
+}
+
+static void big_free(void *p, size_t size) {
+    if (!p) return;
+#if BIG_MAPPED
+    if (size >= BIG_FROM) {
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        munmap(p, (size + page - 1) & ~(page - 1));
+        return;
+    }
+#endif
+    (void)size;
+    free(p);
+}
+
 /* The table key: hands up to relative rank (or exact), leader, rules,
  * question (goal family, side, narrow) and the part of won the goal needs.
  * Called at trick starts only, where the live cards are the hands'.
@@ -309,14 +361,19 @@ static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int 
     return -1;
 }
 
+/* The arrays of a table of ``n`` slots freed (see big_free). */
+static void table_free(Entry *slots, atag *tags, asig *sigs, size_t n) {
+    big_free(slots, n * sizeof(Entry));
+    big_free(tags, n * sizeof(atag));
+    big_free(sigs, n * sizeof(asig));
+}
+
 static int table_alloc(TableObject *t, size_t n) {
-    Entry *slots = malloc(n * sizeof(Entry));
-    atag *tags = calloc(n, sizeof(atag));
-    asig *sigs = calloc(n, sizeof(asig));
-    if (!slots || !tags || !sigs) { free(slots); free(tags); free(sigs); return -1; }
-    free(t->slots);
-    free(t->tags);
-    free(t->sigs);
+    Entry *slots = big_alloc(n * sizeof(Entry));
+    atag *tags = big_alloc(n * sizeof(atag));
+    asig *sigs = big_alloc(n * sizeof(asig));
+    if (!slots || !tags || !sigs) { table_free(slots, tags, sigs, n); return -1; }
+    table_free(t->slots, t->tags, t->sigs, t->nslots);
     t->slots = slots;
     t->tags = tags;
     t->sigs = sigs;
@@ -395,9 +452,7 @@ static void table_make_room(TableObject *t) {
         t->slots[j] = old_slots[i];
         set_sig(t, j, LOAD(&old_sigs[i]));
     }
-    free(old_slots);
-    free(old_tags);
-    free(old_sigs);
+    table_free(old_slots, old_tags, old_sigs, old_n);
 }
 
 /* A new entry: its key, what its answer rests on, and no bound yet. */
