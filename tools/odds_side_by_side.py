@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from jink.dealing.odds import deals_of, hand_view, view_from_dict
+from jink.dealing.odds import deals_of, hand_view, searched_goal, view_from_dict
 from jink.games import find_game
 from jink.position import Position
 from jink.solver import Solver
-from jink.solver.goals import AtLeast, Goal, spoil_of
+from jink.solver.goals import Goal
 from tests import mutants
 from tools.side_by_side import source_of
 
@@ -53,15 +53,6 @@ def odds_deals(game: str, hand: str, players: int, deals: int, seed: int,
     view = view_from_dict(hand_view(game, hand, players, trump=trump, turnup=turnup))
     positions, _, _ = deals_of(view.plan(), deals, seed, False)
     yield from positions
-
-
-def the_goal(game: str, players: int) -> Goal:
-    """The question `jink odds` searches beside each card's most tricks."""
-    found = find_game(game)
-    questions = found.questions(players)
-    if any(q.tricks is None for q in questions):
-        return spoil_of(found)
-    return AtLeast(questions[0].tricks or 0, questions[0].name)
 
 
 def compare(new: ModuleType | None, old: ModuleType | None, positions: Iterator[Position],
@@ -116,7 +107,7 @@ def main() -> None:
                                  Path(tmp))
         positions = odds_deals(args.game, args.hand, args.players, args.deals, args.seed,
                                args.trump, args.turnup)
-        sides = compare(new, old, positions, the_goal(args.game, args.players))
+        sides = compare(new, old, positions, searched_goal(find_game(args.game), args.players))
     new_side, old_side = sides["new"], sides["old"]
     print(f"deals {args.deals}: CPU new {new_side.seconds:.2f} s, old {old_side.seconds:.2f} s, "
           f"ratio {new_side.seconds / max(old_side.seconds, 1e-9):.3f}; "

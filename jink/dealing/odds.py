@@ -55,7 +55,7 @@ from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.workers import in_order
 
 __all__ = ["MAX_EXHAUSTIVE", "VIEW_KEYS", "CardOdds", "OddsResult", "Share", "View",
-           "hand_view", "load_view", "odds", "view_from_dict"]
+           "hand_view", "load_view", "odds", "searched_goal", "view_from_dict"]
 
 #: ``--exhaustive`` is refused above this many deals.
 MAX_EXHAUSTIVE = 1_000_000
@@ -538,9 +538,7 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     game = view.game
     questions = game.questions(view.players)
     names = tuple(q.name for q in questions)
-    # The spoil question needs its own search; the others follow from max tricks.
-    goal: Goal = spoil_of(game) if any(q.tricks is None for q in questions) else \
-        AtLeast(questions[0].tricks or 0, questions[0].name)
+    goal = searched_goal(game, view.players)
     started = time.perf_counter()
     tricks_sum: dict[Card, int] = {}
     hits: dict[Card, dict[str, int]] = {}
@@ -568,6 +566,20 @@ def odds(view: View, *, deals: int = 1000, seed: int | None = None, exhaustive: 
     return OddsResult(game, seat, done, exhaustive, possible, None if exhaustive else seed,
                       names, cards, time.perf_counter() - started, interrupted)
 
+
+
+def searched_goal(game: Game, players: int) -> Goal:
+    """The goal :func:`odds` searches for each card beside its most tricks:
+    the spoil question needs its own search; the others follow from max
+    tricks (the first of them then stands in).
+
+    >>> searched_goal(find_game("spoil-five"), 4).name
+    'spoil'
+    """
+    questions = game.questions(players)
+    if any(q.tricks is None for q in questions):
+        return spoil_of(game)
+    return AtLeast(questions[0].tricks or 0, questions[0].name)
 
 
 def _scored(position: Position, seat: int, goal: Goal, limit: Limit | None,
