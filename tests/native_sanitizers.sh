@@ -7,7 +7,8 @@
 # the native sample tests (tests/test_native.py, tests/test_partition.py,
 # tests/test_exact.py: every settler on and off; tests/test_threads.py:
 # searches in several threads at once; tests/test_proof_threads.py: one
-# proof on several threads; tests/test_wrong_answers.py, the
+# proof on several threads; tests/test_spread.py: a solver's questions on
+# several threads, each with a table; tests/test_wrong_answers.py, the
 # positions once answered wrongly; tests/test_pool_kinds.py, hand-overs
 # where the relaxed game's kinds matter) against it, and the tests
 # that build the core again with other thresholds or checking itself
@@ -15,8 +16,9 @@
 # tests/test_next.py, tests/test_used_up.py, tests/test_pns.py), whose
 # builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants'
 # builds do not); any report fails the run. Then it builds the core again
-# with -fsanitize=thread and runs tests/test_proof_threads.py against it
-# (the helpers' shared table, their stop and their waits for a purge), and
+# with -fsanitize=thread and runs tests/test_proof_threads.py and
+# tests/test_spread.py against it (the helpers' shared table, their stop and
+# their waits for a purge, a thread lent or a proof halted from another), and
 # the proof-number layer's threaded test on a build of its own with the
 # same flags: any data race fails the run. CPython is not built for
 # ThreadSanitizer, so tests/tsan.supp silences reports within CPython's own
@@ -77,7 +79,7 @@ PY
 "$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_native.py \
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
     tests/test_next.py tests/test_exact.py tests/test_threads.py tests/test_proof_threads.py \
-    tests/test_wrong_answers.py tests/test_signatures.py tests/test_used_up.py \
+    tests/test_spread.py tests/test_wrong_answers.py tests/test_signatures.py tests/test_used_up.py \
     tests/test_pool_kinds.py tests/test_pns.py "$@"
 
 # --- ThreadSanitizer: the threaded proofs alone
@@ -92,7 +94,8 @@ LD_PRELOAD=$("$cc" -print-file-name=libtsan.so)
 export TSAN_OPTIONS="halt_on_error=1:exitcode=66:suppressions=$here/tests/tsan.supp"
 "$python" -c "import sys, jink.solver._core as c; sys.exit(not c.__file__.startswith('$tsan_work'))" \
     || { echo "native_sanitizers: the ThreadSanitizer core was not the one imported" >&2; exit 1; }
-"$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_proof_threads.py "$@"
+"$python" -m pytest -q -p no:cacheprovider --capture=sys tests/test_proof_threads.py \
+    tests/test_spread.py "$@"
 # and the proof-number layer on threads, from a build of its own (tiny caps)
 JINK_EXACT_CFLAGS="-O1 -g $tsan" "$python" -m pytest -q -p no:cacheprovider --capture=sys \
     tests/test_pns.py -k threads "$@"

@@ -34,8 +34,10 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is no
 def threaded(threads: int, memory_mb: float = 256, help_after: int | None = 0,
              limit: Limit | None = None) -> Solver:
     """A native solver whose proofs run on ``threads`` threads, helpers from
-    the first node (``help_after``)."""
+    the first node (``help_after``), one proof at a time at every table size
+    (its questions not spread over the threads: tests/test_spread.py)."""
     solver = Solver(limit, memory_mb=memory_mb, engine="native", threads=threads)
+    solver.spread_from = 99
     solver.table = native.NativeTable(memory_mb, settlers=solver.settlers, threads=threads,
                                       help_after=help_after)
     return solver

@@ -327,6 +327,8 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     /* (without threads on this platform, one: see threads.c) */
     self->threads = JINK_THREADS ? threads : 1;
     self->help_after = help_after;
+    STORE(&self->lent, self->threads);
+    STORE(&self->halted, 0);
     gather_asks(self);
     self->memory = calloc(1, sizeof(Memory));
     if (!self->memory || table_reset(self) < 0) {
@@ -371,6 +373,7 @@ static PyObject *Table_stats(TableObject *self, PyObject *unused) {
 /* prove(rules, players, tricks, side_mask, goal, k, goal_seat, narrow, hands,
  *       leader, trick, won, nodes, next_check, node_limit, time_limit, elapsed,
  *       pool) -> (stopped, result, nodes, next_check)
+ * ``stopped``: 1 past a limit, 2 halted (Table.halt), else 0.
  * ``pool``: the tricks that win the game's pool (a spoil's bound). */
 static PyObject *Table_prove(TableObject *self, PyObject *args) {
     PyObject *rules_obj, *hands_obj, *trick_obj, *won_obj;
@@ -479,7 +482,8 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
         crew_init(crew, self->threads, nodes);
         crew->root = s;
         c.crew = self->crew = crew;
-        if (!self->help_after) crew_start(&c);  /* (the tests': every proof) */
+        if (!self->help_after && LOAD(&self->lent) > 1)
+            crew_start(&c);  /* (the tests': every proof) */
     }
 #endif
     c.ts = PyEval_SaveThread();
@@ -497,7 +501,8 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
     self->hits += c.hits;
     self->busy = 0;
     if (c.status == ST_SIGNAL) return NULL;  /* the handler's exception is set */
-    return Py_BuildValue("(iiLL)", c.status == ST_LIMIT, c.status ? 0 : result, c.nodes,
+    return Py_BuildValue("(iiLL)", c.status == ST_LIMIT ? 1 : c.status == ST_HALT ? 2 : 0,
+                         c.status ? 0 : result, c.nodes,
                          c.next_check);
 }
 
@@ -515,7 +520,36 @@ static PyObject *Table_clear(TableObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* lend(threads): the threads each proof may start from now, 1 to the
+ * table's; a proof under way starts its helpers at its next check, once it
+ * is long enough (threads.c). Safe while another thread searches. */
+static PyObject *Table_lend(TableObject *self, PyObject *arg) {
+    long threads = PyLong_AsLong(arg);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    if (threads < 1 || threads > self->threads) {
+        PyErr_Format(PyExc_ValueError, "lend: from 1 to %d threads, not %ld", self->threads,
+                     threads);
+        return NULL;
+    }
+    STORE(&self->lent, (int)threads);
+    Py_RETURN_NONE;
+}
+
+/* halt(on): while on, every proof of this table stops at its next check, and
+ * prove answers stopped = 2. Safe while another thread searches: it is how a
+ * thread stops a proof it did not start. */
+static PyObject *Table_halt(TableObject *self, PyObject *arg) {
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    STORE(&self->halted, on);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Table_methods[] = {
+    {"lend", (PyCFunction)Table_lend, METH_O,
+     "lend(threads): the threads each proof may start from now (1 to the table's)"},
+    {"halt", (PyCFunction)Table_halt, METH_O,
+     "halt(on): while on, proofs stop at their next check (stopped = 2)"},
     {"prove", (PyCFunction)Table_prove, METH_VARARGS,
      "prove(...) -> (stopped, result, nodes, next_check): one proof (see native.py)"},
     {"stats", (PyCFunction)Table_stats, METH_NOARGS, "entries, lookups, hits, flushes, cap"},

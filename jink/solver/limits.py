@@ -55,6 +55,13 @@ class QuestionCapped(LimitExceeded):
     """
 
 
+class Halted(LimitExceeded):
+    """Another thread halted the search (:meth:`jink.solver.native.NativeTable.halt`):
+    one of the threads answering a solver's questions together failed, and
+    the others stop with it (see :meth:`jink.solver.solver.Solver._settle`).
+    """
+
+
 class Budget:
     """Counts nodes across every search of one question and enforces a :class:`Limit`."""
 

@@ -29,7 +29,7 @@ from jink.cards import Card, CardSet
 from jink.errors import UnknownNameError
 from jink.games.base import Rules
 from jink.solver.goals import Goal, Helped, Spoil
-from jink.solver.limits import Budget
+from jink.solver.limits import Budget, Halted
 from jink.solver.search import Search
 from jink.solver.table import DEFAULT_MEMORY_MB, TableStats, TranspositionTable
 
@@ -69,6 +69,8 @@ _exact: list[bool] = []
 
 #: Goal codes shared with the C core.
 GOAL_AT_LEAST, GOAL_SPOIL, GOAL_HELPED = 0, 1, 2
+#: ``prove``'s ``stopped`` when another thread halted the table (NativeTable.halt).
+HALTED = 2
 
 _warned: list[bool] = []
 #: Held while deciding whether to say that the core is missing (said once,
@@ -357,6 +359,29 @@ class NativeTable:
             self._python = TranspositionTable(self.memory_mb)
         return self._python
 
+    def clear(self) -> None:
+        """Empty the table: as new (the same nodes), its memory kept."""
+        self.core.clear()
+        self._python = None
+
+    def lend(self, threads: int) -> None:
+        """Let each proof start ``threads`` threads from now (1 to :attr:`threads`):
+        a proof under way starts its helpers at its next check once it is long
+        enough. Safe while another thread searches this table."""
+        self.core.lend(threads)
+
+    def halt(self, on: bool = True) -> None:
+        """While on, every proof on this table stops at its next check with
+        :class:`Halted` (how one thread stops another's search). Safe while
+        another thread searches this table."""
+        self.core.halt(on)
+
+    @property
+    def lends(self) -> bool:
+        """Whether the core can be lent threads and halted (a core built
+        before it could not: ``tools.side_by_side --against``)."""
+        return hasattr(self.core, "lend")
+
     def snapshot(self) -> TableStats:
         stats = self.core.stats()
         result = TableStats(entries=stats["entries"], lookups=stats["lookups"],
@@ -417,6 +442,8 @@ class NativeSearch:
             -1.0 if limit.seconds is None else limit.seconds, budget.elapsed(), self.pool)
         budget.nodes = nodes
         budget.next_check = next_check
+        if stopped == HALTED:
+            raise Halted("search halted by another thread; no answer is given")
         if stopped:
             # Raises LimitExceeded with the Python engine's message, or
             # QuestionCapped when it was the question's cap.

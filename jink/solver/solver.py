@@ -24,7 +24,9 @@ asked once each, in the order and with the node counts of ``partial=False``.
 
 from __future__ import annotations
 
+import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -35,6 +37,7 @@ from jink.solver import native
 from jink.solver.goals import AtLeast, Goal, Helped, Spoil, spoil_of
 from jink.solver.limits import Budget, Limit, QuestionCapped
 from jink.solver.search import Search, Tables, equivalent_groups
+from jink.solver.spread import settle_spread
 from jink.solver.table import DEFAULT_MEMORY_MB, TranspositionTable
 
 #: Under a limit (``partial=True``): the node cap of every search in the
@@ -192,9 +195,13 @@ class _Ladder:
     halving at 3 to 5 players).
     """
 
+    #: Answered before the spoils (solver.spread): they read it.
+    wave = 0
+
     def __init__(self, position: Position, side: frozenset[int]) -> None:
         self.position = position
         self.side = side
+        self.seat = min(side)
         self.low = sum(position.won[s] for s in side)
         self.high = self.low + position.game.tricks - position.tricks_done
         self.exact = self.low >= self.high
@@ -224,6 +231,9 @@ class _Force:
     """Whether one seat can force a goal searched as such (spoil), unless
     ``settled`` (other answers) already says."""
 
+    #: After the seats' tricks, which may settle it (solver.spread).
+    wave = 1
+
     def __init__(self, position: Position, seat: int, goal: Goal,
                  settled: Callable[[], bool | None], aims: bool = True) -> None:
         self.position = position
@@ -245,6 +255,45 @@ class _Force:
 
 
 _Question = _Ladder | _Force
+
+#: The helper solvers of solvers gone (Solver._settle_spread), emptied, for
+#: the next solver of the same kind: a new one's memory is the kernel's to
+#: map page by page at its first touches, which while another thread of the
+#: process searches took a tenth of a nine-seat table's time.
+_SPARES: dict[tuple[object, ...], list[Solver]] = {}
+_SPARES_LOCK = threading.Lock()
+
+
+def _helper_kind(solver: Solver) -> tuple[object, ...]:
+    return (solver.engine, solver.exact, solver.settlers, solver.threads, solver._memory_mb)
+
+
+def _spare_helpers(solver: Solver) -> list[Solver]:
+    """``solver.threads - 1`` helper solvers like ``solver``, spares first."""
+    kind = _helper_kind(solver)
+    with _SPARES_LOCK:
+        spares = _SPARES.get(kind, [])
+        helpers = spares[:solver.threads - 1]
+        del spares[:len(helpers)]
+    while len(helpers) < solver.threads - 1:
+        helpers.append(Solver(None, solver._memory_mb, solver.engine, exact=solver.exact,
+                              settlers=solver.settlers, threads=solver.threads))
+    return helpers
+
+
+def _keep_helpers(helpers: list[Solver]) -> None:
+    """A solver is gone: its helpers become spares (a kind's first few),
+    emptied (their tables as new, their searches' rules let go)."""
+    for helper in helpers:
+        helper.native_table().clear()
+        helper._searches.clear()
+        helper.on_search = None
+    if not helpers:
+        return
+    kind = _helper_kind(helpers[0])
+    with _SPARES_LOCK:
+        spares = _SPARES.setdefault(kind, [])
+        spares.extend(helpers[:max(0, helpers[0].threads - 1 - len(spares))])
 
 
 class Solver:
@@ -275,6 +324,22 @@ class Solver:
     #: search's own try and the aims' first round, and the last round's.
     probe_from = 7
     probe_caps = (1_000, 16_000)
+    #: From this many players on, a solver with several threads spreads its
+    #: questions over them (:mod:`jink.solver.spread`), each thread answering
+    #: questions of its own with a table of its own; below, its threads all
+    #: search one proof at a time (Lazy SMP), the questions being short.
+    #: Measured against Lazy SMP alone, two threads: 0.87 of its wall time
+    #: at 7 players, 0.83 at 6 (docs/performance.md, "Two threads").
+    spread_from = 7
+    #: Whether a thread left without a question lends itself to a proof
+    #: under way (else it waits): measured to pay at 8 to 10 players.
+    lend_threads = True
+    #: The seconds a solver answers a full table's questions on its own
+    #: before spreading the rest: a short table is answered sooner on one
+    #: thread (the threads' turns at the GIL between short proofs cost more
+    #: than they save: a review of a ten-seat deal, a hundred small tables,
+    #: took half as long again spread from the start).
+    spread_after = 0.02
 
     def __init__(self, limit: Limit | None = None,
                  memory_mb: float = DEFAULT_MEMORY_MB, engine: str | None = None, *,
@@ -306,6 +371,14 @@ class Solver:
             native.NativeTable(memory_mb, settlers=self.settlers, threads=self.threads)
             if self.engine == "native" else TranspositionTable(memory_mb))
         self.budget = Budget(limit)
+        self._memory_mb = memory_mb
+        #: Whether questions may be spread over the threads (spread_from):
+        #: off where many positions of one deal are asked in turn, each
+        #: search feeding the next through the one table (analyse), since
+        #: the helpers' tables would split what they learn.
+        self.spreads_questions = True
+        #: The solvers that answer questions beside this one (spread_from).
+        self._helpers: list[Solver] = []
         #: Told of every search when set (``python -m jink.bench --by-question``).
         self.on_search: Callable[[SearchRecord], None] | None = None
         self._searches: dict[tuple[object, ...], Search | native.NativeSearch] = {}
@@ -424,6 +497,9 @@ class Solver:
         rounds of growing caps, until every one is answered or the limit is
         reached: those left open are unknown."""
         cap = self._first_cap(len(questions)) if partial else None
+        if cap is None and self._spreads(questions):
+            self._settle_spread(questions)
+            return
         while True:
             for question in questions:
                 if question.done():
@@ -441,6 +517,39 @@ class Solver:
             if cap is None or all(q.done() for q in questions):
                 return
             cap *= CAP_GROWTH
+
+    def _spreads(self, questions: Sequence[_Question]) -> bool:
+        """Whether ``questions`` are spread over the threads (spread_from):
+        on the compiled core, without a node limit (which counts the nodes in
+        one order), when two or more are open."""
+        table = self.table
+        return (self.spreads_questions and self.threads > 1
+                and isinstance(table, native.NativeTable) and table.lends
+                and self.budget.limit.nodes is None
+                and any(q.position.players >= self.spread_from for q in questions)
+                and sum(not q.done() for q in questions) >= 2)
+
+    def _settle_spread(self, questions: Sequence[_Question]) -> None:
+        """Answer ``questions`` on this solver and its helpers, one thread
+        each (:func:`~jink.solver.spread.settle_spread`), under this solver's
+        limit; their nodes are added to this solver's."""
+        if not self._helpers:
+            self._helpers = _spare_helpers(self)
+            weakref.finalize(self, _keep_helpers, self._helpers)
+        for helper in self._helpers:
+            helper.budget = Budget(self.budget.limit)
+            helper.budget.started = self.budget.started  # (one clock for the limit)
+            helper.on_search = self.on_search
+        try:
+            settle_spread([self, *self._helpers], questions, lend=self.lend_threads,
+                          after=self.spread_after)
+        finally:
+            self.budget.nodes += sum(helper.budget.nodes for helper in self._helpers)
+
+    def native_table(self) -> native.NativeTable:
+        """The compiled core's table (only where :attr:`engine` is native)."""
+        assert isinstance(self.table, native.NativeTable)
+        return self.table
 
     def _first_cap(self, questions: int) -> int | None:
         """The first round's cap for ``questions`` (None: no limit, no caps)."""

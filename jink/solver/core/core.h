@@ -31,6 +31,7 @@ typedef _Atomic uint16_t atag;
 typedef _Atomic uint64_t asig;
 typedef _Atomic size_t acount;
 typedef _Atomic long long acounter;
+typedef _Atomic int aflag;
 #define LOAD(p) atomic_load_explicit((p), memory_order_relaxed)
 #define STORE(p, v) atomic_store_explicit((p), (v), memory_order_relaxed)
 #else
@@ -39,6 +40,7 @@ typedef uint16_t atag;
 typedef uint64_t asig;
 typedef size_t acount;
 typedef long long acounter;
+typedef int aflag;
 #define LOAD(p) (*(p))
 #define STORE(p, v) (*(p) = (v))
 #endif
@@ -69,7 +71,8 @@ enum { FOLLOW_OR_TRUMP = 0, FOLLOW_HEAD = 1, FOLLOW_SUIT = 2 };
 enum { GOAL_ATLEAST = 0, GOAL_SPOIL = 1, GOAL_HELPED = 2 };
 /* ST_CAP: a try's own cap (widen.c: cheap tries first), never returned */
 /* ST_STOP: another thread of the proof answered first (threads.c) */
-enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2, ST_CAP = 3, ST_STOP = 4 };
+/* ST_HALT: another thread halted the table's proof (Table.halt) */
+enum { ST_OK = 0, ST_LIMIT = 1, ST_SIGNAL = 2, ST_CAP = 3, ST_STOP = 4, ST_HALT = 5 };
 /* The switchable parts (settlers.c lists them, one bit each, in the order
  * they are asked): the settlers, techniques that settle a position, or order
  * its cards, without the kernel's full search; and partition search, the
@@ -294,6 +297,8 @@ typedef struct {
     long long caller_nodes;  /* the nodes of the proofs' callers' threads (threads.c) */
     int busy;
     int threads;        /* the threads a proof may run on (threads.c) */
+    aflag lent;         /* of them, those it may start now (Table.lend: threads.c) */
+    aflag halted;       /* proofs stop at their next check (Table.halt) */
     long long help_after;  /* a proof's nodes before its helpers start (threads.c) */
     int shared;         /* threads are searching now: entries are locked to be read */
     Crew *crew;         /* the threads of the proof searching now, or NULL */

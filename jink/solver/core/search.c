@@ -25,6 +25,7 @@ static int check(Ctx *c) {
     }
 #endif
     c->next_check = c->nodes + CHECK_EVERY;
+    if (LOAD(&c->table->halted)) { c->status = ST_HALT; return 0; }
 #if JINK_THREADS
     if (c->crew && c->crew->started) c->next_check = c->nodes + STOP_EVERY;  /* (threads.c) */
 #endif
@@ -42,7 +43,8 @@ static int check(Ctx *c) {
         if (r < 0) { c->status = ST_SIGNAL; return 0; }
     }
 #if JINK_THREADS
-    if (c->crew && !c->crew->started && c->nodes - c->crew->nodes0 >= c->table->help_after)
+    if (c->crew && !c->crew->started && c->nodes - c->crew->nodes0 >= c->table->help_after
+        && LOAD(&c->table->lent) > 1)
         crew_start(c);
 #endif
     /* (after the limits: they stop the whole search, the cap one try) */

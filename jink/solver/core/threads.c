@@ -169,6 +169,8 @@ static int crew_start(Ctx *c) {
     pthread_attr_t attr;
     if (pthread_attr_init(&attr)) return 0;
     pthread_attr_setstacksize(&attr, HELPER_STACK);
+    int lent = LOAD(&t->lent);  /* (the threads lent now: Table.lend) */
+    if (lent < w->threads) w->threads = lent;
     t->shared = 1;  /* (before any helper runs: pthread_create orders it) */
     int n = 0;
     for (int k = 1; k < w->threads; k++) {

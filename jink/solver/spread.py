@@ -1,0 +1,158 @@
+"""One solver's questions spread over its threads.
+
+A full table at nine or ten seats is a score of proofs, one a question (each
+seat's tricks, and each seat's spoil: those are nearly all the time), and
+most of its time is in a few of them. Lazy SMP (the compiled core's
+``threads.c``) puts every thread on one proof at a time, where the threads
+search much the same tree; here each thread takes a question of its own.
+
+:func:`settle_spread` gives each worker (the solver, and helper solvers with
+tables of their own) the next question not yet answered, in order. A worker
+that finds none left lends its thread to a worker still searching, whose
+proof then starts a Lazy SMP helper at its next check: the last, longest
+proof still runs on every thread. Every answer is exact whoever finds it, so
+the verdicts are one thread's; only the nodes (every worker's) differ.
+
+Questions come in waves (their ``wave``): every question of one wave is
+answered before any of the next, as a seat's spoil can be settled by the
+seats' tricks (the first wave).
+
+A worker that fails (a limit, Ctrl-C) halts the others' proofs
+(:meth:`~jink.solver.native.NativeTable.halt`), and its error is raised once
+all have stopped.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from jink.solver.limits import Halted
+from jink.solver.native import NativeTable
+
+
+class Worker(Protocol):
+    """A solver answering questions (:class:`jink.solver.solver.Solver`)."""
+
+    #: The threads each of its proofs may run on.
+    threads: int
+
+    def native_table(self) -> NativeTable: ...
+
+
+class Question(Protocol):
+    """A question of a solver (``solver._Ladder``, ``solver._Force``)."""
+
+    #: Questions of a lower wave are answered first.
+    wave: int
+    #: The seat asking (the first of its side): a worker's own questions.
+    seat: int
+
+    def done(self) -> bool: ...
+
+    def work(self, solver: Any, cap: int | None) -> None:
+        """Answer the question on ``solver`` (a :class:`Worker`)."""
+
+
+def settle_spread(workers: Sequence[Worker], questions: Sequence[Question],
+                  lend: bool = True, after: float = 0.0) -> None:
+    """Answer ``questions`` wave by wave, each wave's spread over ``workers``
+    (the first is the solver asking; each has a native table of its own).
+    ``lend``: a worker left without a question lends its thread to a proof
+    under way (else it waits). ``after``: the seconds the first worker
+    answers a wave alone before the others start (short questions are
+    answered sooner on one thread, as below)."""
+    started = time.perf_counter()
+    for wave in sorted({q.wave for q in questions}):
+        _spread(workers, [q for q in questions if q.wave == wave and not q.done()], lend,
+                started + after)
+
+
+def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
+            start_at: float) -> None:
+    crew = workers[:len(questions)]
+    if len(crew) < 2:
+        for question in questions:
+            if not question.done():
+                question.work(workers[0], None)
+        return
+    # Each worker has the questions of its own seats (seat by seat, position
+    # after position: a seat's questions find its earlier searches in that
+    # worker's table), and once out of them takes the last of another's.
+    queues: list[deque[Question]] = [deque() for _ in crew]
+    for question in questions:
+        queues[question.seat % len(crew)].append(question)
+    lock = threading.Lock()
+    searching = [0]  # (the workers started and not yet done)
+    begun = [False]
+    lent = [1] * len(crew)
+    errors: list[BaseException] = []
+    threads = [threading.Thread(target=lambda k=k: run(k), name=f"jink-question-{k}",
+                                daemon=True) for k in range(1, len(crew))]
+
+    def halt_all() -> None:
+        for worker in crew:
+            worker.native_table().halt(True)
+
+    def take(k: int) -> Question | None:
+        with lock:
+            if queues[k]:
+                return queues[k].popleft()
+            most = max(queues, key=len)
+            return most.pop() if most else None
+
+    def begin() -> None:
+        """The other workers start; each proof on one thread until one is free."""
+        begun[0] = True
+        for worker in crew:
+            worker.native_table().lend(1)
+        searching.extend(range(1, len(crew)))
+        for thread in threads:
+            thread.start()
+
+    def run(k: int) -> None:
+        try:
+            while not errors:
+                if k == 0 and not begun[0] and time.perf_counter() >= start_at:
+                    begin()
+                question = take(k)
+                if question is None:
+                    break
+                if not question.done():
+                    question.work(crew[k], None)
+        except BaseException as error:  # (Ctrl-C too: the others must stop)
+            with lock:
+                errors.append(error)
+            halt_all()
+        finally:
+            with lock:
+                searching.remove(k)
+                # This thread is free: the worker searching with the fewest
+                # threads takes it for its proof (threads.c starts the helper).
+                if lend and searching and not errors:
+                    j = min(searching, key=lent.__getitem__)
+                    if lent[j] < crew[j].threads:
+                        lent[j] += 1
+                        crew[j].native_table().lend(lent[j])
+
+    try:
+        run(0)
+        for thread in threads:
+            if thread.ident is not None:
+                thread.join()
+    except BaseException:  # (Ctrl-C while waiting for the others)
+        halt_all()
+        for thread in threads:
+            if thread.ident is not None:
+                thread.join()
+        raise
+    finally:
+        for worker in crew:
+            worker.native_table().halt(False)
+            worker.native_table().lend(worker.threads)
+    if errors:
+        # The first error that was not another's halt is the cause.
+        raise next((e for e in errors if not isinstance(e, Halted)), errors[0])

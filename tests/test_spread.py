@@ -1,0 +1,193 @@
+"""A solver's questions spread over its threads give the answers of one thread.
+
+With several threads, from :attr:`Solver.spread_from` seats on, a solver
+answers its questions on as many workers, each with a table of its own
+(jink/solver/spread.py); a worker left without a question lends its thread
+to a proof under way (:attr:`Solver.lend_threads`). Here spreading is
+made to apply at every table size, on random positions of every game, every
+question the solver asks, and on the first leads of big tables; and the
+ways a spread run can stop (a limit, an error in one worker) are checked to
+stop every worker and leave the solver as it was. tests/native_sanitizers.sh
+runs this file under ThreadSanitizer too.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from jink.bench.deals import deal
+from jink.errors import LimitExceeded
+from jink.solver import Limit, Solver, native
+from jink.solver.goals import SPOIL
+from jink.solver.limits import Halted
+from tests.sweeps import Size, sweep
+from tests.test_native import questions, random_position, sample
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
+
+
+def spreading(threads: int, lend: bool = True, limit: Limit | None = None,
+              memory_mb: float = 256) -> Solver:
+    """A native solver that spreads its questions over ``threads`` threads at
+    every table size from the first, lending its free threads (``lend``) or
+    not."""
+    solver = Solver(limit, memory_mb=memory_mb, engine="native", threads=threads)
+    solver.spread_from = 2
+    solver.spread_after = 0.0
+    solver.lend_threads = lend
+    return solver
+
+
+@pytest.mark.parametrize("size", sweep(sample=10, ci=100, full=500))
+def test_spread_questions_give_one_threads_answers(size: Size) -> None:
+    rng = random.Random(5150)
+    for game, seats, played in sample(5150, size.examples, deep=False):
+        position = random_position(rng, game, seats, played)
+        expected = questions(Solver(engine="native", threads=1), position)
+        for threads, lend, memory_mb in ((2, True, 256), (3, False, 256), (2, True, 0.02)):
+            got = questions(spreading(threads, lend, memory_mb=memory_mb), position)
+            assert got == expected, (repr(position), threads, lend, memory_mb)
+
+
+@pytest.mark.parametrize("size", sweep(sample=1, ci=4, full=20))
+def test_big_first_leads_spread_give_one_threads_answers(size: Size) -> None:
+    for i in range(size.examples):
+        players = 8 + i % 3
+        position = deal(players, i, 5150)
+        one = Solver(engine="native", threads=1).verdicts(position)
+        for threads, lend in ((2, True), (2, False)):
+            assert spreading(threads, lend).verdicts(position) == one, (players, i, threads)
+
+
+def test_big_tables_spread_by_default_and_count_every_workers_nodes() -> None:
+    """A nine-seat table (0.15 s), two threads as they come: after the first
+    spread_after seconds the questions are spread, the helper solver answers
+    some of them, and its nodes are the solver's too."""
+    position = deal(9, 33, 2026)
+    one = Solver(engine="native", threads=1)
+    expected = one.verdicts(position)
+    solver = Solver(engine="native", threads=2)
+    assert solver.verdicts(position) == expected
+    helper = solver._helpers[0]
+    assert 0 < helper.budget.nodes < solver.nodes
+    assert solver.table.core.stats()["caller_nodes"] < solver.nodes
+
+
+def test_without_lending_each_question_is_one_threads_search() -> None:
+    """Not lent a thread, each worker searches each question as one thread
+    would: the same nodes in all, whichever worker answered which."""
+    position = deal(9, 2, 4049)
+    one = Solver(engine="native", threads=1)
+    expected = one.verdicts(position)
+    solver = spreading(2, lend=False)
+    assert solver.verdicts(position) == expected
+    assert solver.nodes == one.nodes
+    assert solver._helpers[0].budget.nodes > 0
+
+
+def test_a_node_limit_keeps_one_proof_at_a_time() -> None:
+    """A node limit counts the nodes in one order: no spreading under it."""
+    solver = spreading(2, limit=Limit(nodes=10**9))
+    assert solver.verdicts(deal(9, 2, 4049)) == Solver(engine="native").verdicts(
+        deal(9, 2, 4049))
+    assert not solver._helpers
+
+
+def test_the_time_limit_stops_every_worker() -> None:
+    solver = Solver(Limit(seconds=0.2), engine="native", threads=3)
+    started = time.perf_counter()
+    with pytest.raises(LimitExceeded) as caught:
+        solver.verdicts(deal(10, 7, 4049))
+    assert time.perf_counter() - started < 5
+    assert not isinstance(caught.value, Halted)  # the limit's own message
+    assert "limit 0.2 s" in str(caught.value)
+
+
+def test_an_error_in_one_worker_stops_the_others_and_is_raised() -> None:
+    """A helper's question fails: the caller's proof under way is halted, the
+    error raised, and the solver answers as before afterwards (no table left
+    halted or lent)."""
+    position = deal(10, 7, 4049)
+    solver = Solver(engine="native", threads=2)
+    failing = threading.Event()
+    original = Solver._can_force
+
+    def can_force(self: Solver, *args: object, **kwargs: object) -> bool:
+        if self is not solver:  # (the helper's)
+            failing.set()
+            raise RuntimeError("a worker failed")
+        return original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    Solver._can_force = can_force  # type: ignore[method-assign]
+    try:
+        started = time.perf_counter()
+        with pytest.raises(RuntimeError, match="a worker failed"):
+            solver.verdicts(position)
+        assert failing.is_set() and time.perf_counter() - started < 5
+    finally:
+        Solver._can_force = original  # type: ignore[method-assign]
+    small = deal(9, 2, 4049)
+    assert solver.verdicts(small) == Solver(engine="native").verdicts(small)
+
+
+def test_a_halted_table_stops_its_proof_and_answers_again_once_let_go() -> None:
+    """halt() from another thread stops a proof under way (Halted); halt(False)
+    lets the next proof run to its answer."""
+    position = deal(10, 35, 2026)  # (seat 9's spoil: 9 million nodes)
+    solver = Solver(engine="native", threads=1)
+    table = solver.native_table()
+    timer = threading.Timer(0.1, table.halt)
+    timer.start()
+    started = time.perf_counter()
+    with pytest.raises(Halted):
+        solver.can_force(position, 8, SPOIL)
+    timer.join()
+    assert time.perf_counter() - started < 5
+    table.halt(False)
+    small = deal(6, 2, 4049)
+    assert solver.can_force(small, 0, SPOIL) == Solver(engine="native").can_force(
+        small, 0, SPOIL)
+
+
+def test_a_thread_lent_to_a_proof_under_way_starts_its_helper() -> None:
+    """Lent one thread (the table's own only), a proof has no helper; lent
+    two, the same proof on a fresh table starts one (help_after=0)."""
+    position = deal(8, 1, 4049)
+
+    def run(lent: int) -> tuple[int, int]:
+        table = native.NativeTable(threads=2, help_after=0)
+        table.lend(lent)
+        solver = Solver(engine="native", threads=2)
+        solver.table = table
+        solver.spread_from = 99
+        solver.can_force(position, 1, SPOIL)
+        return table.core.stats()["caller_nodes"], solver.nodes
+
+    caller, nodes = run(1)
+    assert caller == nodes  # no helper searched
+    for _ in range(5):  # (on a loaded machine the helper may start late)
+        caller, nodes = run(2)
+        if caller < nodes:
+            break
+    assert caller < nodes
+
+
+@pytest.mark.parametrize("bad", [0, 3, -1])
+def test_lending_more_threads_than_the_table_has_is_refused(bad: int) -> None:
+    with pytest.raises(ValueError, match="lend: from 1 to 2 threads"):
+        native.NativeTable(threads=2).lend(bad)
+
+
+def test_a_table_shorter_than_spread_after_stays_on_one_worker() -> None:
+    """Until spread_after seconds have passed the solver answers alone: a
+    table that ends sooner never starts its helper's thread."""
+    solver = Solver(engine="native", threads=2)
+    solver.spread_from = 2
+    solver.spread_after = 3600.0
+    position = deal(9, 33, 2026)
+    assert solver.verdicts(position) == Solver(engine="native").verdicts(position)
+    assert [helper.budget.nodes for helper in solver._helpers] == [0]
