@@ -506,6 +506,15 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
                          c.next_check);
 }
 
+/* The pooled games' memories of every thread emptied, as a new table's
+ * (the same nodes). */
+static void forget_pooled(TableObject *self) {
+    memset(self->memory->pg, 0, sizeof self->memory->pg);
+    for (int k = 0; k < MAX_THREADS - 1; k++)
+        if (self->helper_memory[k])
+            memset(self->helper_memory[k]->pg, 0, sizeof self->helper_memory[k]->pg);
+}
+
 static PyObject *Table_clear(TableObject *self, PyObject *unused) {
     (void)unused;
     if (self->busy) {
@@ -513,10 +522,22 @@ static PyObject *Table_clear(TableObject *self, PyObject *unused) {
         return NULL;
     }
     if (table_reset(self) < 0) return PyErr_NoMemory();
-    memset(self->memory->pg, 0, sizeof self->memory->pg);  /* (as new: the same nodes) */
-    for (int k = 0; k < MAX_THREADS - 1; k++)
-        if (self->helper_memory[k])
-            memset(self->helper_memory[k]->pg, 0, sizeof self->helper_memory[k]->pg);
+    forget_pooled(self);
+    Py_RETURN_NONE;
+}
+
+/* empty(): as clear(), the table's slots kept at the size they have grown
+ * to (only their tags are cleared): a table emptied to be filled again soon
+ * is spared the kernel's mapping of fresh memory, page by page, as it grows. */
+static PyObject *Table_empty(TableObject *self, PyObject *unused) {
+    (void)unused;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this table is searching in another thread");
+        return NULL;
+    }
+    memset((void *)self->tags, 0, self->nslots * sizeof(atag));
+    STORE(&self->count, 0);
+    forget_pooled(self);
     Py_RETURN_NONE;
 }
 
@@ -546,6 +567,8 @@ static PyObject *Table_halt(TableObject *self, PyObject *arg) {
 }
 
 static PyMethodDef Table_methods[] = {
+    {"empty", (PyCFunction)Table_empty, METH_NOARGS,
+     "empty the table, its slots kept at their size"},
     {"lend", (PyCFunction)Table_lend, METH_O,
      "lend(threads): the threads each proof may start from now (1 to the table's)"},
     {"halt", (PyCFunction)Table_halt, METH_O,

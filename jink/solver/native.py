@@ -359,9 +359,10 @@ class NativeTable:
             self._python = TranspositionTable(self.memory_mb)
         return self._python
 
-    def clear(self) -> None:
-        """Empty the table: as new (the same nodes), its memory kept."""
-        self.core.clear()
+    def empty(self) -> None:
+        """Empty the table (the same answers, and nodes, as a new one), its
+        memory kept at the size it has grown to, to be filled again."""
+        self.core.empty()
         self._python = None
 
     def lend(self, threads: int) -> None:

@@ -283,9 +283,10 @@ def _spare_helpers(solver: Solver) -> list[Solver]:
 
 def _keep_helpers(helpers: list[Solver]) -> None:
     """A solver is gone: its helpers become spares (a kind's first few),
-    emptied (their tables as new, their searches' rules let go)."""
+    emptied (their tables' entries, their searches' rules let go), their
+    memory kept."""
     for helper in helpers:
-        helper.native_table().clear()
+        helper.native_table().empty()
         helper._searches.clear()
         helper.on_search = None
     if not helpers:

@@ -153,6 +153,7 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
         for worker in crew:
             worker.native_table().halt(False)
             worker.native_table().lend(worker.threads)
+        threads.clear()  # (a thread not started holds run, which holds the crew)
     if errors:
         # The first error that was not another's halt is the cause.
         raise next((e for e in errors if not isinstance(e, Halted)), errors[0])
