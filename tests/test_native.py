@@ -425,6 +425,9 @@ def test_a_table_grown_into_big_memory_keeps_its_answers() -> None:
     big.table.core.clear()  # (the big arrays given back; the table as new)
     assert big.verdicts(position, [0]) == first
     assert big.nodes == 2 * nodes
+    big.start_over()  # (emptied, the big arrays kept: Table.empty)
+    assert big.verdicts(position, [0]) == first
+    assert big.nodes == nodes
     small = Solver(memory_mb=2, engine="native")
     assert small.verdicts(position, [0]) == first
     assert small.table.snapshot().flushes > 0  # (it was kept small)

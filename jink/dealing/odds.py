@@ -50,7 +50,7 @@ from jink.games import Game, find_game
 from jink.position import Position, sort_cards
 from jink.solver.goals import AtLeast, Goal, spoil_of
 from jink.solver.limits import Limit
-from jink.solver.solver import Solver
+from jink.solver.reuse import deal_solver, let_go
 from jink.solver.table import DEFAULT_MEMORY_MB
 from jink.workers import in_order
 
@@ -467,6 +467,7 @@ def count_each(dealt: Iterable[T], count: Callable[[R], None], total: int,
     finally:
         if isinstance(solved, Generator):
             solved.close()  # (its workers ended now, not when it is collected)
+        let_go()  # (the solver of the deals solved here, and its memory)
     return done, False
 
 
@@ -587,7 +588,7 @@ def _scored(position: Position, seat: int, goal: Goal, limit: Limit | None,
     """One deal's scores of ``seat``'s cards: each card, its most tricks and
     whether it achieves ``goal`` (in a worker process, or here)."""
     return [(move.card, move.max_tricks, move.achieves)
-            for move in Solver(limit, memory_mb).score_moves(position, seat, goal)]
+            for move in deal_solver(limit, memory_mb).score_moves(position, seat, goal)]
 
 
 # -- the odds of a choice made before the play (robbing, declaring) ------------------------

@@ -32,8 +32,9 @@ from jink.decisions.rob import robbed_hands, robber
 from jink.errors import PositionError
 from jink.position import Position, sort_cards
 from jink.solver.limits import Limit
+from jink.solver.reuse import deal_solver
 from jink.solver.search import Tables, equivalent_groups
-from jink.solver.solver import Solver, Verdict
+from jink.solver.solver import Verdict
 from jink.solver.table import DEFAULT_MEMORY_MB
 
 __all__ = ["KEEP", "rob_odds"]
@@ -130,7 +131,7 @@ def _choices_solved(position: Position, seat: int, turnup: int, keep_mask: int,
                     limit: Limit | None, memory_mb: float) -> list[tuple[str, Verdict]]:
     """One deal's verdict of each choice (keeping, then each discard's group),
     in a worker process or here."""
-    solver = Solver(limit, memory_mb)
+    solver = deal_solver(limit, memory_mb)
     rows: list[tuple[str, Verdict]] = []
     if not compulsory:
         rows.append((KEEP, solver.verdict(position, seat)))

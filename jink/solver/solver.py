@@ -286,8 +286,7 @@ def _keep_helpers(helpers: list[Solver]) -> None:
     emptied (their tables' entries, their searches' rules let go), their
     memory kept."""
     for helper in helpers:
-        helper.native_table().empty()
-        helper._searches.clear()
+        helper.start_over()
         helper.on_search = None
     if not helpers:
         return
@@ -546,6 +545,19 @@ class Solver:
                           after=self.spread_after)
         finally:
             self.budget.nodes += sum(helper.budget.nodes for helper in self._helpers)
+
+    def start_over(self, limit: Limit | None = None) -> None:
+        """Forget every answer and start a new budget under ``limit``: the
+        same answers and nodes as a new solver's, without its memory mapped
+        afresh (the compiled core's table emptied, kept at its size)."""
+        if isinstance(self.table, native.NativeTable):
+            self.table.empty()
+        else:
+            self.table = TranspositionTable(self._memory_mb)
+        self._searches.clear()
+        self.budget = Budget(limit)
+        for helper in self._helpers:
+            helper.start_over()
 
     def native_table(self) -> native.NativeTable:
         """The compiled core's table (only where :attr:`engine` is native)."""
