@@ -24,6 +24,7 @@ from jink.errors import LimitExceeded
 from jink.solver import Limit, Solver, native
 from jink.solver.goals import SPOIL
 from jink.solver.limits import Halted
+from jink.solver.solver import _Force
 from tests.sweeps import Size, sweep
 from tests.test_native import questions, random_position, sample
 
@@ -33,11 +34,12 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is no
 def spreading(threads: int, lend: bool = True, limit: Limit | None = None,
               memory_mb: float = 256) -> Solver:
     """A native solver that spreads its questions over ``threads`` threads at
-    every table size from the first, lending its free threads (``lend``) or
-    not."""
+    every table size from the first, its free threads assisting a spoil
+    under way with the others' aims, then lent (``lend``) or not."""
     solver = Solver(limit, memory_mb=memory_mb, engine="native", threads=threads)
     solver.spread_from = 2
     solver.spread_after = 0.0
+    solver.assist_below = 99
     solver.lend_threads = lend
     return solver
 
@@ -191,3 +193,39 @@ def test_a_table_shorter_than_spread_after_stays_on_one_worker() -> None:
     position = deal(9, 33, 2026)
     assert solver.verdicts(position) == Solver(engine="native").verdicts(position)
     assert [helper.budget.nodes for helper in solver._helpers] == [0]
+
+
+def test_an_assistant_answers_a_spoil_that_fails_by_an_aim() -> None:
+    """A spoil that fails, one of the others' aims reaching the pool: the
+    assistant answers it (no), as the spoil's own search would; one that
+    holds it cannot answer; told to stop, it searches nothing."""
+    position = deal(9, 26, 2026)  # (seat 7's spoil fails: 0.9 s searched, an aim 0.02 s)
+    solver = Solver(engine="native", threads=1)
+    fails = _Force(position, 6, SPOIL, lambda: None, aims=False)
+    assert fails.assist(solver, lambda: False) and fails.answer() is False
+    small = deal(6, 2, 4049)
+    holds = [seat for seat in range(6) if Solver(engine="native").can_force(small, seat, SPOIL)]
+    assert holds
+    force = _Force(small, holds[0], SPOIL, lambda: None, aims=False)
+    assert not force.assist(Solver(engine="native"), lambda: False)
+    assert force.answer() is None
+    idle = Solver(engine="native")
+    stopped = _Force(position, 6, SPOIL, lambda: None, aims=False)
+    assert not stopped.assist(idle, lambda: True) and idle.nodes == 0
+
+
+@pytest.mark.ci
+def test_an_assisted_table_gives_one_threads_verdicts() -> None:
+    """The table whose costliest spoil an aim answers: the spoil's search
+    halted by the assistant, the verdicts one thread's."""
+    position = deal(9, 26, 2026)
+    solver = Solver(engine="native", threads=2)
+    solver.assist_below = 99
+    assert solver.verdicts(position) == Solver(engine="native").verdicts(position)
+
+
+def test_from_ten_seats_a_free_thread_does_not_assist() -> None:
+    position = deal(10, 0, 2026)
+    force = _Force(position, 0, SPOIL, lambda: None, aims=False)
+    solver = Solver(engine="native")
+    assert not force.assist(solver, lambda: False) and solver.nodes == 0

@@ -220,6 +220,10 @@ class _Ladder:
     def value(self) -> int | None:
         return self.low if self.exact else None
 
+    def assist(self, solver: Solver, stop: Callable[[], bool]) -> bool:
+        """Nothing to try beside the ladder's own search (solver.spread)."""
+        return False
+
     def reaches(self, tricks: int) -> bool | None:
         """Whether the seat can force ``tricks`` (None: not known yet)."""
         if self.low >= tricks:
@@ -252,6 +256,22 @@ class _Force:
 
     def work(self, solver: Solver, cap: int | None) -> None:
         self.result = solver._can_force(self.position, self.seat, self.goal, cap, self.aims)
+
+    def assist(self, solver: Solver, stop: Callable[[], bool]) -> bool:
+        """Beside this spoil's own search on another thread (solver.spread):
+        the others' single aims on ``solver``, under its :attr:`Solver.assist_caps`,
+        until ``stop()``. True where one seat of the others was brought to
+        the pool: the spoil fails, and the answer is set."""
+        goal = self.goal
+        if not isinstance(goal, Spoil) or self.answer() is not None \
+                or self.position.players >= solver.assist_below:
+            return False
+        first, last = solver.assist_caps
+        if solver._some_aim(self.position, solver.side_of(self.position, self.seat), goal,
+                            first, last, stop):
+            self.result = False
+            return True
+        return False
 
 
 _Question = _Ladder | _Force
@@ -328,12 +348,25 @@ class Solver:
     #: questions over them (:mod:`jink.solver.spread`), each thread answering
     #: questions of its own with a table of its own; below, its threads all
     #: search one proof at a time (Lazy SMP), the questions being short.
-    #: Measured against Lazy SMP alone, two threads: 0.87 of its wall time
-    #: at 7 players, 0.83 at 6 (docs/performance.md, "Two threads").
+    #: Measured against Lazy SMP alone, two threads, interleaved: at 8
+    #: players 0.74 of one thread's time against 0.89; at 7 0.92 to 1.17
+    #: against 1.06 to 1.18 (docs/performance.md, "Two threads").
     spread_from = 7
     #: Whether a thread left without a question lends itself to a proof
     #: under way (else it waits): measured to pay at 8 to 10 players.
     lend_threads = True
+    #: A thread left without a question first tries the others' single aims
+    #: of a spoil under way (:mod:`jink.solver.spread`), in rounds of these
+    #: node caps: most of the costliest spoils of a nine-seat table fail,
+    #: and an aim often finds it in a few tens of thousands of nodes (one
+    #: deal's table: 1.07 s on one thread, 1.02 s spread, 0.17 s assisted).
+    assist_caps = (1_000, 64_000)
+    #: From this many players on, it does not: its thread goes straight to
+    #: the proof under way, beside the proof-number layer (core/pns.c, from
+    #: ten seats), where the costliest spoils hold and no aim answers them
+    #: (ten seats, 10 of the slowest deals: 0.676 of one thread's time with
+    #: the aims first, 0.645 without).
+    assist_below = 10
     #: The seconds a solver answers a full table's questions on its own
     #: before spreading the rest: a short table is answered sooner on one
     #: thread (the threads' turns at the GIL between short proofs cost more
@@ -444,9 +477,6 @@ class Solver:
         search, uncapped. Every answer is exact, so the verdict is the spoil
         search's; only its cost changes. Within ``cap`` nodes in all.
         """
-        others = frozenset(range(position.players)) - side
-        remaining = position.game.tricks - position.tricks_done
-        aims = [seat for seat in sorted(others) if position.won[seat] + remaining >= goal.pool]
         first, last = self.probe_caps
         with self.budget.capped(cap):
             try:
@@ -454,18 +484,35 @@ class Solver:
             except QuestionCapped:
                 if self.budget.cap_passed():
                     raise  # (``cap`` itself)
-            width = first
-            while aims and width <= last:
-                for seat in list(aims):
-                    try:
-                        if self._prove(position, others, Helped(seat, goal.pool), width):
-                            return False
-                        aims.remove(seat)
-                    except QuestionCapped:
-                        if self.budget.cap_passed():
-                            raise
-                width *= CAP_GROWTH
+            if self._some_aim(position, side, goal, first, last):
+                return False
             return self._prove(position, side, goal, None)
+
+    def _some_aim(self, position: Position, side: frozenset[int], goal: Spoil, first: int,
+                  last: int, stop: Callable[[], bool] = lambda: False) -> bool:
+        """Whether the others can bring one seat of theirs to the pool (then
+        ``side`` cannot spoil), each seat that still can reach it asked in
+        rounds of caps from ``first`` to ``last`` nodes, until one does (True)
+        or none is left to ask, or the caps or ``stop()`` end the rounds
+        (False: not known; the others may still reach the pool together,
+        choosing the seat as the play goes)."""
+        others = frozenset(range(position.players)) - side
+        remaining = position.game.tricks - position.tricks_done
+        aims = [seat for seat in sorted(others) if position.won[seat] + remaining >= goal.pool]
+        width = first
+        while aims and width <= last:
+            for seat in list(aims):
+                if stop():
+                    return False
+                try:
+                    if self._prove(position, others, Helped(seat, goal.pool), width):
+                        return True
+                    aims.remove(seat)
+                except QuestionCapped:
+                    if self.budget.cap_passed():
+                        raise
+            width *= CAP_GROWTH
+        return False
 
     def _prove(self, position: Position, side: frozenset[int], goal: Goal, cap: int | None,
                narrow: bool = False) -> bool:

@@ -7,11 +7,14 @@ most of its time is in a few of them. Lazy SMP (the compiled core's
 search much the same tree; here each thread takes a question of its own.
 
 :func:`settle_spread` gives each worker (the solver, and helper solvers with
-tables of their own) the next question not yet answered, in order. A worker
-that finds none left lends its thread to a worker still searching, whose
-proof then starts a Lazy SMP helper at its next check: the last, longest
-proof still runs on every thread. Every answer is exact whoever finds it, so
-the verdicts are one thread's; only the nodes (every worker's) differ.
+tables of their own) the questions of its own seats, in order, and one out
+of them the last of another's. A worker that finds none left first assists
+a question still being searched (its ``assist``: a spoil's others' single
+aims), and where that answers it, halts its search; then it lends its
+thread to a worker still searching, whose proof starts a Lazy SMP helper at
+its next check: the last, longest proof still runs on every thread. Every
+answer is exact whoever finds it, so the verdicts are one thread's; only
+the nodes (every worker's) differ.
 
 Questions come in waves (their ``wave``): every question of one wave is
 answered before any of the next, as a seat's spoil can be settled by the
@@ -27,7 +30,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from jink.solver.limits import Halted
@@ -55,6 +58,10 @@ class Question(Protocol):
 
     def work(self, solver: Any, cap: int | None) -> None:
         """Answer the question on ``solver`` (a :class:`Worker`)."""
+
+    def assist(self, solver: Any, stop: Callable[[], bool]) -> bool:
+        """Beside its own search on another worker, try to answer it on
+        ``solver`` another way until ``stop()``: whether that answered it."""
 
 
 def settle_spread(workers: Sequence[Worker], questions: Sequence[Question],
@@ -90,6 +97,8 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
     begun = [False]
     lent = [1] * len(crew)
     errors: list[BaseException] = []
+    working: dict[int, Question] = {}  # (each worker's question under way)
+    helping: dict[int, int] = {}  # (a worker assisting another: that one's number)
     threads = [threading.Thread(target=lambda k=k: run(k), name=f"jink-question-{k}",
                                 daemon=True) for k in range(1, len(crew))]
 
@@ -113,6 +122,51 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
         for thread in threads:
             thread.start()
 
+    def answer(k: int, question: Question) -> None:
+        """Worker ``k`` searches ``question``: stopped (Halted) where another
+        worker assisting it answered it first."""
+        with lock:
+            working[k] = question
+        try:
+            question.work(crew[k], None)
+        except Halted:
+            if not question.done():
+                raise
+        finally:
+            with lock:
+                del working[k]
+                # (an assistant's search stopped: the question is answered)
+                for j, owner in helping.items():
+                    if owner == k:
+                        crew[j].native_table().halt(True)
+            if not errors:
+                crew[k].native_table().halt(False)
+
+    def assist(k: int) -> None:
+        """Worker ``k``, out of questions, assists one under way (its first
+        question with no assistant yet), and where that answers it, stops
+        the search of the worker answering it."""
+        with lock:
+            owners = [j for j in working if j not in helping.values()]
+            if not owners:
+                return
+            owner = owners[0]
+            question = working[owner]
+            helping[k] = owner
+        try:
+            if question.assist(crew[k], lambda: question.done() or bool(errors)):
+                with lock:
+                    if working.get(owner) is question:
+                        crew[owner].native_table().halt(True)
+        except Halted:
+            if not question.done():
+                raise
+        finally:
+            with lock:
+                del helping[k]
+            if not errors:
+                crew[k].native_table().halt(False)
+
     def run(k: int) -> None:
         try:
             while not errors:
@@ -122,7 +176,9 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
                 if question is None:
                     break
                 if not question.done():
-                    question.work(crew[k], None)
+                    answer(k, question)
+            if not errors and begun[0]:
+                assist(k)
         except BaseException as error:  # (Ctrl-C too: the others must stop)
             with lock:
                 errors.append(error)
@@ -132,8 +188,10 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
                 searching.remove(k)
                 # This thread is free: the worker searching with the fewest
                 # threads takes it for its proof (threads.c starts the helper).
+                # (one searching its own question, not assisting another's)
                 if lend and searching and not errors:
-                    j = min(searching, key=lent.__getitem__)
+                    j = min([j for j in searching if j in working] or searching,
+                            key=lent.__getitem__)
                     if lent[j] < crew[j].threads:
                         lent[j] += 1
                         crew[j].native_table().lend(lent[j])
