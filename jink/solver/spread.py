@@ -99,6 +99,7 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
     errors: list[BaseException] = []
     working: dict[int, Question] = {}  # (each worker's question under way)
     helping: dict[int, int] = {}  # (a worker assisting another: that one's number)
+    assisted: set[int] = set()  # (the questions assisted, by id: each once)
     threads = [threading.Thread(target=lambda k=k: run(k), name=f"jink-question-{k}",
                                 daemon=True) for k in range(1, len(crew))]
 
@@ -107,11 +108,31 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
             worker.native_table().halt(True)
 
     def take(k: int) -> Question | None:
+        """Worker ``k``'s next question (its own, or the last of another's),
+        now under way; None when none is left."""
         with lock:
-            if queues[k]:
-                return queues[k].popleft()
-            most = max(queues, key=len)
-            return most.pop() if most else None
+            while True:
+                if queues[k]:
+                    question: Question | None = queues[k].popleft()
+                else:
+                    most = max(queues, key=len)
+                    question = most.pop() if most else None
+                if question is None or not question.done():
+                    break
+            if question is not None:
+                working[k] = question  # (with the taking: see to_assist)
+            return question
+
+    def to_assist(k: int) -> tuple[int, Question] | None:
+        """A question under way on another worker that no worker assists yet
+        (its worker and it), now assisted by ``k``; None where there is none."""
+        with lock:
+            for j, question in working.items():
+                if j != k and id(question) not in assisted:
+                    assisted.add(id(question))
+                    helping[k] = j
+                    return j, question
+            return None
 
     def begin() -> None:
         """The other workers start; each proof on one thread until one is free."""
@@ -123,10 +144,8 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
             thread.start()
 
     def answer(k: int, question: Question) -> None:
-        """Worker ``k`` searches ``question``: stopped (Halted) where another
-        worker assisting it answered it first."""
-        with lock:
-            working[k] = question
+        """Worker ``k`` searches ``question`` (under way since it took it):
+        stopped (Halted) where another worker assisting it answered it first."""
         try:
             question.work(crew[k], None)
         except Halted:
@@ -142,17 +161,9 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
             if not errors:
                 crew[k].native_table().halt(False)
 
-    def assist(k: int) -> None:
-        """Worker ``k``, out of questions, assists one under way (its first
-        question with no assistant yet), and where that answers it, stops
-        the search of the worker answering it."""
-        with lock:
-            owners = [j for j in working if j not in helping.values()]
-            if not owners:
-                return
-            owner = owners[0]
-            question = working[owner]
-            helping[k] = owner
+    def assist(k: int, owner: int, question: Question) -> None:
+        """Worker ``k`` assists ``question``, under way on worker ``owner``,
+        and where that answers it, stops that worker's search."""
         try:
             if question.assist(crew[k], lambda: question.done() or bool(errors)):
                 with lock:
@@ -175,10 +186,10 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
                 question = take(k)
                 if question is None:
                     break
-                if not question.done():
-                    answer(k, question)
-            if not errors and begun[0]:
-                assist(k)
+                answer(k, question)
+            job = to_assist(k) if begun[0] and not errors else None
+            if job is not None:
+                assist(k, *job)
         except BaseException as error:  # (Ctrl-C too: the others must stop)
             with lock:
                 errors.append(error)
