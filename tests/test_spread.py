@@ -79,13 +79,15 @@ def test_big_tables_spread_by_default_and_count_every_workers_nodes() -> None:
     assert solver.table.core.stats()["caller_nodes"] < solver.nodes
 
 
-def test_without_lending_each_question_is_one_threads_search() -> None:
-    """Not lent a thread, each worker searches each question as one thread
-    would: the same nodes in all, whichever worker answered which."""
-    position = deal(9, 2, 4049)
+def test_without_lending_or_assisting_each_question_is_one_threads_search() -> None:
+    """Neither lent a thread nor assisted, each worker searches each question
+    as one thread would: the same nodes in all, whichever worker answered
+    which."""
+    position = deal(9, 33, 2026)  # (0.15 s: the helper has questions to take)
     one = Solver(engine="native", threads=1)
     expected = one.verdicts(position)
     solver = spreading(2, lend=False)
+    solver.assist_below = 0
     assert solver.verdicts(position) == expected
     assert solver.nodes == one.nodes
     assert solver._helpers[0].budget.nodes > 0

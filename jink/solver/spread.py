@@ -95,6 +95,7 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
     lock = threading.Lock()
     searching = [0]  # (the workers started and not yet done)
     begun = [False]
+    over = [False]  # (the first worker is done: the others start no more)
     lent = [1] * len(crew)
     errors: list[BaseException] = []
     working: dict[int, Question] = {}  # (each worker's question under way)
@@ -135,13 +136,15 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
             return None
 
     def begin() -> None:
-        """The other workers start; each proof on one thread until one is free."""
-        begun[0] = True
-        for worker in crew:
-            worker.native_table().lend(1)
-        searching.extend(range(1, len(crew)))
-        for thread in threads:
-            thread.start()
+        """The other workers start (at ``start_at``, from a timer: the first
+        worker may be in a long proof by then)."""
+        with lock:
+            if begun[0] or errors or over[0]:
+                return
+            begun[0] = True
+            searching.extend(range(1, len(crew)))
+            for thread in threads:
+                thread.start()
 
     def answer(k: int, question: Question) -> None:
         """Worker ``k`` searches ``question`` (under way since it took it):
@@ -181,8 +184,6 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
     def run(k: int) -> None:
         try:
             while not errors:
-                if k == 0 and not begun[0] and time.perf_counter() >= start_at:
-                    begin()
                 question = take(k)
                 if question is None:
                     break
@@ -207,12 +208,26 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
                         lent[j] += 1
                         crew[j].native_table().lend(lent[j])
 
+    # Each proof on one thread, until a worker is free to lend its own.
+    for worker in crew:
+        worker.native_table().lend(1)
+    starter = threading.Timer(max(0.0, start_at - time.perf_counter()), begin)
+    starter.daemon = True
+    starter.start()
     try:
         run(0)
+        with lock:
+            over[0] = True  # (the others start no more)
+        starter.cancel()
+        starter.join()
         for thread in threads:
             if thread.ident is not None:
                 thread.join()
     except BaseException:  # (Ctrl-C while waiting for the others)
+        with lock:
+            over[0] = True
+        starter.cancel()
+        starter.join()
         halt_all()
         for thread in threads:
             if thread.ident is not None:
