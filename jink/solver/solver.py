@@ -368,7 +368,8 @@ class Solver:
     #: the aims first, 0.645 without).
     assist_below = 10
     #: The seconds a solver answers a full table's questions on its own
-    #: before spreading the rest: a short table is answered sooner on one
+    #: before its helpers start (from a timer, whatever it is searching
+    #: then): a short table is answered sooner on one
     #: thread (the threads' turns at the GIL between short proofs cost more
     #: than they save: a review of a ten-seat deal, a hundred small tables,
     #: took half as long again spread from the start).
