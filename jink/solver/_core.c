@@ -370,6 +370,13 @@ static PyObject *Table_stats(TableObject *self, PyObject *unused) {
 #endif
 }
 
+/* A table searching in another thread refuses (a RuntimeError set): 1. */
+static int refused_busy(const TableObject *self) {
+    if (!self->busy) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "this table is searching in another thread");
+    return 1;
+}
+
 /* prove(rules, players, tricks, side_mask, goal, k, goal_seat, narrow, hands,
  *       leader, trick, won, nodes, next_check, node_limit, time_limit, elapsed,
  *       pool) -> (stopped, result, nodes, next_check)
@@ -401,10 +408,7 @@ static PyObject *Table_prove(TableObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "prove: bad arguments");
         return NULL;
     }
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this table is searching in another thread");
-        return NULL;
-    }
+    if (refused_busy(self)) return NULL;
     Ctx c;
     memset(&c, 0, sizeof c);
     c.table = self;
@@ -517,10 +521,7 @@ static void forget_pooled(TableObject *self) {
 
 static PyObject *Table_clear(TableObject *self, PyObject *unused) {
     (void)unused;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this table is searching in another thread");
-        return NULL;
-    }
+    if (refused_busy(self)) return NULL;
     if (table_reset(self) < 0) return PyErr_NoMemory();
     forget_pooled(self);
     Py_RETURN_NONE;
@@ -531,10 +532,7 @@ static PyObject *Table_clear(TableObject *self, PyObject *unused) {
  * is spared the kernel's mapping of fresh memory, page by page, as it grows. */
 static PyObject *Table_empty(TableObject *self, PyObject *unused) {
     (void)unused;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this table is searching in another thread");
-        return NULL;
-    }
+    if (refused_busy(self)) return NULL;
     memset((void *)self->tags, 0, self->nslots * sizeof(atag));
     STORE(&self->count, 0);
     forget_pooled(self);

@@ -30,7 +30,8 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 from jink.solver.limits import Halted
@@ -150,10 +151,8 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
         """Worker ``k`` searches ``question`` (under way since it took it):
         stopped (Halted) where another worker assisting it answered it first."""
         try:
-            question.work(crew[k], None)
-        except Halted:
-            if not question.done():
-                raise
+            with _answered_elsewhere(question):
+                question.work(crew[k], None)
         finally:
             with lock:
                 del working[k]
@@ -168,13 +167,11 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
         """Worker ``k`` assists ``question``, under way on worker ``owner``,
         and where that answers it, stops that worker's search."""
         try:
-            if question.assist(crew[k], lambda: question.done() or bool(errors)):
-                with lock:
-                    if working.get(owner) is question:
-                        crew[owner].native_table().halt(True)
-        except Halted:
-            if not question.done():
-                raise
+            with _answered_elsewhere(question):
+                if question.assist(crew[k], lambda: question.done() or bool(errors)):
+                    with lock:
+                        if working.get(owner) is question:
+                            crew[owner].native_table().halt(True)
         finally:
             with lock:
                 del helping[k]
@@ -215,19 +212,17 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
     starter.daemon = True
     starter.start()
     try:
-        run(0)
-        with lock:
-            over[0] = True  # (the others start no more)
-        starter.cancel()
-        starter.join()
+        try:
+            run(0)
+        finally:
+            with lock:
+                over[0] = True  # (the others start no more)
+            starter.cancel()
+            starter.join()
         for thread in threads:
             if thread.ident is not None:
                 thread.join()
     except BaseException:  # (Ctrl-C while waiting for the others)
-        with lock:
-            over[0] = True
-        starter.cancel()
-        starter.join()
         halt_all()
         for thread in threads:
             if thread.ident is not None:
@@ -241,3 +236,14 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
     if errors:
         # The first error that was not another's halt is the cause.
         raise next((e for e in errors if not isinstance(e, Halted)), errors[0])
+
+
+@contextmanager
+def _answered_elsewhere(question: Question) -> Iterator[None]:
+    """A search of ``question`` halted (:class:`Halted`) because another
+    worker answered it ends quietly; halted for any other cause, it raises."""
+    try:
+        yield
+    except Halted:
+        if not question.done():
+            raise
