@@ -13,9 +13,12 @@ runs this file under ThreadSanitizer too.
 
 from __future__ import annotations
 
+import gc
 import random
+import sys
 import threading
 import time
+from typing import Any
 
 import pytest
 
@@ -231,3 +234,31 @@ def test_from_ten_seats_a_free_thread_does_not_assist() -> None:
     force = _Force(position, 0, SPOIL, lambda: None, aims=False)
     solver = Solver(engine="native")
     assert not force.assist(solver, lambda: False) and solver.nodes == 0
+
+
+def test_a_solver_gone_gives_its_helpers_back_without_a_finalizer() -> None:
+    """Nothing of jink's runs when a solver that spread is collected (a
+    Ctrl-C arriving in a finalizer would be lost there): its helper is taken
+    back, emptied, by the next solver of its kind, which answers as one
+    thread does."""
+    position = deal(7, 3, 5150)
+    expected = Solver(engine="native", threads=1).verdicts(position)
+    solver = spreading(2)
+    assert solver.verdicts(position) == expected
+    helper = solver._helpers[0]
+    called: list[str] = []
+
+    def profile(frame: Any, event: str, arg: object) -> None:
+        if event == "call" and "jink" in frame.f_code.co_filename:
+            called.append(frame.f_code.co_qualname)
+
+    sys.setprofile(profile)
+    try:
+        del solver
+        gc.collect()
+    finally:
+        sys.setprofile(None)
+    assert not called, called
+    again = spreading(2)
+    assert again.verdicts(position) == expected
+    assert again._helpers == [helper]  # (taken back, not a new one)

@@ -281,6 +281,11 @@ _Question = _Ladder | _Force
 #: map page by page at its first touches, which while another thread of the
 #: process searches took a tenth of a nine-seat table's time.
 _SPARES: dict[tuple[object, ...], list[Solver]] = {}
+#: Each solver with helpers (a weak reference) and its helpers. They are
+#: taken back by the next solver wanting some once their solver is gone, not
+#: when it is collected: a finalizer runs Python code wherever the collector
+#: happens to run, and a Ctrl-C arriving meanwhile would be lost in it.
+_HELPED: list[tuple[weakref.ref[Solver], list[Solver]]] = []
 _SPARES_LOCK = threading.Lock()
 
 
@@ -289,7 +294,13 @@ def _helper_kind(solver: Solver) -> tuple[object, ...]:
 
 
 def _spare_helpers(solver: Solver) -> list[Solver]:
-    """``solver.threads - 1`` helper solvers like ``solver``, spares first."""
+    """``solver.threads - 1`` helper solvers like ``solver``, spares first
+    (those of solvers gone taken back first)."""
+    with _SPARES_LOCK:
+        gone = [helpers for owner, helpers in _HELPED if owner() is None]
+        _HELPED[:] = [(owner, helpers) for owner, helpers in _HELPED if owner() is not None]
+    for helpers in gone:
+        _keep_helpers(helpers)
     kind = _helper_kind(solver)
     with _SPARES_LOCK:
         spares = _SPARES.get(kind, [])
@@ -298,6 +309,8 @@ def _spare_helpers(solver: Solver) -> list[Solver]:
     while len(helpers) < solver.threads - 1:
         helpers.append(Solver(None, solver._memory_mb, solver.engine, exact=solver.exact,
                               settlers=solver.settlers, threads=solver.threads))
+    with _SPARES_LOCK:
+        _HELPED.append((weakref.ref(solver), helpers))
     return helpers
 
 
@@ -583,7 +596,6 @@ class Solver:
         limit; their nodes are added to this solver's."""
         if not self._helpers:
             self._helpers = _spare_helpers(self)
-            weakref.finalize(self, _keep_helpers, self._helpers)
         for helper in self._helpers:
             helper.budget = Budget(self.budget.limit)
             helper.budget.started = self.budget.started  # (one clock for the limit)
