@@ -13,6 +13,7 @@ runs this file under ThreadSanitizer too.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import random
 import sys
@@ -26,7 +27,7 @@ from jink.bench.deals import deal
 from jink.errors import LimitExceeded
 from jink.solver import Limit, Solver, native
 from jink.solver.goals import SPOIL
-from jink.solver.limits import Halted
+from jink.solver.limits import Halted, QuestionCapped
 from jink.solver.solver import _Force
 from tests.sweeps import Size, sweep
 from tests.test_native import questions, random_position, sample
@@ -82,18 +83,39 @@ def test_big_tables_spread_by_default_and_count_every_workers_nodes() -> None:
     assert solver.table.core.stats()["caller_nodes"] < solver.nodes
 
 
-def test_without_lending_or_assisting_each_question_is_one_threads_search() -> None:
-    """Neither lent a thread nor assisted, each worker searches each question
-    as one thread would: the same nodes in all, whichever worker answered
-    which."""
+def test_without_lending_or_assisting_each_question_is_one_threads_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Neither lent a thread nor assisted, each worker searches as
+    one thread would: each worker's searches, made again in their order on a
+    new solver of one thread, take the very nodes they took. (Which worker
+    answers which question is the threads' timing; a question's nodes
+    depend on what its worker's table holds.)"""
     position = deal(9, 33, 2026)  # (0.15 s: the helper has questions to take)
-    one = Solver(engine="native", threads=1)
-    expected = one.verdicts(position)
+    searches: dict[int, list[tuple[Any, ...]]] = {}
+    prove = Solver._prove
+
+    def recorded(solver: Solver, *args: Any) -> bool:
+        nodes = solver.budget.nodes
+        try:
+            return prove(solver, *args)
+        finally:
+            searches.setdefault(id(solver), []).append((args, solver.budget.nodes - nodes))
+
+    expected = Solver(engine="native", threads=1).verdicts(position)
     solver = spreading(2, lend=False)
     solver.assist_below = 0
+    monkeypatch.setattr(Solver, "_prove", recorded)
     assert solver.verdicts(position) == expected
-    assert solver.nodes == one.nodes
-    assert solver._helpers[0].budget.nodes > 0
+    monkeypatch.setattr(Solver, "_prove", prove)
+    assert set(searches) == {id(solver), id(solver._helpers[0])}  # (both answered some)
+    assert sum(nodes for done in searches.values() for _, nodes in done) == solver.nodes
+    for done in searches.values():
+        again = Solver(engine="native", threads=1)
+        for args, nodes in done:
+            before = again.budget.nodes
+            with contextlib.suppress(QuestionCapped):
+                again._prove(*args)
+            assert again.budget.nodes - before == nodes, args
 
 
 def test_a_node_limit_keeps_one_proof_at_a_time() -> None:
