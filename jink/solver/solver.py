@@ -362,9 +362,10 @@ class Solver:
     #: questions of its own with a table of its own; below, its threads all
     #: search one proof at a time (Lazy SMP), the questions being short.
     #: Measured against Lazy SMP alone, two threads, interleaved: at 8
-    #: players 0.74 of one thread's time against 0.89; at 7 0.92 to 1.17
-    #: against 1.06 to 1.18 (docs/performance.md, "Two threads").
-    spread_from = 7
+    #: players 0.74 and 0.77 of one thread's time against 0.89 and 0.88; at
+    #: 7, on the first 100 deals, 1.04 to 1.14 against 1.02 to 1.06 (four
+    #: runs; docs/performance.md, "Two threads").
+    spread_from = 8
     #: Whether a thread left without a question lends itself to a proof
     #: under way (else it waits): measured to pay at 8 to 10 players.
     lend_threads = True
