@@ -26,9 +26,11 @@ import pytest
 from jink.bench.deals import deal
 from jink.errors import LimitExceeded
 from jink.solver import Limit, Solver, native
+from jink.solver import solver as solver_module
 from jink.solver.goals import SPOIL
 from jink.solver.limits import Halted, QuestionCapped
 from jink.solver.solver import _Force
+from jink.solver.spread import settle_spread
 from tests.sweeps import Size, sweep
 from tests.test_native import questions, random_position, sample
 
@@ -258,11 +260,15 @@ def test_from_ten_seats_a_free_thread_does_not_assist() -> None:
     assert not force.assist(solver, lambda: False) and solver.nodes == 0
 
 
-def test_a_solver_gone_gives_its_helpers_back_without_a_finalizer() -> None:
+def test_a_solver_gone_gives_its_helpers_back_without_a_finalizer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing of jink's runs when a solver that spread is collected (a
     Ctrl-C arriving in a finalizer would be lost there): its helper is taken
     back, emptied, by the next solver of its kind, which answers as one
     thread does."""
+    # (no spares, nor helpers of solvers gone, from other tests)
+    monkeypatch.setattr(solver_module, "_SPARES", {})
+    monkeypatch.setattr(solver_module, "_HELPED", [])
     position = deal(7, 3, 5150)
     expected = Solver(engine="native", threads=1).verdicts(position)
     solver = spreading(2)
@@ -284,3 +290,40 @@ def test_a_solver_gone_gives_its_helpers_back_without_a_finalizer() -> None:
     again = spreading(2)
     assert again.verdicts(position) == expected
     assert again._helpers == [helper]  # (taken back, not a new one)
+
+
+class _Settling:
+    """A first-wave question whose answer, after ``seconds``, settles
+    another's (``settles``)."""
+
+    wave = 0
+    seat = 1
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.settles: list[bool] = []
+
+    def done(self) -> bool:
+        return bool(self.settles)
+
+    def work(self, solver: Solver, cap: int | None) -> None:
+        time.sleep(self.seconds)
+        self.settles.append(True)
+
+    def assist(self, solver: Solver, stop: Any) -> bool:
+        return False
+
+
+def test_a_question_another_answer_settles_stops_its_search() -> None:
+    """A worker with nothing left to take in the first wave takes the next
+    wave's questions; one that a first-wave answer then settles has its
+    search stopped, not searched to its end (6 million nodes)."""
+    position = deal(10, 10, 2026)
+    first = _Settling(0.3)
+    spoil = _Force(position, 4, SPOIL, lambda: True if first.settles else None, aims=False)
+    workers = [Solver(engine="native", threads=2), Solver(engine="native", threads=2)]
+    started = time.perf_counter()
+    settle_spread(workers, [first, spoil], lend=False, after=0.0)
+    assert time.perf_counter() - started < 1.5
+    assert spoil.done() and spoil.result is None  # (settled; its search stopped)
+    assert workers[0].nodes + workers[1].nodes > 0  # (its search had begun)

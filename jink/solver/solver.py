@@ -388,6 +388,12 @@ class Solver:
     #: than they save: a review of a ten-seat deal, a hundred small tables,
     #: took half as long again spread from the start).
     spread_after = 0.02
+    #: Whether a worker with no seat's tricks left to take takes the spoils
+    #: while the last tricks are searched (else it lends its thread to
+    #: them): a long ladder no longer holds the spoils back (ten seats, the
+    #: 20 slowest deals: 0.977 and 0.972 of the time; deal 27 1.55 s
+    #: against 1.81 s; nine seats even).
+    waves_overlap = True
 
     def __init__(self, limit: Limit | None = None,
                  memory_mb: float = DEFAULT_MEMORY_MB, engine: str | None = None, *,
@@ -603,7 +609,7 @@ class Solver:
             helper.on_search = self.on_search
         try:
             settle_spread([self, *self._helpers], questions, lend=self.lend_threads,
-                          after=self.spread_after)
+                          after=self.spread_after, overlap=self.waves_overlap)
         finally:
             self.budget.nodes += sum(helper.budget.nodes for helper in self._helpers)
 

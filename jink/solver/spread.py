@@ -16,9 +16,11 @@ its next check: the last, longest proof still runs on every thread. Every
 answer is exact whoever finds it, so the verdicts are one thread's; only
 the nodes (every worker's) differ.
 
-Questions come in waves (their ``wave``): every question of one wave is
-answered before any of the next, as a seat's spoil can be settled by the
-seats' tricks (the first wave).
+Questions come in waves (their ``wave``): no question of a wave is taken
+while one of an earlier wave is left to take, as a seat's spoil can be
+settled by the seats' tricks (the first wave). A worker that finds none
+left in a wave takes the next wave's while the wave's last are still
+searched; a question that an answer then settles has its search stopped.
 
 A worker that fails (a limit, Ctrl-C) halts the others' proofs
 (:meth:`~jink.solver.native.NativeTable.halt`), and its error is raised once
@@ -66,33 +68,38 @@ class Question(Protocol):
 
 
 def settle_spread(workers: Sequence[Worker], questions: Sequence[Question],
-                  lend: bool = True, after: float = 0.0) -> None:
+                  lend: bool = True, after: float = 0.0, overlap: bool = True) -> None:
     """Answer ``questions`` wave by wave, each wave's spread over ``workers``
     (the first is the solver asking; each has a native table of its own).
     ``lend``: a worker left without a question lends its thread to a proof
     under way (else it waits). ``after``: the seconds the first worker
     answers a wave alone before the others start (short questions are
-    answered sooner on one thread, as below)."""
+    answered sooner on one thread, as below). ``overlap``: a worker that
+    finds nothing left to take in a wave takes the next wave's questions
+    while the wave's last are searched (else it lends its thread to them)."""
     started = time.perf_counter()
-    for wave in sorted({q.wave for q in questions}):
-        _spread(workers, [q for q in questions if q.wave == wave and not q.done()], lend,
-                started + after)
+    waves = [[q for q in questions if q.wave == wave and not q.done()]
+             for wave in sorted({q.wave for q in questions})]
+    for part in ([waves] if overlap else [[wave] for wave in waves]):
+        _spread(workers, part, lend, started + after)
 
 
-def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
+def _spread(workers: Sequence[Worker], waves: list[list[Question]], lend: bool,
             start_at: float) -> None:
-    crew = workers[:len(questions)]
+    crew = workers[:sum(map(len, waves))]
     if len(crew) < 2:
-        for question in questions:
+        for question in (q for wave in waves for q in wave):
             if not question.done():
                 question.work(workers[0], None)
         return
     # Each worker has the questions of its own seats (seat by seat, position
     # after position: a seat's questions find its earlier searches in that
-    # worker's table), and once out of them takes the last of another's.
-    queues: list[deque[Question]] = [deque() for _ in crew]
-    for question in questions:
-        queues[question.seat % len(crew)].append(question)
+    # worker's table), and once out of them takes the last of another's;
+    # a wave's before the next's.
+    queues: list[list[deque[Question]]] = [[deque() for _ in crew] for _ in waves]
+    for wave, queued in zip(waves, queues, strict=True):
+        for question in wave:
+            queued[question.seat % len(crew)].append(question)
     lock = threading.Lock()
     searching = [0]  # (the workers started and not yet done)
     begun = [False]
@@ -113,17 +120,19 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
         """Worker ``k``'s next question (its own, or the last of another's),
         now under way; None when none is left."""
         with lock:
-            while True:
-                if queues[k]:
-                    question: Question | None = queues[k].popleft()
-                else:
-                    most = max(queues, key=len)
-                    question = most.pop() if most else None
-                if question is None or not question.done():
-                    break
-            if question is not None:
-                working[k] = question  # (with the taking: see to_assist)
-            return question
+            for queued in queues:
+                while True:
+                    if queued[k]:
+                        question: Question | None = queued[k].popleft()
+                    else:
+                        most = max(queued, key=len)
+                        question = most.pop() if most else None
+                    if question is None or not question.done():
+                        break
+                if question is not None:
+                    working[k] = question  # (with the taking: see to_assist)
+                    return question
+            return None
 
     def to_assist(k: int) -> tuple[int, Question] | None:
         """A question under way on another worker that no worker assists yet
@@ -159,6 +168,10 @@ def _spread(workers: Sequence[Worker], questions: list[Question], lend: bool,
                 # (an assistant's search stopped: the question is answered)
                 for j, owner in helping.items():
                     if owner == k:
+                        crew[j].native_table().halt(True)
+                # (and those of questions this answer settles)
+                for j, other in working.items():
+                    if other.done():
                         crew[j].native_table().halt(True)
             if not errors:
                 crew[k].native_table().halt(False)
