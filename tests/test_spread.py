@@ -87,11 +87,13 @@ def test_big_tables_spread_by_default_and_count_every_workers_nodes() -> None:
 
 def test_without_lending_or_assisting_each_question_is_one_threads_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Neither lent a thread nor assisted, each worker searches as
-    one thread would: each worker's searches, made again in their order on a
-    new solver of one thread, take the very nodes they took. (Which worker
-    answers which question is the threads' timing; a question's nodes
-    depend on what its worker's table holds.)"""
+    """Neither lent a thread nor assisted (the helper takes the solver's
+    settings), the waves in turn, each worker searches as one thread would:
+    each worker's searches, made again in their order on a new solver of one
+    thread, take the very nodes they took. (Which worker answers which
+    question is the threads' timing; a question's nodes depend on what its
+    worker's table holds. With the waves overlapping, a search that another
+    answer settles stops part-way.)"""
     position = deal(9, 33, 2026)  # (0.15 s: the helper has questions to take)
     searches: dict[int, list[tuple[Any, ...]]] = {}
     prove = Solver._prove
@@ -106,10 +108,12 @@ def test_without_lending_or_assisting_each_question_is_one_threads_search(
     expected = Solver(engine="native", threads=1).verdicts(position)
     solver = spreading(2, lend=False)
     solver.assist_below = 0
+    solver.waves_overlap = False
     monkeypatch.setattr(Solver, "_prove", recorded)
     assert solver.verdicts(position) == expected
     monkeypatch.setattr(Solver, "_prove", prove)
     assert set(searches) == {id(solver), id(solver._helpers[0])}  # (both answered some)
+    assert solver._helpers[0].assist_below == 0
     assert sum(nodes for done in searches.values() for _, nodes in done) == solver.nodes
     for done in searches.values():
         again = Solver(engine="native", threads=1)

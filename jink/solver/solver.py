@@ -289,6 +289,12 @@ _HELPED: list[tuple[weakref.ref[Solver], list[Solver]]] = []
 _SPARES_LOCK = threading.Lock()
 
 
+#: The settings of a solver that its helpers take for each spread: how a
+#: question is searched, and how a free thread assists one.
+_SEARCHED_ALIKE = ("narrow_from", "narrow_from_partition", "probe_from", "probe_caps",
+                   "assist_caps", "assist_below")
+
+
 def _helper_kind(solver: Solver) -> tuple[object, ...]:
     return (solver.engine, solver.exact, solver.settlers, solver.threads, solver._memory_mb)
 
@@ -607,6 +613,9 @@ class Solver:
             helper.budget = Budget(self.budget.limit)
             helper.budget.started = self.budget.started  # (one clock for the limit)
             helper.on_search = self.on_search
+            # (a question searched by a helper is searched as this solver would)
+            for name in _SEARCHED_ALIKE:
+                setattr(helper, name, getattr(self, name))
         try:
             settle_spread([self, *self._helpers], questions, lend=self.lend_threads,
                           after=self.spread_after, overlap=self.waves_overlap)
