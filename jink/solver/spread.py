@@ -107,7 +107,7 @@ def _spread(workers: Sequence[Worker], waves: list[list[Question]], lend: bool,
     lent = [1] * len(crew)
     errors: list[BaseException] = []
     working: dict[int, Question] = {}  # (each worker's question under way)
-    helping: dict[int, int] = {}  # (a worker assisting another: that one's number)
+    helping: dict[int, Question] = {}  # (a worker assisting another: its question)
     assisted: set[int] = set()  # (the questions assisted, by id: each once)
     threads = [threading.Thread(target=lambda k=k: run(k), name=f"jink-question-{k}",
                                 daemon=True) for k in range(1, len(crew))]
@@ -134,16 +134,23 @@ def _spread(workers: Sequence[Worker], waves: list[list[Question]], lend: bool,
                     return question
             return None
 
-    def to_assist(k: int) -> tuple[int, Question] | None:
-        """A question under way on another worker that no worker assists yet
-        (its worker and it), now assisted by ``k``; None where there is none."""
+    def to_assist(k: int) -> Question | None:
+        """A question under way on another worker that no worker assists yet,
+        now assisted by ``k``; None where there is none."""
         with lock:
             for j, question in working.items():
                 if j != k and id(question) not in assisted:
                     assisted.add(id(question))
-                    helping[k] = j
-                    return j, question
+                    helping[k] = question
+                    return question
             return None
+
+    def halt_settled() -> None:
+        """(under the lock) Every worker whose question, its own or the one it
+        assists, is answered now stops searching it."""
+        for j, question in [*working.items(), *helping.items()]:
+            if question.done():
+                crew[j].native_table().halt(True)
 
     def begin() -> None:
         """The other workers start (at ``start_at``, from a timer: the first
@@ -158,36 +165,29 @@ def _spread(workers: Sequence[Worker], waves: list[list[Question]], lend: bool,
 
     def answer(k: int, question: Question) -> None:
         """Worker ``k`` searches ``question`` (under way since it took it):
-        stopped (Halted) where another worker assisting it answered it first."""
+        stopped (Halted) where another worker answered it first. Its answer
+        stops the searches it settles (its assistant's, and those of
+        questions it settles)."""
         try:
             with _answered_elsewhere(question):
                 question.work(crew[k], None)
         finally:
             with lock:
                 del working[k]
-                # (an assistant's search stopped: the question is answered)
-                for j, owner in helping.items():
-                    if owner == k:
-                        crew[j].native_table().halt(True)
-                # (and those of questions this answer settles)
-                for j, other in working.items():
-                    if other.done():
-                        crew[j].native_table().halt(True)
+                halt_settled()
             if not errors:
                 crew[k].native_table().halt(False)
 
-    def assist(k: int, owner: int, question: Question) -> None:
-        """Worker ``k`` assists ``question``, under way on worker ``owner``,
-        and where that answers it, stops that worker's search."""
+    def assist(k: int, question: Question) -> None:
+        """Worker ``k`` assists ``question``, under way on another worker;
+        where that answers it, that worker's search stops."""
         try:
             with _answered_elsewhere(question):
-                if question.assist(crew[k], lambda: question.done() or bool(errors)):
-                    with lock:
-                        if working.get(owner) is question:
-                            crew[owner].native_table().halt(True)
+                question.assist(crew[k], lambda: question.done() or bool(errors))
         finally:
             with lock:
                 del helping[k]
+                halt_settled()
             if not errors:
                 crew[k].native_table().halt(False)
 
@@ -200,7 +200,7 @@ def _spread(workers: Sequence[Worker], waves: list[list[Question]], lend: bool,
                 answer(k, question)
             job = to_assist(k) if begun[0] and not errors else None
             if job is not None:
-                assist(k, *job)
+                assist(k, job)
         except BaseException as error:  # (Ctrl-C too: the others must stop)
             with lock:
                 errors.append(error)
