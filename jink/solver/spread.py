@@ -145,12 +145,17 @@ def _spread(workers: Sequence[Worker], waves: list[list[Question]], lend: bool,
                     return question
             return None
 
-    def halt_settled() -> None:
-        """(under the lock) Every worker whose question, its own or the one it
+    def finished(k: int, entries: dict[int, Question]) -> None:
+        """Worker ``k`` is done with its entry in ``entries`` (``working`` or
+        ``helping``); every worker whose question, its own or the one it
         assists, is answered now stops searching it."""
-        for j, question in [*working.items(), *helping.items()]:
-            if question.done():
-                crew[j].native_table().halt(True)
+        with lock:
+            del entries[k]
+            for j, question in [*working.items(), *helping.items()]:
+                if question.done():
+                    crew[j].native_table().halt(True)
+        if not errors:
+            crew[k].native_table().halt(False)
 
     def begin() -> None:
         """The other workers start (at ``start_at``, from a timer: the first
@@ -172,11 +177,7 @@ def _spread(workers: Sequence[Worker], waves: list[list[Question]], lend: bool,
             with _answered_elsewhere(question):
                 question.work(crew[k], None)
         finally:
-            with lock:
-                del working[k]
-                halt_settled()
-            if not errors:
-                crew[k].native_table().halt(False)
+            finished(k, working)
 
     def assist(k: int, question: Question) -> None:
         """Worker ``k`` assists ``question``, under way on another worker;
@@ -185,11 +186,7 @@ def _spread(workers: Sequence[Worker], waves: list[list[Question]], lend: bool,
             with _answered_elsewhere(question):
                 question.assist(crew[k], lambda: question.done() or bool(errors))
         finally:
-            with lock:
-                del helping[k]
-                halt_settled()
-            if not errors:
-                crew[k].native_table().halt(False)
+            finished(k, helping)
 
     def run(k: int) -> None:
         try:
