@@ -80,8 +80,8 @@ static int widen_tries(Search *s, Tries *t) {
         for (int j = 0; j < t->m; j++) {
             if (!(open >> j & 1)) continue;
 #if JINK_THREADS
-            if (w && w->started && put_off(t, open, j, atomic_load_explicit(
-                    &w->diving, memory_order_relaxed)))
+            /* (no helper: none dives) */
+            if (w && put_off(t, open, j, atomic_load_explicit(&w->diving, memory_order_relaxed)))
                 continue;
 #endif
             open &= ~((u64)1 << j);
