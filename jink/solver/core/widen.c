@@ -17,15 +17,18 @@
  * the node; a try cut short by its cap gives no answer and is tried again,
  * uncapped if it is the last one open.
  * On several threads (threads.c) each helper first searches its own first
- * card (diverge rotates the order) uncapped, and every thread puts off the
- * cards a helper so searches while it has other cards open. A spoil that
- * fails is often refuted by a card the caller's order puts late, and cheaply
- * once it is searched whole (ten seats, deal 1, seat 2's spoil: the 4S
+ * card (diverge rotates the order) uncapped, and every thread puts off a
+ * card another thread is searching (uncapped or not) while it has other
+ * cards open that none is. A spoil that fails is often refuted by a card
+ * the caller's order puts late, and cheaply once it is searched whole (ten seats, deal 1, seat 2's spoil: the 4S
  * refutes it in 160,000 nodes, while the caller's thread tries the QH and
  * the 2H first, 840,000 nodes in all); in a spoil that holds, every card
  * must be searched whole, and the threads then take different ones. On the
  * 20 slowest of 40 ten-seat deals two threads took 0.949 of the time
- * (deal 33: 0.40 s against 1.38 s), on nine seats 0.963.
+ * (deal 33: 0.40 s against 1.38 s), on nine seats 0.963, with the helper's
+ * first card alone put off; every card being searched put off, 0.978 and
+ * 0.95 of that again (deal 35, a spoil that holds: 7.1 to 7.3 s against
+ * 7.6 to 7.7 s), nine seats 0.98.
  * Thresholds: WIDEN (below).
  */
 
@@ -50,12 +53,16 @@ static int widen_applies(const Search *s, int i, int maximizing) {
         && s->coalition >= 0 && maximizing == s->coalition && !s->narrow && s->ctx->cap < 0;
 }
 
-/* Whether the ``j``-th card of ``t`` is put off this round: a helper searches
- * it uncapped (``diving``, its cards), and a card of ``open`` is not. */
-static int put_off(const Tries *t, u64 open, int j, u64 diving) {
-    if (!(diving & bit(t->order[j]))) return 0;
+/* Whether the ``j``-th card of ``t`` is put off this round: another thread
+ * searches it now (the crew's ``busy``), and another card of ``open`` is
+ * searched by none. (No helper started: every other thread's card is none.) */
+static int put_off(const Tries *t, u64 open, int j, const Ctx *c) {
+    u64 busy = 0;
+    for (int k = 0; k < c->crew->threads; k++)
+        if (k != c->id) busy |= atomic_load_explicit(&c->crew->busy[k], memory_order_relaxed);
+    if (!(busy & bit(t->order[j]))) return 0;
     for (int k = 0; k < t->m; k++)
-        if (open >> k & 1 && !(diving & bit(t->order[k]))) return 1;
+        if (open >> k & 1 && !(busy & bit(t->order[k]))) return 1;
     return 0;
 }
 
@@ -68,11 +75,10 @@ static int widen_tries(Search *s, Tries *t) {
 #if JINK_THREADS
     Crew *w = s->ctx->crew;
     if (s->ctx->id) {  /* a helper: its first card uncapped (see above) */
-        u64 b = bit(t->order[0]);
-        atomic_fetch_or(&w->diving, b);
+        atomic_store(&w->busy[s->ctx->id], bit(t->order[0]));
         open &= ~(u64)1;
         int r = try_card(s, t, 0, -1);
-        atomic_fetch_and(&w->diving, ~b);
+        atomic_store(&w->busy[s->ctx->id], 0);
         if (r != TRY_ON) return r;
     }
 #endif
@@ -80,13 +86,16 @@ static int widen_tries(Search *s, Tries *t) {
         for (int j = 0; j < t->m; j++) {
             if (!(open >> j & 1)) continue;
 #if JINK_THREADS
-            /* (no helper: none dives) */
-            if (w && put_off(t, open, j, atomic_load_explicit(&w->diving, memory_order_relaxed)))
+            if (w && put_off(t, open, j, s->ctx))
                 continue;
+            if (w) atomic_store(&w->busy[s->ctx->id], bit(t->order[j]));
 #endif
             open &= ~((u64)1 << j);
             /* (the last card open runs uncapped) */
             int r = try_card(s, t, j, open ? width : -1);
+#if JINK_THREADS
+            if (w) atomic_store(&w->busy[s->ctx->id], 0);
+#endif
             if (r == TRY_CAPPED) {
                 open |= (u64)1 << j;  /* for the next round */
                 continue;
