@@ -53,7 +53,9 @@
  * caller's thread, and marking the cards being searched so that the others
  * put them off (ABDADA) did no better (9 players, 7 deals, 3 runs each);
  * below that card, the threads part by the table's answers, each finding
- * what the others have stored. */
+ * what the others have stored. Where the others lead the root, its leads
+ * are the cheap tries' (widen.c): a helper searches its first one whole,
+ * and every thread puts off the lead another is searching. */
 static void diverge(const Search *s, int *order, int m) {
     const Ctx *c = s->ctx;
     if (!c->id || m < 2 || s->done != c->root_done || s->ntrick < c->crew->root.ntrick)

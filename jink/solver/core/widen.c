@@ -20,15 +20,15 @@
  * card (diverge rotates the order) uncapped, and every thread puts off a
  * card another thread is searching (uncapped or not) while it has other
  * cards open that none is. A spoil that fails is often refuted by a card
- * the caller's order puts late, and cheaply once it is searched whole (ten seats, deal 1, seat 2's spoil: the 4S
- * refutes it in 160,000 nodes, while the caller's thread tries the QH and
- * the 2H first, 840,000 nodes in all); in a spoil that holds, every card
- * must be searched whole, and the threads then take different ones. On the
- * 20 slowest of 40 ten-seat deals two threads took 0.949 of the time
- * (deal 33: 0.40 s against 1.38 s), on nine seats 0.963, with the helper's
- * first card alone put off; every card being searched put off, 0.978 and
- * 0.95 of that again (deal 35, a spoil that holds: 7.1 to 7.3 s against
- * 7.6 to 7.7 s), nine seats 0.98.
+ * the caller's order puts late, and cheaply once it is searched whole (ten
+ * seats, deal 1, seat 2's spoil: the 4S refutes it in 160,000 nodes, while
+ * the caller's thread tries the QH and the 2H first, 840,000 nodes in all);
+ * in a spoil that holds, every card must be searched whole, and the threads
+ * then take different ones. On the 20 slowest of 40 ten-seat deals two
+ * threads took 0.949 of the time (deal 33: 0.40 s against 1.38 s), on nine
+ * seats 0.963, with the helper's first card alone put off; every card being
+ * searched put off, 0.978 and 0.95 of that again (deal 35, a spoil that
+ * holds: 7.1 to 7.3 s against 7.6 to 7.7 s), nine seats 0.98.
  * Thresholds: WIDEN (below).
  */
 
