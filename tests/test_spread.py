@@ -124,6 +124,28 @@ def test_without_lending_or_assisting_each_question_is_one_threads_search(
             assert again.budget.nodes - before == nodes, args
 
 
+def test_the_table_stats_add_what_the_helpers_tables_did() -> None:
+    """``table_stats`` (what `jink solve --json` reports) counts the helpers'
+    tables too: their entries and room, and the look-ups, hits and flushes they made
+    for this solver's questions (a helper's own counters run on from the
+    solvers it served before)."""
+    solver = spreading(2, lend=False)
+    solver.verdicts(deal(9, 33, 2026))
+    helper = solver._helpers[0]
+    own, theirs, stats = solver.table.snapshot(), helper.table.snapshot(), solver.table_stats()
+    before = {"own": (own.lookups, own.hits), "theirs": (theirs.lookups, theirs.hits),
+              "stats": (stats.lookups, stats.hits)}
+    solver.verdicts(deal(9, 34, 2026))
+    own, theirs, stats = solver.table.snapshot(), helper.table.snapshot(), solver.table_stats()
+    assert theirs.lookups > before["theirs"][0]  # (the helper answered some questions)
+    for i, name in enumerate(("lookups", "hits")):
+        made = {k: getattr(v, name) - before[k][i]
+                for k, v in (("own", own), ("theirs", theirs), ("stats", stats))}
+        assert made["stats"] == made["own"] + made["theirs"], name
+    assert stats.entries == own.entries + theirs.entries
+    assert stats.cap_entries == own.cap_entries + theirs.cap_entries
+
+
 def test_a_node_limit_keeps_one_proof_at_a_time() -> None:
     """A node limit counts the nodes in one order: no spreading under it."""
     solver = spreading(2, limit=Limit(nodes=10**9))

@@ -237,7 +237,7 @@ def solve(position: Position, seat: int | None = None, goal: Goal | str | None =
             why_cut = True
     return SolveResult(position, seat, goal, verdicts,
                        [m for m in every if isinstance(m, MoveScore)], steps, solver.nodes,
-                       time.perf_counter() - started, solver.table.snapshot(),
+                       time.perf_counter() - started, solver.table_stats(),
                        [m for m in every if isinstance(m, OpenScore)], line_cut, why_cut)
 
 

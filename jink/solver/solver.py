@@ -28,7 +28,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jink.cards import Card
 from jink.errors import LimitExceeded
@@ -38,7 +38,7 @@ from jink.solver.goals import AtLeast, Goal, Helped, Spoil, spoil_of
 from jink.solver.limits import Budget, Limit, QuestionCapped
 from jink.solver.search import Search, Tables, equivalent_groups
 from jink.solver.spread import settle_spread
-from jink.solver.table import DEFAULT_MEMORY_MB, TranspositionTable
+from jink.solver.table import DEFAULT_MEMORY_MB, TableStats, TranspositionTable
 
 #: Under a limit (``partial=True``): the node cap of every search in the
 #: first round, and how much larger it gets in each round after. Under a node
@@ -439,6 +439,9 @@ class Solver:
         self.spreads_questions = True
         #: The solvers that answer questions beside this one (spread_from).
         self._helpers: list[Solver] = []
+        #: Their tables' look-ups, hits and flushes while they answered this
+        #: solver's questions (:meth:`table_stats`).
+        self._helpers_did = TableStats()
         #: Told of every search when set (``python -m jink.bench --by-question``).
         self.on_search: Callable[[SearchRecord], None] | None = None
         self._searches: dict[tuple[object, ...], Search | native.NativeSearch] = {}
@@ -616,11 +619,19 @@ class Solver:
             # (a question searched by a helper is searched as this solver would)
             for name in _SEARCHED_ALIKE:
                 setattr(helper, name, getattr(self, name))
+        # (a helper's counters run on from solver to solver: the change is this one's)
+        before = [helper.table.snapshot() for helper in self._helpers]
         try:
             settle_spread([self, *self._helpers], questions, lend=self.lend_threads,
                           after=self.spread_after, overlap=self.waves_overlap)
         finally:
             self.budget.nodes += sum(helper.budget.nodes for helper in self._helpers)
+            did = self._helpers_did
+            for helper, was in zip(self._helpers, before, strict=True):
+                now = helper.table.snapshot()
+                did.lookups += now.lookups - was.lookups
+                did.hits += now.hits - was.hits
+                did.flushes += now.flushes - was.flushes
 
     def start_over(self, limit: Limit | None = None) -> None:
         """Forget every answer and start a new budget under ``limit``: the
@@ -634,6 +645,21 @@ class Solver:
         self.budget = Budget(limit)
         for helper in self._helpers:
             helper.start_over()
+
+    def table_stats(self) -> TableStats:
+        """What the tables did for this solver: its own table's, and where its
+        questions were spread over threads (:attr:`spread_from`), its helpers'
+        too: their entries and room now, and their look-ups, hits and flushes
+        while they answered this solver's questions."""
+        stats = replace(self.table.snapshot())
+        for helper in self._helpers:
+            theirs = helper.table.snapshot()
+            stats.entries += theirs.entries
+            stats.cap_entries += theirs.cap_entries
+        stats.lookups += self._helpers_did.lookups
+        stats.hits += self._helpers_did.hits
+        stats.flushes += self._helpers_did.flushes
+        return stats
 
     def native_table(self) -> native.NativeTable:
         """The compiled core's table (only where :attr:`engine` is native)."""
