@@ -477,7 +477,7 @@ struct Crew {
     atomic_int answer;  /* the first answer found (-1: none yet) */
     atomic_llong helper_nodes;  /* the helpers' nodes so far */
     atomic_int pause;   /* a thread purges or grows the table: the others wait */
-    asig busy[MAX_THREADS];  /* each thread's lead of the root searched now, or 0 (widen.c) */
+    asig busy[MAX_THREADS];  /* each thread's root lead searched now, or 0 (widen.c) */
     pthread_mutex_t lock;
     pthread_cond_t cond;
     int active;         /* threads searching (under lock) */

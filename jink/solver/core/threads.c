@@ -81,7 +81,7 @@ static void crew_init(Crew *w, int threads, long long nodes0) {
     atomic_init(&w->answer, -1);
     atomic_init(&w->helper_nodes, 0);
     atomic_init(&w->pause, 0);
-    for (int k = 0; k < MAX_THREADS; k++) atomic_init(&w->busy[k], 0);
+    for (int k = 0; k < w->threads; k++) atomic_init(&w->busy[k], 0);
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->cond, NULL);
     w->active = 1;

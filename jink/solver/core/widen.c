@@ -72,27 +72,22 @@ static int put_off(const Tries *t, u64 open, int j, const Ctx *c) {
 static int widen_tries(Search *s, Tries *t) {
     u64 open = ((u64)1 << t->m) - 1;  /* (m <= the cards of a hand) */
     long long width = WIDEN.first;
+    int whole = s->ctx->id != 0;  /* a helper: its first card uncapped (see above) */
 #if JINK_THREADS
     Crew *w = s->ctx->crew;
-    if (s->ctx->id) {  /* a helper: its first card uncapped (see above) */
-        atomic_store(&w->busy[s->ctx->id], bit(t->order[0]));
-        open &= ~(u64)1;
-        int r = try_card(s, t, 0, -1);
-        atomic_store(&w->busy[s->ctx->id], 0);
-        if (r != TRY_ON) return r;
-    }
 #endif
     while (open) {
         for (int j = 0; j < t->m; j++) {
             if (!(open >> j & 1)) continue;
 #if JINK_THREADS
-            if (w && put_off(t, open, j, s->ctx))
+            if (w && !whole && put_off(t, open, j, s->ctx))
                 continue;
             if (w) atomic_store(&w->busy[s->ctx->id], bit(t->order[j]));
 #endif
             open &= ~((u64)1 << j);
             /* (the last card open runs uncapped) */
-            int r = try_card(s, t, j, open ? width : -1);
+            int r = try_card(s, t, j, open && !whole ? width : -1);
+            whole = 0;
 #if JINK_THREADS
             if (w) atomic_store(&w->busy[s->ctx->id], 0);
 #endif
