@@ -233,6 +233,34 @@ def test_a_thread_lent_to_a_proof_under_way_starts_its_helper() -> None:
     assert caller < nodes
 
 
+@pytest.mark.parametrize(("players", "index", "seat", "helped"),
+                         [(9, 6, 0, True), (8, 2, 5, False)])
+def test_from_nine_seats_a_proof_starts_its_helper_sooner(players: int, index: int, seat: int,
+                                                          helped: bool) -> None:
+    """By default a proof starts its helpers past 32,768 nodes, and from nine
+    seats, where a node costs microseconds, past 2,048 (threads.c): a spoil
+    of about 20,000 nodes has its helper at nine seats and none at eight."""
+    position = deal(players, index, 4049)
+
+    def run(threads: int) -> tuple[int, int]:
+        solver = Solver(engine="native", threads=threads)
+        solver.spread_from = 99
+        solver._prove(position, solver.side_of(position, seat), SPOIL, None)
+        return solver.native_table().core.stats()["caller_nodes"], solver.nodes
+
+    _, alone = run(1)
+    assert 8_192 < alone < 32_768  # (past the first checks, short of the default's start)
+    caller, nodes = run(2)
+    if not helped:
+        assert caller == nodes == alone
+        return
+    for _ in range(5):  # (on a loaded machine the helper may start late)
+        if caller < nodes:
+            break
+        caller, nodes = run(2)
+    assert caller < nodes
+
+
 @pytest.mark.parametrize("bad", [0, 3, -1])
 def test_lending_more_threads_than_the_table_has_is_refused(bad: int) -> None:
     with pytest.raises(ValueError, match="lend: from 1 to 2 threads"):

@@ -272,13 +272,14 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     int mid_from = MID_FROM, mid_first = MID_FIRST, mid_left = MID_LEFT;
     int mid_last = MID_LAST, relax_groups = RELAXED.groups, settlers = SETTLE_ALL;
     int threads = 1;
-    long long help_after = HELP_AFTER;
+    long long help_after = -1;  /* (by the table's size: threads.c) */
     if (!PyArg_ParseTupleAndKeywords(args, kw, "d|iiiiiiiL", names, &memory_mb, &mid_from,
                                      &mid_first, &mid_left, &mid_last, &relax_groups,
                                      &settlers, &threads, &help_after))
         return NULL;
-    if (help_after < 0) {
-        PyErr_SetString(PyExc_ValueError, "help_after: a number of nodes, 0 or more");
+    if (help_after < -1) {
+        PyErr_SetString(PyExc_ValueError, "help_after: a number of nodes, 0 or more "
+                                          "(-1: by the table's size)");
         return NULL;
     }
     if (threads < 1 || threads > MAX_THREADS) {

@@ -321,8 +321,9 @@ class NativeTable:
         core/threads.c: a proof long enough starts helpers that share the
         table; the answers are the same for any number, the nodes every
         thread's). ``help_after``: a proof's nodes before its helpers start
-        (default the core's, 32,768: most proofs end sooner); the tests use
-        0, every proof on every thread."""
+        (default the core's: 32,768, most proofs end sooner; from nine seats,
+        where a node costs microseconds, 2,048); the tests use 0, every proof
+        on every thread."""
         if memory_mb <= 0:
             raise ValueError("the table's memory cap must be positive")
         if _core is None:
@@ -348,6 +349,8 @@ class NativeTable:
         if threads > 1:
             options["threads"] = threads
         if help_after is not None:
+            if help_after < 0:
+                raise ValueError("help_after: a number of nodes, 0 or more")
             options["help_after"] = help_after
         self.core = _core.Table(memory_mb, **options, settlers=settler_mask(settlers))
         self._python: TranspositionTable | None = None

@@ -299,7 +299,8 @@ typedef struct {
     int threads;        /* the threads a proof may run on (threads.c) */
     aflag lent;         /* of them, those it may start now (Table.lend: threads.c) */
     aflag halted;       /* proofs stop at their next check (Table.halt) */
-    long long help_after;  /* a proof's nodes before its helpers start (threads.c) */
+    long long help_after;  /* a proof's nodes before its helpers start (-1: by the
+                            * table's size, see threads.c) */
     int shared;         /* threads are searching now: entries are locked to be read */
     Crew *crew;         /* the threads of the proof searching now, or NULL */
     Memory *helper_memory[MAX_THREADS - 1];  /* each helper thread's (made on first use) */

@@ -43,7 +43,7 @@ static int check(Ctx *c) {
         if (r < 0) { c->status = ST_SIGNAL; return 0; }
     }
 #if JINK_THREADS
-    if (c->crew && !c->crew->started && c->nodes - c->crew->nodes0 >= c->table->help_after
+    if (c->crew && !c->crew->started && c->nodes - c->crew->nodes0 >= help_after(c)
         && LOAD(&c->table->lent) > 1)
         crew_start(c);
 #endif

@@ -1,6 +1,6 @@
 /*
  * Several threads on one proof (Lazy SMP): the caller's thread searches the
- * question as one thread would; once its proof has taken HELP_AFTER nodes
+ * question as one thread would; once its proof has taken help_after() nodes
  * (a small proof stays on one thread, untouched), it starts its helpers.
  * Each helper searches the same question from its root with its own Ctx,
  * Search and Memory (the two-trick, relaxed and pooled games' memories),
@@ -24,8 +24,22 @@
  */
 
 /* The nodes the caller's thread searches alone before it starts its
- * helpers: threads cost a little to start, and most proofs end sooner. */
+ * helpers: threads cost a little to start, and most proofs end sooner.
+ * From HELP_SOONER_FROM seats a node costs a few microseconds (the settlers'
+ * games at the leaves), so the helpers start at the first check past
+ * HELP_AFTER_BIG nodes, a few milliseconds in: with HELP_AFTER there, 32,768
+ * nodes (60 to 80 ms) ran on one thread, and a proof of 50,000 nodes (nine
+ * seats, deal 38, seat 2's spoil) took longer on two threads than on one.
+ * Measured on two threads, the 20 slowest of 40 deals, three runs at nine
+ * seats and two at ten, against HELP_AFTER everywhere: 0.543 against 0.568
+ * of one thread's wall time at nine, 0.570 against 0.583 at ten; `jink
+ * analyse` of ten-seat deals 0, 1, 4, 5, 15 and 21, 0.967 of the time.
+ * Below, where nodes are cheap, starting so soon cost: 1.072 against 1.047
+ * of one thread at six seats, 1.106 against 1.024 at seven, even at eight. */
 #define HELP_AFTER (8 * CHECK_EVERY)
+#define HELP_AFTER_BIG 2048
+#define HELP_SOONER_FROM 9
+
 /* The nodes between two looks at the crew's stop while helpers search (as
  * CHECK_EVERY, the limits' on one thread): the thread that answers last
  * waits for the others to see it, a few milliseconds at 4096 nodes of the
@@ -72,6 +86,14 @@ static void diverge(const Search *s, int *order, int m) {
 }
 
 #if JINK_THREADS
+
+/* A proof's nodes before its helpers start: the table's setting, or where
+ * it is none (-1), by the table's size (above). */
+static long long help_after(const Ctx *c) {
+    long long after = c->table->help_after;
+    if (after >= 0) return after;
+    return c->crew->root.players >= HELP_SOONER_FROM ? HELP_AFTER_BIG : HELP_AFTER;
+}
 
 static void crew_init(Crew *w, int threads, long long nodes0) {
     w->threads = threads < MAX_THREADS ? threads : MAX_THREADS;
