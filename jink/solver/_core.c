@@ -349,12 +349,12 @@ static void Table_dealloc(TableObject *self) {
 static PyObject *Table_stats(TableObject *self, PyObject *unused) {
     (void)unused;
 #ifdef JINK_CHECK
-    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L}",
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L}",
                          "entries",
                          (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,
                          "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
                          "entry_bytes", (Py_ssize_t)sizeof(Entry), "threads", self->threads,
-                         "caller_nodes", self->caller_nodes,
+                         "caller_nodes", self->caller_nodes, "helped", self->helped,
                          "checks", (long long)self->checks,
                          "check_failures", (long long)self->check_failures,
                          "known", (long long)self->known,
@@ -363,11 +363,11 @@ static PyObject *Table_stats(TableObject *self, PyObject *unused) {
                          "sig_rejects", (long long)self->sig_rejects,
                          "sig_failures", (long long)self->sig_failures);
 #else
-    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L}", "entries",
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L,s:L}", "entries",
                          (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,
                          "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
                          "entry_bytes", (Py_ssize_t)sizeof(Entry), "threads", self->threads,
-                         "caller_nodes", self->caller_nodes);
+                         "caller_nodes", self->caller_nodes, "helped", self->helped);
 #endif
 }
 

@@ -295,6 +295,7 @@ typedef struct {
     size_t cap;         /* entries past which the table is purged (table_purge) */
     long long lookups, hits, flushes;
     long long caller_nodes;  /* the nodes of the proofs' callers' threads (threads.c) */
+    long long helped;   /* the proofs that started helpers (threads.c) */
     int busy;
     int threads;        /* the threads a proof may run on (threads.c) */
     aflag lent;         /* of them, those it may start now (Table.lend: threads.c) */
