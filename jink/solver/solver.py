@@ -389,11 +389,13 @@ class Solver:
     assist_below = 10
     #: The seconds a solver answers a full table's questions on its own
     #: before its helpers start (from a timer, whatever it is searching
-    #: then): a short table is answered sooner on one
-    #: thread (the threads' turns at the GIL between short proofs cost more
-    #: than they save: a review of a ten-seat deal, a hundred small tables,
-    #: took half as long again spread from the start).
-    spread_after = 0.02
+    #: then): a short table is answered sooner on one thread (nine-seat
+    #: tables of two or three tricks left, a few milliseconds each, took 4.8
+    #: ms on two threads spread from the start against 1.8 ms on one). Past
+    #: that, the sooner the better: 5 ms rather than 20 took the 20 slowest
+    #: of 40 nine-seat tables from 0.600 to 0.557 of one thread's time, the
+    #: other 20 from 0.764 to 0.707 (docs/performance.md).
+    spread_after = 0.005
     #: Whether a worker with no seat's tricks left to take takes the spoils
     #: while the last tricks are searched (else it lends its thread to
     #: them): a long ladder no longer holds the spoils back (ten seats, the

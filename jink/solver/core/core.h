@@ -297,6 +297,7 @@ typedef struct {
     long long caller_nodes;  /* the nodes of the proofs' callers' threads (threads.c) */
     long long helped;   /* the proofs that started helpers (threads.c) */
     int busy;
+    int touched;        /* a proof has run since the table was made or emptied */
     int threads;        /* the threads a proof may run on (threads.c) */
     aflag lent;         /* of them, those it may start now (Table.lend: threads.c) */
     aflag halted;       /* proofs stop at their next check (Table.halt) */
