@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from jink.bench.deals import deal
+from jink.cards import iter_cards
 from jink.errors import LimitExceeded
 from jink.solver import Limit, Solver, native
 from jink.solver import solver as solver_module
@@ -44,6 +45,7 @@ def spreading(threads: int, lend: bool = True, limit: Limit | None = None,
     under way with the others' aims, then lent (``lend``) or not."""
     solver = Solver(limit, memory_mb=memory_mb, engine="native", threads=threads)
     solver.spread_from = 2
+    solver.spread_left = 0
     solver.spread_after = 0.0
     solver.assist_below = 99
     solver.lend_threads = lend
@@ -263,6 +265,21 @@ def test_a_negative_help_after_is_refused() -> None:
 def test_lending_more_threads_than_the_table_has_is_refused(bad: int) -> None:
     with pytest.raises(ValueError, match="lend: from 1 to 2 threads"):
         native.NativeTable(threads=2).lend(bad)
+
+
+@pytest.mark.parametrize(("left", "spread"), [(4, False), (3, True)])
+def test_a_table_with_few_tricks_left_stays_on_one_worker(left: int, spread: bool) -> None:
+    """With fewer than spread_left tricks left a table is not spread: its
+    solver never takes helpers (spread_left 3: it does)."""
+    position = deal(9, 33, 2026)
+    rng = random.Random(33)
+    while position.tricks_done < 2:
+        position = position.play(rng.choice(list(iter_cards(position.legal_moves()))))
+    solver = Solver(engine="native", threads=2)
+    solver.spread_left = left
+    solver.spread_after = 0.0
+    assert solver.verdicts(position) == Solver(engine="native").verdicts(position)
+    assert bool(solver._helpers) == spread
 
 
 def test_a_table_shorter_than_spread_after_stays_on_one_worker() -> None:

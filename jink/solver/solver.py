@@ -372,6 +372,13 @@ class Solver:
     #: 7, on the first 100 deals, 1.04 to 1.14 against 1.02 to 1.06 (four
     #: runs; docs/performance.md, "Two threads").
     spread_from = 8
+    #: And only with this many tricks left or more: with fewer, a nine- or
+    #: ten-seat table takes a few milliseconds at most (150 positions after
+    #: two tricks played at random: 0.7 ms the median, 3.8 and 9.9 ms the
+    #: slowest), where spreading it cost 0.3 ms a table (a solver asked table
+    #: after table: 0.51 to 0.56 ms a table on two threads, 0.20 to 0.24 ms
+    #: on one). With four left the slowest took 0.15 and 0.65 s.
+    spread_left = 4
     #: Whether a thread left without a question lends itself to a proof
     #: under way (else it waits): measured to pay at 8 to 10 players.
     lend_threads = True
@@ -598,14 +605,16 @@ class Solver:
             cap *= CAP_GROWTH
 
     def _spreads(self, questions: Sequence[_Question]) -> bool:
-        """Whether ``questions`` are spread over the threads (spread_from):
-        on the compiled core, without a node limit (which counts the nodes in
-        one order), when two or more are open."""
+        """Whether ``questions`` are spread over the threads (spread_from,
+        spread_left): on the compiled core, without a node limit (which counts
+        the nodes in one order), when two or more are open."""
         table = self.table
         return (self.spreads_questions and self.threads > 1
                 and isinstance(table, native.NativeTable) and table.lends
                 and self.budget.limit.nodes is None
-                and any(q.position.players >= self.spread_from for q in questions)
+                and any(q.position.players >= self.spread_from
+                        and q.position.game.tricks - q.position.tricks_done >= self.spread_left
+                        for q in questions)
                 and sum(not q.done() for q in questions) >= 2)
 
     def _settle_spread(self, questions: Sequence[_Question]) -> None:
