@@ -376,8 +376,9 @@ class Solver:
     #: ten-seat table takes a few milliseconds at most (150 positions after
     #: two tricks played at random: 0.7 ms the median, 3.8 and 9.9 ms the
     #: slowest), where spreading it cost 0.3 ms a table (a solver asked table
-    #: after table: 0.51 to 0.56 ms a table on two threads, 0.20 to 0.24 ms
-    #: on one). With four left the slowest took 0.15 and 0.65 s.
+    #: after table, nine seats: with three tricks left 1.08 ms a table on two
+    #: threads against 0.72 on one, with two 0.56 against 0.24, with one 0.51
+    #: against 0.20). With four left the slowest took 0.15 and 0.65 s.
     spread_left = 4
     #: Whether a thread left without a question lends itself to a proof
     #: under way (else it waits): measured to pay at 8 to 10 players.
