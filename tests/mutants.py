@@ -221,7 +221,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         ") continue;"),
     "duty_lead": (
         "the relaxed game holds the pool seat on lead to follow its own lead",
-        "if ((x->exempt >> i & 1) ||",
+        "if ((spared >> i & 1) ||",
         "if (0 ||"),
     "duty_rel": (
         "a pool seat's duty in the relaxed game does not name its card and the best",
@@ -251,8 +251,35 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "    return top;"),
     "rx_memo_won": (
         "the relaxed game's memory forgets the threats' tricks",
-        "for (int i = 1; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);",
+        "for (int i = 0; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);",
         ";"),
+    "rx_memo_asker": (
+        "the relaxed game's memory forgets the asker's own tricks (a max_tricks game)",
+        "for (int i = 0; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);",
+        "for (int i = 1; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);"),
+    "rx_forced_choice": (
+        "in the max_tricks game a pool seat throws a card to a lead though it may keep it "
+        "and throw another",
+        "        if (popc(follow) == 1) thrown |= follow;",
+        "        if (follow) thrown |= follow & (~follow + 1);"),
+    "rx_forced_renege": (
+        "in the max_tricks game a pool seat whose trumps may all renege throws one to a "
+        "trump lead",
+        "follow = trumps & ~R->renege_above[lead] ? trumps : 0;",
+        "follow = trumps;"),
+    "rx_forced_plain": (
+        "in the max_tricks game a pool seat with a trump must follow a plain lead",
+        "else follow = trumps ? 0 : left & R->suit_masks[led];",
+        "else follow = left & R->suit_masks[led];"),
+    "rx_ahead_all": (
+        "in the max_tricks game every pool seat plays before the asker",
+        "        x.ahead[role[p] - 1] = ahead;",
+        "        x.ahead[role[p] - 1] = ahead | ((1ull << x.npool) - 1);"),
+    "rx_tricks_last": (
+        "the max_tricks game's last trick played out gives the asker a trick a pool "
+        "seat may take",
+        "            if (takers) {\n                x->rel |= bit(low_card(takers));",
+        "            if (0 && takers) {\n                x->rel |= bit(low_card(takers));"),
     "rx_memo_rel": (
         "a position the relaxed game remembers does not name the cards its answer "
         "rested on",
@@ -468,6 +495,10 @@ BOUND_MUTANTS: dict[str, tuple[str, str, str]] = {
         "the pooled memory is read for a spoil as if the pool were one trick more",
         "pooled_holds(s, asker, spoil_threats, s->pool, 0)) r = 1;",
         "pooled_holds(s, asker, spoil_threats, s->pool + 1, 0)) r = 1;"),
+    "relaxed_tricks_need": (
+        "the max_tricks game asks one trick fewer of the asker",
+        "x.need[0] = s->k;",
+        "x.need[0] = s->k - 1;"),
     "relaxed_pool": (
         "the relaxed game asks whether a threat reaches one trick more than the pool",
         "return asker >= 0 && relaxed_game(s, asker, threats, s->pool);",
@@ -530,6 +561,7 @@ THRESHOLD_MUTANTS: dict[str, int] = {
     "WIDEN.growth": 2,
     "RELAXED.handover_from": 2, "RELAXED.spoil_left": 4, "RELAXED.mid_left": 4,
     "RELAXED.steps": 2, "RELAXED.plays": 8, "RELAXED.plays_from": 2, "RELAXED.groups": 1,
+    "RELAXED.tricks_left": 5,
     "POOLED.handover_from": 2, "POOLED.spoil_left": 4, "POOLED.capped_plays": 4,
     "EARLY.left": 3, "EARLY.from_seats": 2, "EARLY.most_threats": 9, "EARLY.steps": 2,
     "EARLY.trial": 0, "EARLY.rate": 0, "EARLY.sample": 1,

@@ -1,14 +1,17 @@
 /*
- * Settler "relaxed": the relaxed game, a spoil or a hand-over made easier
- * for the asker's opponents.
+ * Settler "relaxed": the relaxed game, a spoil, a hand-over or a seat's
+ * most tricks made easier for the asker's opponents.
  *
  * Guard: partition search, the asker one seat; at a trick's start, a
- * hand-over with RELAXED.handover_from tricks left or more, or a spoil with
- * threats and RELAXED.spoil_left tricks left (relaxed_start); within a
- * trick with RELAXED.mid_left tricks left, where a run of pool seats is to
- * play, after the asker or a threat (relaxed_mid).
+ * hand-over with RELAXED.handover_from tricks left or more, a spoil with
+ * threats and RELAXED.spoil_left tricks left, or a max_tricks proof of one
+ * seat with three to RELAXED.tricks_left tricks left (relaxed_start);
+ * within a trick with RELAXED.mid_left tricks left, where a run of pool
+ * seats is to play, after the asker or a threat (relaxed_mid).
  * Settles: a spoil as holding, a hand-over as failing, where no threat
- * reaches its tricks in the game; never the other way.
+ * reaches its tricks in the game; a max_tricks proof as holding, where the
+ * asker reaches its tricks in the game (relaxed_tricks); never the other
+ * way.
  * Sound: the asker (seat 0 here) plays against its threats (1..m: the
  * seats that may still reach their tricks, each with its own cards) and the
  * other seats (the pool's seats), whose cards are used up only where they
@@ -23,9 +26,16 @@
  * cards are seen), and a pool seat playing last to each trick, every other
  * card seen, only helps them. So if no threat reaches its tricks here, none
  * does in the real game. A game past its steps or cards gives no answer.
+ * The max_tricks game (no threats: the asker wants its own tricks, every
+ * other seat is a pool seat of its own) keeps closer to the real game,
+ * still giving the pool every play it has there: a pool seat also uses up
+ * the one card it may follow a lead with where it has no other
+ * (forced_throws), and where a pool seat leads, the seats between it and
+ * the asker play before the asker (ahead_word).
  * Thresholds: RELAXED (below): where it is asked, and what a game may cost.
  * For a spoil at a trick's start from four tricks left, and within a trick
- * two or four from the end, it costs more than it saves (measured).
+ * two or four from the end, it costs more than it saves (measured); so do
+ * the max_tricks game with four tricks left, and within a trick.
  *
  * The game is small: a few hands of a few cards, pool seats whose cards
  * play alike when no card of the asker's or the threats' lies between them,
@@ -43,6 +53,7 @@ typedef struct {
     long plays;         /* and the cards it may play, */
     int plays_from;     /* from this many seats (a step plays a whole trick's combinations) */
     int groups;         /* the pool's seats in groups from this many (a table's default) */
+    int tricks_left;    /* a max_tricks proof at a trick's start, from three tricks left to this */
 } RelaxedThresholds;
 
 static const RelaxedThresholds RELAXED = {
@@ -53,6 +64,7 @@ static const RelaxedThresholds RELAXED = {
     .plays = 4096,
     .plays_from = 9,
     .groups = 9,
+    .tricks_left = 3,
 };
 
 struct Relaxed {
@@ -60,6 +72,8 @@ struct Relaxed {
     Ctx *ctx;          /* (its memory: rx) */
     int done;          /* the trick being played (its duties) */
     int m;             /* threats */
+    int tricks;        /* a max_tricks proof: the asker's own tricks counted (see
+                        * relaxed_tricks; no threats then) */
     u64 hand[MAXP];    /* 0: the asker; 1..m: the threats */
     int won[MAXP], need[MAXP];  /* each threat's tricks, and those it wants */
     int npool;         /* pool seats */
@@ -72,6 +86,12 @@ struct Relaxed {
     int8_t gtop[MAXP][4];  /* its best card of each suit (-1; the pooled game's only) */
     int start;         /* the trick the game started in */
     u64 exempt;        /* pool seats with no duty to follow in this trick */
+    /* The max_tricks game's pool seats that play before the asker in this
+     * trick (see ahead_word): ``early`` those that have, ``ahead`` after
+     * each group's lead those that sit before the asker, ``pre`` whether
+     * this trick's seats before the asker have had their word. */
+    u64 early, ahead[MAXP];
+    int pre;
     int lead_by;       /* who led this trick */
     int8_t led_at[MAXT], led_pool[MAXT];  /* each trick since the start: the suit led,
                                            * and the group leading (-1: none) */
@@ -109,10 +129,16 @@ static inline int ranked(Relaxed *x, int i) {
 /* The trick taken by card ``best`` of ``who`` (a group of pool seats: m + 1 on). */
 static int relaxed_won(Relaxed *x, int who, int best, int left) {
     x->rel |= bit(best);
-    int threat = who >= 1 && who <= x->m;  /* (past m: a group) */
+    int threat = who <= x->m && (who >= 1 || x->tricks);  /* (past m: a group) */
     x->won[who] += threat;
     x->done++;
+    u64 early = x->early;
+    int pre = x->pre;
+    x->early = 0;
+    x->pre = 0;
     int r = relaxed(x, who, left - 1);
+    x->early = early;
+    x->pre = pre;
     x->done--;
     x->won[who] -= threat;
     return r;
@@ -136,7 +162,8 @@ static int duty_beats(const Relaxed *x, int who, int led, int best) {
     int played = x->done - x->start;
     for (int i = 0; i < x->npool; i++) {
         int low = x->low[i][led];
-        if ((x->exempt >> i & 1) || low < 0 || R->power[low] < R->power[best]) continue;
+        u64 spared = x->exempt | x->early;  /* (played, or before the asker) */
+        if ((spared >> i & 1) || low < 0 || R->power[low] < R->power[best]) continue;
         /* The tricks it may have shed one of them in: those its group led,
          * those led in this suit, and those whose suit it may have run out of. */
         int shed = 0;
@@ -178,6 +205,71 @@ static u64 pool_takers(const Relaxed *x, int g, int best, int led) {
     return x->gcards[g] & ~x->used & beaters;
 }
 
+/* The cards the pool seats still to play must throw to this trick (the
+ * max_tricks game's only: see relaxed_tricks): a seat's one card not used
+ * up that it may follow the lead with, where it has no other (a trump led,
+ * one trump that may not renege; a plain suit led, one card of it and no
+ * trump). A seat's cards not used up hold every card it holds in the real
+ * game (those used up it played there), so there it plays that card too, or
+ * holds none of it. A seat that takes the trick takes it with that card
+ * (it has no other that may). */
+static u64 forced_throws(const Relaxed *x, int lead) {
+    const CRules *R = x->R;
+    int led = R->suit[lead];
+    u64 thrown = 0;
+    for (int i = 0; i < x->npool; i++) {
+        if (x->exempt >> i & 1) continue;
+        u64 left = x->seat[i] & ~x->used, trumps = left & R->trump_mask, follow;
+        if (led == R->trump) follow = trumps & ~R->renege_above[lead] ? trumps : 0;
+        else follow = trumps ? 0 : left & R->suit_masks[led];
+        if (popc(follow) == 1) thrown |= follow;
+    }
+    return thrown;
+}
+
+static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int best, int left);
+
+/* In the max_tricks game, a trick a pool seat leads: the pool seats between
+ * it and the asker play before the asker, so only one of them may take the
+ * trick before the asker plays (each card of theirs that takes it is tried),
+ * or none, and none of them after. Every real play of theirs is here too:
+ * the best of their cards, played before the asker's, and the others thrown.
+ * Not in the last trick, whose course the asker's one card fixes.
+ * What the answer rests on: where none takes it first, the asker's answer
+ * names the trick's best after its card (the lead, where it lets the lead
+ * be: then every card above it is fixed in place), so another position of
+ * the answer's set may differ only in a plain card below every card named,
+ * of a seat before the asker, that takes the lead. That card falls to the
+ * asker's card as the lead did, and the seat keeps a card fewer than where
+ * none took it first: no better for the pool (its seats' cards not used up
+ * only give it plays). */
+static int ahead_word(Relaxed *x, u64 played, int at, int lead, int who, int best, int left) {
+    const CRules *R = x->R;
+    int led = R->suit[lead];
+    u64 ahead = x->ahead[x->lead_by - 1] & ~x->exempt, exempt = x->exempt;
+    x->pre = 1;
+    x->early = ahead;
+    int r = relaxed_play(x, played, at, lead, who, best, left);
+    for (u64 seats = ahead; r && seats; seats &= seats - 1) {
+        int i = low_card(seats), g = x->group[i];
+        u64 beaters = R->higher[best];
+        if (R->power[best] < TRUMP_BASE) beaters |= R->trump_mask;
+        for (u64 takers = x->seat[i] & ~x->used & beaters; r && takers; takers &= takers - 1) {
+            int card = low_card(takers);
+            u64 used = x->used;
+            x->used |= bit(card);
+            x->exempt = exempt | bit(i);
+            if (takes(R, card, R->power[best], led))
+                r = relaxed_play(x, played, at, lead, x->m + 1 + g, card, left);
+            x->exempt = exempt;
+            x->used = used;
+        }
+    }
+    x->pre = 0;
+    x->early = 0;
+    return r;
+}
+
 /* The next to play to a trick led by ``lead`` (``played``: who has): the
  * asker and the threats in their seats' turn, then the pool's last word.
  * ``at``: how many of the turn are known to have played (0: none known).
@@ -197,17 +289,24 @@ static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int b
     if (k < 0) {
         /* the pool may let the trick be, unless one of its seats must beat it */
         int duty = duty_beats(x, who, led, best);
+        u64 used = x->used;
+        u64 pulled = x->tricks ? forced_throws(x, lead) : 0;
+        x->used = used | pulled;
         if (duty >= 0) x->rel |= bit(duty) | bit(best);
-        else if (!relaxed_won(x, who, best, left)) return 0;
-        for (int g = 0; g < x->ngroup; g++)
+        else if (!relaxed_won(x, who, best, left)) { x->used = used; return 0; }
+        for (int g = 0; g < x->ngroup; g++) {
+            if (x->tricks && !(x->gseats[g] & ~(x->exempt | x->early))) continue;
+            x->used = used;  /* (its cards before the trick) */
             for (u64 takers = pool_takers(x, g, best, led); takers; takers &= takers - 1) {
                 int card = low_card(takers);
-                u64 used = x->used;
+                x->used = used | pulled;  /* (a seat's throw is its taker, if it takes) */
                 if (!x->pooled) x->used |= bit(card);
                 int r = relaxed_won(x, x->m + 1 + g, card, left);
                 x->used = used;
                 if (!r) return 0;
             }
+        }
+        x->used = used;
         /* In the pooled game every group holds the cards of the kind a
          * group led (the kind's best: see relaxed), and a seat of another
          * could have overtaken a lower one of them, taking the lead: so
@@ -217,6 +316,8 @@ static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int b
                 if (x->m + 1 + g != who && !relaxed_won(x, x->m + 1 + g, best, left)) return 0;
         return 1;
     }
+    if (k == 0 && x->tricks && x->lead_by > 0 && !x->pre && left > 1)
+        return ahead_word(x, played, at, lead, who, best, left);
     u64 legal = legal_cards(R, x->hand[k], trick, 1, x->done);
     int asker = k == 0, order[MAXC], m = 0;
     for (; legal; legal &= legal - 1) order[m++] = low_card(legal);
@@ -230,7 +331,7 @@ static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int b
                 order[j] = order[j - 1];
                 order[j - 1] = t;
             }
-        if (who >= 1 && who <= x->m) {
+        if (x->tricks ? who != 0 : who >= 1 && who <= x->m) {
             int first[MAXC];
             takers_first(R, order, m, R->power[best], led, first);
             memcpy(order, first, sizeof(int) * (size_t)m);
@@ -275,7 +376,22 @@ static int relaxed_last(Relaxed *x, u64 played, int lead, int leader) {
     if (duty >= 0) x->rel |= bit(duty) | bit(best);
     else {
         x->rel |= bit(best);
-        if (who >= 1 && who <= x->m && x->won[who] + 1 >= x->need[who]) return 0;
+        if (x->tricks) {
+            if (x->won[0] + (who == 0) < x->need[0]) return 0;
+        } else if (who >= 1 && who <= x->m && x->won[who] + 1 >= x->need[who]) return 0;
+    }
+    if (x->tricks) {
+        /* a pool seat that may take the trick leaves the asker a trick short
+         * (its trick start found it short) */
+        for (int g = 0; g < x->ngroup; g++) {
+            if (!(x->gseats[g] & ~x->exempt)) continue;
+            u64 takers = pool_takers(x, g, best, led);
+            if (takers) {
+                x->rel |= bit(low_card(takers));
+                return 0;
+            }
+        }
+        return 1;
     }
     for (int g = 0; g < x->ngroup; g++) x->rel |= pool_takers(x, g, best, led);
     return 1;
@@ -321,10 +437,15 @@ static int pinned(const CRules *R, u64 rel, int card) {
     return su == R->trump || (rel & R->suit_masks[su] & ~R->higher[card]) != 0;
 }
 
-/* 1: no threat reaches its tricks, ``left`` tricks from here; 0: one may. */
+/* 1: no threat reaches its tricks, ``left`` tricks from here; 0: one may.
+ * (The max_tricks game: 1 where the asker reaches its own.) */
 static int relaxed(Relaxed *x, int leader, int left) {
     const CRules *R = x->R;
-    int alive = 0, na = ranked(x, 0);
+    if (x->tricks) {
+        if (x->won[0] >= x->need[0]) return 1;
+        if (x->won[0] + left < x->need[0]) return 0;
+    }
+    int alive = x->tricks, na = ranked(x, 0);
     for (int i = 1; i <= x->m; i++) {
         if (x->won[i] >= x->need[i]) return 0;
         int reach = x->won[i] + left;
@@ -342,7 +463,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
     u64 cards = 0, rest = (u64)leader << 48 | (u64)left << 56, past = 0;
     for (int i = 0; i <= x->m; i++) cards |= x->hand[i];
     cards |= x->used;  /* (the pool's cards: no card is both) */
-    for (int i = 1; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);
+    for (int i = 0; i <= x->m; i++) rest |= (u64)x->won[i] << (3 * i);
     /* and the tricks' leads since the start (the pool seats' duty reads
      * them; the pooled game has no duty: the same position whatever led) */
     for (int j = 0; j < t && j < 8 && x->npool; j++)
@@ -465,8 +586,9 @@ static int relaxed(Relaxed *x, int leader, int left) {
  * pool seat's index. */
 static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int need, int pooled,
                           int *role, int *pool) {
-    x->m = x->npool = x->ngroup = 0;
-    x->exempt = x->rel = x->used = 0;
+    x->m = x->npool = x->ngroup = x->tricks = 0;
+    x->exempt = x->rel = x->used = x->early = 0;
+    x->pre = 0;
     memset(x->won, 0, sizeof x->won);
     x->R = s->R;
     x->ctx = s->ctx;
@@ -507,7 +629,10 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
      * duty to follow counts every trick its group led as one it may have
      * led. One group for each run in place of a game for each seat. */
     int n = s->players;
-    int grouped = pooled || n - 1 - x->m >= s->ctx->table->relax_groups;
+    /* (never in the max_tricks game, which has no threats: which seat leads
+     * after a trick, and which seats play before the asker, is what that
+     * game keeps to) */
+    int grouped = pooled || (threats && n - 1 - x->m >= s->ctx->table->relax_groups);
     for (int j = 1; j < n; j++) {  /* from the asker round: runs end at it */
         int p = asker + j < n ? asker + j : asker + j - n;
         if (role[p] >= 0) continue;
@@ -634,9 +759,37 @@ static int relaxed_holds(Search *s, u64 threats) {
     return asker >= 0 && relaxed_game(s, asker, threats, s->pool);
 }
 
+/* A max_tricks proof of one seat settled as "yes" by the relaxed game: every
+ * other seat a pool seat, the asker wanting the side's tricks. */
+static int relaxed_tricks(Search *s) {
+    int asker = lone_seat(s, 1);
+    if (asker < 0) return 0;
+    Relaxed x;
+    int role[MAXP], pool[MAXP];
+    relaxed_setup(s, &x, asker, 0, 0, 0, role, pool);
+    x.tricks = 1;
+    /* after each pool seat's lead, the pool seats before the asker (each
+     * pool seat its own group here: see relaxed_setup) */
+    int n = s->players;
+    for (int p = 0; p < n; p++) {
+        if (p == asker) continue;
+        u64 ahead = 0;
+        for (int q = p + 1 < n ? p + 1 : 0; q != asker; q = q + 1 < n ? q + 1 : 0)
+            ahead |= bit(pool[q]);
+        x.ahead[role[p] - 1] = ahead;
+    }
+    x.won[0] = s->won[asker];
+    x.need[0] = s->k;
+    if (!relaxed_from(s, &x, role, pool)) return 0;
+    s->rel = x.rel;
+    return 1;
+}
+
 /* At a trick's start (after the table): 0 where a hand-over fails, 1 where
  * a spoil holds, else -1. */
 static int relaxed_start(Search *s, u64 spoil_threats, int remaining) {
+    if (s->goal == GOAL_ATLEAST)
+        return remaining >= 3 && remaining <= RELAXED.tricks_left && relaxed_tricks(s) ? 1 : -1;
     if (s->goal == GOAL_HELPED && remaining >= RELAXED.handover_from && relaxed_fails(s))
         return 0;
     if (spoil_threats && remaining == RELAXED.spoil_left && relaxed_holds(s, spoil_threats))

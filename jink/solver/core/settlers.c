@@ -53,10 +53,11 @@ static const Settler SETTLERS[] = {
      "within a trick, the same count of sure trump tricks, with the trick's own winner "
      "fixed only where no seat still to play can beat it"},
     {"relaxed", SETTLE_RELAXED, SETTLE_PARTITION, "relaxed.c", "relaxed_start", "RELAXED",
-     {{STAGE_STORED, GUARD_PART | GUARD_ASKER, SETTLE_RELAXED, relaxed_ask, "relaxed_ask"},
+     {{STAGE_STORED, GUARD_PART, SETTLE_RELAXED, relaxed_ask, "relaxed_ask"},
       {STAGE_CARDS, GUARD_PART | GUARD_ASKER, SETTLE_RELAXED, relaxed_mid_ask, "relaxed_mid_ask"}},
      "the relaxed game gives the asker's opponents every play they have and more, so where "
-     "the asker holds there it holds in the game"},
+     "the asker holds there (keeps the others below their tricks, or reaches its own) it "
+     "holds in the game"},
     {"early", SETTLE_EARLY, NEEDS_POOLED, "early.c", "spoil_early", "EARLY",
      {{STAGE_STORED, GUARD_PART | GUARD_SPOIL, SETTLE_EARLY, early_ask, "early_ask"}},
      "a spoil four tricks from the end settled as holding by a pooled game cut short: a "
