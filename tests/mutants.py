@@ -561,7 +561,7 @@ THRESHOLD_MUTANTS: dict[str, int] = {
     "WIDEN.growth": 2,
     "RELAXED.handover_from": 2, "RELAXED.spoil_left": 4, "RELAXED.mid_left": 4,
     "RELAXED.steps": 2, "RELAXED.plays": 8, "RELAXED.plays_from": 2, "RELAXED.groups": 1,
-    "RELAXED.tricks_left": 5,
+    "RELAXED.tricks_left": 5, "RELAXED.tricks_from": 2,
     "POOLED.handover_from": 2, "POOLED.spoil_left": 4, "POOLED.capped_plays": 4,
     "EARLY.left": 3, "EARLY.from_seats": 2, "EARLY.most_threats": 9, "EARLY.steps": 2,
     "EARLY.trial": 0, "EARLY.rate": 0, "EARLY.sample": 1,

@@ -10,7 +10,8 @@
 # proof on several threads; tests/test_spread.py: a solver's questions on
 # several threads, each with a table; tests/test_wrong_answers.py, the
 # positions once answered wrongly; tests/test_pool_kinds.py, hand-overs
-# where the relaxed game's kinds matter) against it, and the tests
+# where the relaxed game's kinds matter; tests/test_most_tricks_game.py, the
+# relaxed game of a seat's most tricks) against it, and the tests
 # that build the core again with other thresholds or checking itself
 # (tests/test_widen.py, tests/test_capped.py, tests/test_pooled.py,
 # tests/test_next.py, tests/test_used_up.py, tests/test_pns.py), whose
@@ -80,7 +81,7 @@ PY
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
     tests/test_next.py tests/test_exact.py tests/test_threads.py tests/test_proof_threads.py \
     tests/test_spread.py tests/test_wrong_answers.py tests/test_signatures.py tests/test_used_up.py \
-    tests/test_pool_kinds.py tests/test_pns.py "$@"
+    tests/test_pool_kinds.py tests/test_pns.py tests/test_most_tricks_game.py "$@"
 
 # --- ThreadSanitizer: the threaded proofs alone
 unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS JINK_EXACT_CFLAGS  # (the compiler's own run too)

@@ -16,7 +16,8 @@ and the asker, before it.
   asker, or without the forced throws, searches them.
 - Random positions of five to ten seats with three tricks left (some with
   four): every seat's most tricks as the core with the relaxed game off
-  gives them, and as the Python engine gives them up to seven seats.
+  gives them, and as the Python engine gives them up to seven seats. (Below
+  five seats the game is not played: it costs more than it saves there.)
 """
 
 from __future__ import annotations
@@ -47,15 +48,15 @@ ONE_OF_THREE = Position.create(
      "8D 9D TD", "2S 3S 4S", "5S 6S 8S"],
     leader=5, won=(1, 0, 0, 0, 0, 1, 0, 0, 0, 0))
 
-#: Hearts trumps, four seats, seat 3 to lead (it took both tricks). Seat 1
+#: Hearts trumps, five seats, seat 3 to lead (it took both tricks). Seat 1
 #: (Q♠ 7♥ 2♣) needs one trick. Seat 4, the only other seat with a trump
 #: (A♥), plays between seat 3 and seat 1: it must spend the A♥ before seat 1
 #: plays (then seat 1 keeps its 7♥ for the next diamond) or let seat 1 trump.
 #: Were seat 4 to play after seat 1, it would take seat 1's 7♥ with the A♥
 #: and lead diamonds, of which seat 1 holds none.
 BEFORE_THE_ASKER = Position.create(
-    "spoil-five", "H", ["QS 7H 2C", "3C 4C 5C", "KS 6D 7D", "AH 9D 8D"],
-    leader=2, won=(0, 0, 2, 0))
+    "spoil-five", "H", ["QS 7H 2C", "3C 4C 5C", "KS 6D 7D", "AH 9D 8D", "3S 4S 5S"],
+    leader=2, won=(0, 0, 2, 0, 0))
 
 #: Hearts trumps, seat 1 to lead (it and seat 4 took a trick each). Seat 1
 #: holds Q♠ 7♥ 9♥ and needs one trick more: it must be free to trump the

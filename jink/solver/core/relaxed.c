@@ -5,7 +5,8 @@
  * Guard: partition search, the asker one seat; at a trick's start, a
  * hand-over with RELAXED.handover_from tricks left or more, a spoil with
  * threats and RELAXED.spoil_left tricks left, or a max_tricks proof of one
- * seat with three to RELAXED.tricks_left tricks left (relaxed_start);
+ * seat with three to RELAXED.tricks_left tricks left, from
+ * RELAXED.tricks_from seats (relaxed_start);
  * within a trick with RELAXED.mid_left tricks left, where a run of pool
  * seats is to play, after the asker or a threat (relaxed_mid).
  * Settles: a spoil as holding, a hand-over as failing, where no threat
@@ -35,7 +36,8 @@
  * Thresholds: RELAXED (below): where it is asked, and what a game may cost.
  * For a spoil at a trick's start from four tricks left, and within a trick
  * two or four from the end, it costs more than it saves (measured); so do
- * the max_tricks game with four tricks left, and within a trick.
+ * the max_tricks game with four tricks left, within a trick, and below five
+ * seats.
  *
  * The game is small: a few hands of a few cards, pool seats whose cards
  * play alike when no card of the asker's or the threats' lies between them,
@@ -53,7 +55,8 @@ typedef struct {
     long plays;         /* and the cards it may play, */
     int plays_from;     /* from this many seats (a step plays a whole trick's combinations) */
     int groups;         /* the pool's seats in groups from this many (a table's default) */
-    int tricks_left;    /* a max_tricks proof at a trick's start, from three tricks left to this */
+    int tricks_left;    /* a max_tricks proof at a trick's start, from three tricks left to this, */
+    int tricks_from;    /* from this many seats */
 } RelaxedThresholds;
 
 static const RelaxedThresholds RELAXED = {
@@ -65,6 +68,7 @@ static const RelaxedThresholds RELAXED = {
     .plays_from = 9,
     .groups = 9,
     .tricks_left = 3,
+    .tricks_from = 5,
 };
 
 struct Relaxed {
@@ -245,22 +249,20 @@ static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int b
  * only give it plays). */
 static int ahead_word(Relaxed *x, u64 played, int at, int lead, int who, int best, int left) {
     const CRules *R = x->R;
-    int led = R->suit[lead];
     u64 ahead = x->ahead[x->lead_by - 1] & ~x->exempt, exempt = x->exempt;
     x->pre = 1;
     x->early = ahead;
     int r = relaxed_play(x, played, at, lead, who, best, left);
     for (u64 seats = ahead; r && seats; seats &= seats - 1) {
         int i = low_card(seats), g = x->group[i];
-        u64 beaters = R->higher[best];
+        u64 beaters = R->higher[best];  /* (as pool_takers) */
         if (R->power[best] < TRUMP_BASE) beaters |= R->trump_mask;
         for (u64 takers = x->seat[i] & ~x->used & beaters; r && takers; takers &= takers - 1) {
             int card = low_card(takers);
             u64 used = x->used;
             x->used |= bit(card);
             x->exempt = exempt | bit(i);
-            if (takes(R, card, R->power[best], led))
-                r = relaxed_play(x, played, at, lead, x->m + 1 + g, card, left);
+            r = relaxed_play(x, played, at, lead, x->m + 1 + g, card, left);
             x->exempt = exempt;
             x->used = used;
         }
@@ -789,7 +791,8 @@ static int relaxed_tricks(Search *s) {
  * a spoil holds, else -1. */
 static int relaxed_start(Search *s, u64 spoil_threats, int remaining) {
     if (s->goal == GOAL_ATLEAST)
-        return remaining >= 3 && remaining <= RELAXED.tricks_left && relaxed_tricks(s) ? 1 : -1;
+        return remaining >= 3 && remaining <= RELAXED.tricks_left
+            && s->players >= RELAXED.tricks_from && relaxed_tricks(s) ? 1 : -1;
     if (s->goal == GOAL_HELPED && remaining >= RELAXED.handover_from && relaxed_fails(s))
         return 0;
     if (spoil_threats && remaining == RELAXED.spoil_left && relaxed_holds(s, spoil_threats))
