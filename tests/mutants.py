@@ -260,8 +260,19 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
     "rx_forced_choice": (
         "in the max_tricks game a pool seat throws a card to a lead though it may keep it "
         "and throw another",
-        "        if (popc(follow) == 1) thrown |= follow;",
-        "        if (follow) thrown |= follow & (~follow + 1);"),
+        "        if (popc(follow) != 1) continue;\n        thrown |= follow;",
+        "        if (!follow) continue;\n        follow &= ~follow + 1;\n"
+        "        thrown |= follow;"),
+    "rx_sure_known": (
+        "in the max_tricks game a seat's forced card takes the trick though the seat may "
+        "have thrown it before",
+        "popc(left) + tricks == popc(x->seat[i])) *sure |= follow;",
+        "1) *sure |= follow;"),
+    "rx_sure_early": (
+        "in the max_tricks game the forced card of a seat before the asker takes the trick "
+        "after the asker's card",
+        "if (!(x->early >> i & 1) && popc(left)",
+        "if (popc(left)"),
     "rx_forced_renege": (
         "in the max_tricks game a pool seat whose trumps may all renege throws one to a "
         "trump lead",

@@ -12,8 +12,8 @@ and the asker, before it.
 - Three positions the game settles at their root, each answered as the
   plain kernel answers it: one trick of three against the one seat holding
   trumps; a seat before the asker that must take first or not at all; the
-  others' forced throws. (CI) The core built without the seats before the
-  asker, or without the forced throws, searches them.
+  others' forced throws; a forced card that takes the trick. (CI) The core
+  built without each of those parts searches the positions that need it.
 - Random positions of five to ten seats with three tricks left (some with
   four): every seat's most tricks as the core with the relaxed game off
   gives them, and as the Python engine gives them up to seven seats. (Below
@@ -69,16 +69,32 @@ FORCED = Position.create(
      "3S 2C 3C", "7D 8D QD", "2S JS AH"],
     leader=0, won=(1, 0, 0, 1, 0, 0, 0, 0, 0, 0))
 
+#: Hearts trumps, seat 1 to lead (it and seat 3 took a trick each). Seat 1
+#: holds Q♠ 7♥ 9♥ and needs one trick more. Leading the 7♥ draws the Q♥ of
+#: seat 4, its one trump, which must be played: seat 5 cannot take the
+#: trick with the 8♥ and lead a trump to draw seat 1's 9♥ while seat 10
+#: keeps the A♥. Seat 4's cards are all known to the game (it has thrown
+#: none yet), so its Q♥ is in the trick; a seat that may have thrown the
+#: card before would only be held to throw it.
+KNOWN = Position.create(
+    "spoil-five", "H",
+    ["QS 7H 9H", "4C 9C AC", "5D 9D TC", "QH 8C QC", "6H 8H TD", "7S 2H 4H", "4S 5C 7C",
+     "3S 2C 3C", "7D 8D QD", "2S AH KC"],
+    leader=0, won=(1, 0, 1, 0, 0, 0, 0, 0, 0, 0))
+
 #: (position, the tricks seat 1 can be sure of in all)
 SETTLED = {"one_of_three": (ONE_OF_THREE, 2), "before_the_asker": (BEFORE_THE_ASKER, 1),
-           "forced": (FORCED, 2)}
+           "forced": (FORCED, 2), "known": (KNOWN, 2)}
 
 #: The core without the seats before the asker playing first (every seat
-#: plays after the asker), and without the forced throws.
+#: plays after the asker), without the forced throws, and without a forced
+#: card of a seat whose cards are known taking the trick.
 WITHOUT_AHEAD = ("if (k == 0 && x->tricks && x->lead_by > 0 && !x->pre && left > 1)",
                  "if (0)")
-WITHOUT_FORCED = ("u64 pulled = x->tricks ? forced_throws(x, lead) : 0;",
-                  "u64 pulled = 0;\n        (void)forced_throws;")
+WITHOUT_FORCED = ("u64 sure = 0, pulled = x->tricks ? forced_throws(x, lead, &sure) : 0;",
+                  "u64 sure = 0, pulled = 0;\n        (void)forced_throws;")
+WITHOUT_KNOWN = ("popc(left) + tricks == popc(x->seat[i])) *sure |= follow;",
+                 "0) *sure |= follow;")
 
 
 def proof(solver: Solver, position: Position, tricks: int) -> tuple[bool, int]:
@@ -97,7 +113,9 @@ def test_the_game_settles_the_proof_at_its_root(name: str) -> None:
 @pytest.mark.ci
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc to build the core")
 @pytest.mark.parametrize("without, searched", [
-    (WITHOUT_AHEAD, ("before_the_asker", "forced")), (WITHOUT_FORCED, ("forced",))])
+    (WITHOUT_AHEAD, ("before_the_asker", "forced", "known")),
+    (WITHOUT_FORCED, ("forced", "known")),
+    (WITHOUT_KNOWN, ("known",))])
 def test_without_its_parts_the_proofs_are_searched(without: tuple[str, str],
                                                    searched: tuple[str, ...],
                                                    tmp_path: Path) -> None:

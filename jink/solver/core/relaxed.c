@@ -30,9 +30,10 @@
  * The max_tricks game (no threats: the asker wants its own tricks, every
  * other seat is a pool seat of its own) keeps closer to the real game,
  * still giving the pool every play it has there: a pool seat also uses up
- * the one card it may follow a lead with where it has no other
- * (forced_throws), and where a pool seat leads, the seats between it and
- * the asker play before the asker (ahead_word).
+ * the one card it may follow a lead with where it has no other, and that
+ * card takes the trick where it is the best and the seat's cards are all
+ * known (forced_throws); and where a pool seat leads, the seats between it
+ * and the asker play before the asker (ahead_word).
  * Thresholds: RELAXED (below): where it is asked, and what a game may cost.
  * For a spoil at a trick's start from four tricks left, and within a trick
  * two or four from the end, it costs more than it saves (measured); so do
@@ -216,22 +217,35 @@ static u64 pool_takers(const Relaxed *x, int g, int best, int led) {
  * trump). A seat's cards not used up hold every card it holds in the real
  * game (those used up it played there), so there it plays that card too, or
  * holds none of it. A seat that takes the trick takes it with that card
- * (it has no other that may). */
-static u64 forced_throws(const Relaxed *x, int lead) {
+ * (it has no other that may). In ``sure``, those of seats after the asker
+ * whose cards not used up are as many as they hold in the real game (one
+ * played a trick since the start): they are the real hand, so the card is
+ * played there, and takes the trick where it is the best. */
+static u64 forced_throws(const Relaxed *x, int lead, u64 *sure) {
     const CRules *R = x->R;
-    int led = R->suit[lead];
+    int led = R->suit[lead], tricks = x->done - x->start;
     u64 thrown = 0;
+    *sure = 0;
     for (int i = 0; i < x->npool; i++) {
         if (x->exempt >> i & 1) continue;
         u64 left = x->seat[i] & ~x->used, trumps = left & R->trump_mask, follow;
         if (led == R->trump) follow = trumps & ~R->renege_above[lead] ? trumps : 0;
         else follow = trumps ? 0 : left & R->suit_masks[led];
-        if (popc(follow) == 1) thrown |= follow;
+        if (popc(follow) != 1) continue;
+        thrown |= follow;
+        if (!(x->early >> i & 1) && popc(left) + tricks == popc(x->seat[i])) *sure |= follow;
     }
     return thrown;
 }
 
 static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int best, int left);
+
+/* The pool seat holding ``card``. */
+static int pool_index(const Relaxed *x, int card) {
+    int i = 0;
+    while (i < x->npool - 1 && !(x->seat[i] >> card & 1)) i++;
+    return i;
+}
 
 /* In the max_tricks game, a trick a pool seat leads: the pool seats between
  * it and the asker play before the asker, so only one of them may take the
@@ -290,10 +304,19 @@ static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int b
     if (at <= x->m) k = turn[at];
     if (k < 0) {
         /* the pool may let the trick be, unless one of its seats must beat it */
-        int duty = duty_beats(x, who, led, best);
         u64 used = x->used;
-        u64 pulled = x->tricks ? forced_throws(x, lead) : 0;
+        u64 sure = 0, pulled = x->tricks ? forced_throws(x, lead, &sure) : 0;
         x->used = used | pulled;
+        /* (not in the last trick, which relaxed_last plays as the pool's
+         * last word: its takers include these) */
+        for (; sure && left > 1; sure &= sure - 1) {
+            int card = low_card(sure);
+            if (takes(R, card, R->power[best], led)) {
+                best = card;
+                who = x->m + 1 + x->group[pool_index(x, card)];
+            }
+        }
+        int duty = duty_beats(x, who, led, best);
         if (duty >= 0) x->rel |= bit(duty) | bit(best);
         else if (!relaxed_won(x, who, best, left)) { x->used = used; return 0; }
         for (int g = 0; g < x->ngroup; g++) {
