@@ -37,16 +37,21 @@ from tests.test_native import random_position, seat_counts
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
 
+
+def hearts(hands: str, leader: int, won: tuple[int, ...]) -> Position:
+    """A Spoil Five position, hearts trumps: the hands seat by seat, "/" between
+    them; ``leader`` 1-based, each seat's tricks won."""
+    return Position.create("spoil-five", "H", hands.split(" / "), leader=leader - 1, won=won)
+
+
 #: Hearts trumps, seat 6 to lead, two tricks played (seats 1 and 6 one each).
 #: Seat 1 holds Q♠ 7♥ K♦ and needs one trick of the three; seat 6 holds the
 #: only other trumps, J♥ Q♥, with 7♠; no other card beats the Q♠ or the K♦.
 #: Seat 6 can stop two of seat 1's cards at most, and whatever it leads after
 #: taking a trick, seat 1 takes one.
-ONE_OF_THREE = Position.create(
-    "spoil-five", "H",
-    ["QS 7H KD", "2C 3C 4C", "5C 6C 7C", "8C 9C TC", "2D 3D 4D", "7S JH QH", "5D 6D 7D",
-     "8D 9D TD", "2S 3S 4S", "5S 6S 8S"],
-    leader=5, won=(1, 0, 0, 0, 0, 1, 0, 0, 0, 0))
+ONE_OF_THREE = hearts("QS 7H KD / 2C 3C 4C / 5C 6C 7C / 8C 9C TC / 2D 3D 4D / 7S JH QH / "
+                      "5D 6D 7D / 8D 9D TD / 2S 3S 4S / 5S 6S 8S",
+                      6, (1, 0, 0, 0, 0, 1, 0, 0, 0, 0))
 
 #: Hearts trumps, five seats, seat 3 to lead (it took both tricks). Seat 1
 #: (Q♠ 7♥ 2♣) needs one trick. Seat 4, the only other seat with a trump
@@ -54,20 +59,17 @@ ONE_OF_THREE = Position.create(
 #: plays (then seat 1 keeps its 7♥ for the next diamond) or let seat 1 trump.
 #: Were seat 4 to play after seat 1, it would take seat 1's 7♥ with the A♥
 #: and lead diamonds, of which seat 1 holds none.
-BEFORE_THE_ASKER = Position.create(
-    "spoil-five", "H", ["QS 7H 2C", "3C 4C 5C", "KS 6D 7D", "AH 9D 8D", "3S 4S 5S"],
-    leader=2, won=(0, 0, 2, 0, 0))
+BEFORE_THE_ASKER = hearts("QS 7H 2C / 3C 4C 5C / KS 6D 7D / AH 9D 8D / 3S 4S 5S",
+                          3, (0, 0, 2, 0, 0))
 
 #: Hearts trumps, seat 1 to lead (it and seat 4 took a trick each). Seat 1
 #: holds Q♠ 7♥ 9♥ and needs one trick more: it must be free to trump the
 #: second trick after the K♥ and the 6♥ have fallen to its lead, seats 3 and 5
 #: holding no other trump (their throws are forced), and seat 10 playing
 #: before it in that trick.
-FORCED = Position.create(
-    "spoil-five", "H",
-    ["QS 7H 9H", "TS 4C AC", "KS KH 9D", "JD AD 8C", "8S 6H TD", "7S 2H 4H", "4S 5S 5C",
-     "3S 2C 3C", "7D 8D QD", "2S JS AH"],
-    leader=0, won=(1, 0, 0, 1, 0, 0, 0, 0, 0, 0))
+FORCED = hearts("QS 7H 9H / TS 4C AC / KS KH 9D / JD AD 8C / 8S 6H TD / 7S 2H 4H / "
+                "4S 5S 5C / 3S 2C 3C / 7D 8D QD / 2S JS AH",
+                1, (1, 0, 0, 1, 0, 0, 0, 0, 0, 0))
 
 #: Hearts trumps, seat 1 to lead (it and seat 3 took a trick each). Seat 1
 #: holds Q♠ 7♥ 9♥ and needs one trick more. Leading the 7♥ draws the Q♥ of
@@ -76,11 +78,9 @@ FORCED = Position.create(
 #: keeps the A♥. Seat 4's cards are all known to the game (it has thrown
 #: none yet), so its Q♥ is in the trick; a seat that may have thrown the
 #: card before would only be held to throw it.
-KNOWN = Position.create(
-    "spoil-five", "H",
-    ["QS 7H 9H", "4C 9C AC", "5D 9D TC", "QH 8C QC", "6H 8H TD", "7S 2H 4H", "4S 5C 7C",
-     "3S 2C 3C", "7D 8D QD", "2S AH KC"],
-    leader=0, won=(1, 0, 1, 0, 0, 0, 0, 0, 0, 0))
+KNOWN = hearts("QS 7H 9H / 4C 9C AC / 5D 9D TC / QH 8C QC / 6H 8H TD / 7S 2H 4H / "
+               "4S 5C 7C / 3S 2C 3C / 7D 8D QD / 2S AH KC",
+               1, (1, 0, 1, 0, 0, 0, 0, 0, 0, 0))
 
 #: (position, the tricks seat 1 can be sure of in all)
 SETTLED = {"one_of_three": (ONE_OF_THREE, 2), "before_the_asker": (BEFORE_THE_ASKER, 1),
