@@ -70,8 +70,7 @@ static int unbeaten(const Search *s, int i) {
     const CRules *R = s->R;
     const int *t = TRICK(s);
     int best = t[winner(R, t, i, s->done)];
-    u64 beaters = R->higher[best], later = 0;
-    if (R->power[best] < TRUMP_BASE) beaters |= R->trump_mask;
+    u64 beaters = beating(R, best), later = 0;
     for (int j = i + 1; j < s->players; j++) later |= s->hands[turn_seat(s, j)];
     return !(later & beaters);
 }

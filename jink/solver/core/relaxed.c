@@ -204,9 +204,7 @@ static u64 pool_takers(const Relaxed *x, int g, int best, int led) {
         int top = group_taker(x, g, best, led);
         return top >= 0 ? bit(top) : 0;
     }
-    /* (as can_take: the best card is a trump or of the suit led) */
-    u64 beaters = R->higher[best];
-    if (R->power[best] < TRUMP_BASE) beaters |= R->trump_mask;
+    u64 beaters = beating(R, best);  /* (the best card is a trump or of the suit led) */
     return x->gcards[g] & ~x->used & beaters;
 }
 
@@ -262,15 +260,13 @@ static int pool_index(const Relaxed *x, int card) {
  * none took it first: no better for the pool (its seats' cards not used up
  * only give it plays). */
 static int ahead_word(Relaxed *x, u64 played, int at, int lead, int who, int best, int left) {
-    const CRules *R = x->R;
     u64 ahead = x->ahead[x->lead_by - 1] & ~x->exempt, exempt = x->exempt;
+    u64 beaters = beating(x->R, best);
     x->pre = 1;
     x->early = ahead;
     int r = relaxed_play(x, played, at, lead, who, best, left);
     for (u64 seats = ahead; r && seats; seats &= seats - 1) {
         int i = low_card(seats), g = x->group[i];
-        u64 beaters = R->higher[best];  /* (as pool_takers) */
-        if (R->power[best] < TRUMP_BASE) beaters |= R->trump_mask;
         for (u64 takers = x->seat[i] & ~x->used & beaters; r && takers; takers &= takers - 1) {
             int card = low_card(takers);
             u64 used = x->used;
@@ -466,20 +462,21 @@ static int pinned(const CRules *R, u64 rel, int card) {
  * (The max_tricks game: 1 where the asker reaches its own.) */
 static int relaxed(Relaxed *x, int leader, int left) {
     const CRules *R = x->R;
-    if (x->tricks) {
+    if (x->tricks) {  /* (the asker's own tricks: no threats) */
         if (x->won[0] >= x->need[0]) return 1;
         if (x->won[0] + left < x->need[0]) return 0;
+    } else {
+        int alive = 0, na = ranked(x, 0);
+        for (int i = 1; i <= x->m; i++) {
+            if (x->won[i] >= x->need[i]) return 0;
+            int reach = x->won[i] + left;
+            /* the asker's trumps it cannot cover one for one (as sure()) */
+            if (reach >= x->need[i] && na)
+                reach -= na - matched(x->rk[0], na, x->rk[i], ranked(x, i));
+            alive += reach >= x->need[i];
+        }
+        if (!alive) return 1;
     }
-    int alive = x->tricks, na = ranked(x, 0);
-    for (int i = 1; i <= x->m; i++) {
-        if (x->won[i] >= x->need[i]) return 0;
-        int reach = x->won[i] + left;
-        /* the asker's trumps it cannot cover one for one (as sure()) */
-        if (reach >= x->need[i] && na)
-            reach -= na - matched(x->rk[0], na, x->rk[i], ranked(x, i));
-        alive += reach >= x->need[i];
-    }
-    if (!alive) return 1;
     /* The same position again (the same cards played in another order): the
      * pool's seats keep their cards, so the cards the asker and the threats
      * hold, their tricks, the leader and the tricks left say it all. */

@@ -22,6 +22,15 @@ static inline int takes(const CRules *R, int card, int bp, int led) {
     return p > bp && (p > TRUMP_BASE || R->suit[card] == led);
 }
 
+/* The cards that take a trick from its best card ``best``, a trump or a
+ * card of the suit led: the higher cards of its suit, and over a plain card
+ * every trump. */
+static inline u64 beating(const CRules *R, int best) {
+    u64 cards = R->higher[best];
+    if (R->power[best] < TRUMP_BASE) cards |= R->trump_mask;
+    return cards;
+}
+
 /* Whether cards a and b of one hand play the same (see orders()): one kind,
  * and no live card between them. */
 static inline int equivalent(const CRules *R, u64 live, int a, int b) {

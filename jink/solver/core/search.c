@@ -124,9 +124,7 @@ static inline int turn_seat(const Search *s, int j) {
 static int can_take(const Search *s, u64 legal, const int *trick, int n) {
     const CRules *R = s->R;
     int best = trick[winner(R, trick, n, s->done)];
-    u64 beaters = R->higher[best];
-    if (R->power[best] < TRUMP_BASE) beaters |= R->trump_mask;
-    return (legal & beaters) != 0;
+    return (legal & beating(R, best)) != 0;
 }
 
 /* -------------------------------------------------------------- recursion -- */
