@@ -383,6 +383,10 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "the pooled game keeps the pool seats' duty to follow",
         "        x->npool = 0;",
         "        ;"),
+    "pg_low_lead": (
+        "the pooled game's groups lead their highest card of a plain suit, not their lowest",
+        "        if (mine & bit(R->order[su][i])) lowest = R->order[su][i];",
+        "        if ((mine & bit(R->order[su][i])) && lowest < 0) lowest = R->order[su][i];"),
     "last_won": (
         "the relaxed game's last trick played out: a threat needs a trick more than it does",
         "x->won[who] + 1 >= x->need[who]) return 0;",

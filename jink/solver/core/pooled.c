@@ -14,7 +14,9 @@
  * a card as strong or stronger, or take over a lead nobody beat, where a
  * seat of the relaxed game could overtake a lower card of the kind led).
  * So where the asker holds here, it holds
- * there, and in the game. It reads of the pool's cards only where they lie
+ * there, and in the game. Of a plain suit a run leads only its lowest card,
+ * which gives the opponents every outcome a higher one does (relaxed.c,
+ * pooled_low_lead). It reads of the pool's cards only where they lie
  * among the asker's and the threats' cards, suit by suit: where the same
  * cards of the asker and the threats lie so among the pool's, it is the same
  * game, however the pool's cards lie among its seats, so its answers are
@@ -52,6 +54,28 @@ static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u
     int r = relaxed_from(s, &x, role, pool);
     *named = x.rel;
     *cut = x.budget < 0 || x.plays <= 0;
+#ifdef JINK_CHECK
+    /* (tests: where the asker holds, it holds too with a group leading
+     * each kind of a plain suit, not its lowest card only, where that game
+     * is not cut short; played without the memory of later tricks. The
+     * other way a "no" may come of a kept answer's cap, and costs only
+     * time.) */
+    if (r) {
+        Relaxed y;
+        relaxed_setup(s, &y, asker, threats, need, 1, role, pool);
+        y.budget = steps;
+        y.plays = LONG_MAX;
+        y.every_lead = 1;
+        int replay = s->ctx->replay;
+        s->ctx->replay = 1;
+        int again = relaxed_from(s, &y, role, pool);
+        s->ctx->replay = replay;
+        if (y.budget >= 0) {
+            s->ctx->table->checks++;
+            if (!again) s->ctx->table->check_failures++;
+        }
+    }
+#endif
     return r;
 }
 

@@ -109,6 +109,7 @@ struct Relaxed {
      * threats (0..m), the threats' seats, the seats at the table, and the
      * pool's cards; ``pooled`` 0 in the relaxed game. */
     int pooled, players;
+    int every_lead;  /* the pooled game's groups lead every kind (the checking core's replay) */
     int8_t seat_of[MAXP];
     u64 threat_seats, pool;
     uint32_t pool_places[4];  /* the pool's cards' places, suit by suit (suit_places) */
@@ -450,6 +451,35 @@ static int pool_leads(Relaxed *x, int card, int leader, int left) {
     return r;
 }
 
+/* The pooled game's lead of a plain suit ``su`` by a group holding
+ * ``mine``: its lowest card of the suit only. 1 where the asker holds, else
+ * 0.
+ *
+ * A lower card led gives the opponents every outcome a higher one of the
+ * same suit does. The duties read only the suit led, so the asker and the
+ * threats have the same cards to play after either. A card of theirs that
+ * beats the higher lead beats the lower too, and is then the trick's best
+ * in both. Where none beats the higher lead, its trick goes to any group
+ * that wants it (the leader, a group that overtakes, or one taking a lead
+ * nobody beat); after the lower lead any group may overtake with the
+ * higher card, which the pool never uses up, and a threat may even take
+ * the trick. Every outcome leaves the same hands. So the asker holds
+ * against every lead of the suit where it holds against the lowest. And in
+ * every position the answer stands for (partition search): where the lead
+ * lies at or above the lowest card of its suit the answer names (as where
+ * it takes the trick), they hold the same cards of the suit from there up
+ * and the pool none below (the seats' counts are the key's), so it is
+ * their lowest too; where it lies below, so does their lowest, and cards
+ * below those named play alike. */
+static int pooled_low_lead(Relaxed *x, u64 mine, int su, int leader, int left) {
+    const CRules *R = x->R;
+    int lowest = -1;
+    for (int i = 0; i < R->norder[su]; i++)
+        if (mine & bit(R->order[su][i])) lowest = R->order[su][i];
+    x->led_at[x->done - x->start] = (int8_t)su;
+    return pool_leads(x, lowest, leader, left);
+}
+
 /* Whether an answer resting on the places of ``rel`` fixes where ``card``
  * lies, and every card above it in its suit (as table.c's depths reads it:
  * a suit down to its lowest card named; trumps always whole). */
@@ -543,6 +573,10 @@ static int relaxed(Relaxed *x, int leader, int left) {
         for (int su = 0; su < 4 && r; su++) {
             int fresh = 1;
             if (!(mine & R->suit_masks[su])) continue;  /* (a pool seat has few suits) */
+            if (x->pooled && su != R->trump && !x->every_lead) {
+                r = pooled_low_lead(x, mine, su, leader, left);
+                continue;
+            }
             for (int i = 0; i < R->norder[su] && r; i++) {
                 int card = R->order[su][i];
                 if (theirs & bit(card)) fresh = 1;
@@ -611,6 +645,7 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     x->m = x->npool = x->ngroup = x->tricks = 0;
     x->exempt = x->rel = x->used = x->early = 0;
     x->pre = 0;
+    x->every_lead = 0;
     memset(x->won, 0, sizeof x->won);
     x->R = s->R;
     x->ctx = s->ctx;

@@ -43,7 +43,9 @@ static const Settler SETTLERS[] = {
     {"pooled", SETTLE_POOLED, SETTLE_PARTITION, "pooled.c", "pooled_known", "POOLED",
      {{STAGE_START, GUARD_PART | GUARD_ASKER, SETTLE_POOLED, pooled_ask, "pooled_ask"}},
      "the pooled game relaxes the relaxed game again (every run of pool seats holds all "
-     "the pool's cards, none must follow), and its answers are kept by what they read"},
+     "the pool's cards, none must follow; a run leads only its lowest card of a plain "
+     "suit, which gives the opponents every outcome a higher one does), and its answers "
+     "are kept by what they read"},
     {"next", SETTLE_NEXT, NEEDS_POOLED, "next.c", "next_start", "NEXT",
      {{STAGE_TRICK, GUARD_PART | GUARD_ASKER, SETTLE_NEXT, next_ask, "next_ask"}},
      "the next trick's start settled by a pooled game for every way the seats still to "
