@@ -383,6 +383,10 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "the pooled game keeps the pool seats' duty to follow",
         "        x->npool = 0;",
         "        ;"),
+    "pg_void_lead": (
+        "the pooled game's groups lead one plain suit only, though a threat may hold the others",
+        "int none = !(theirs & R->suit_masks[su]);",
+        "int none = 1;"),
     "pg_low_lead": (
         "the pooled game's groups lead their highest card of a plain suit, not their lowest",
         "        if (mine & bit(R->order[su][i])) lowest = R->order[su][i];",

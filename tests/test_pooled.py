@@ -12,9 +12,10 @@ played from scratch, without the answers the memory keeps of the games'
 later tricks, and compared only where neither was cut short by its cap),
 and wherever the pooled game holds, the relaxed game is played too and must
 hold (the pooled game is the easier one for the opponents), and so must the
-pooled game with its groups leading every kind of a plain suit (they lead
-only their lowest card of it, which gives the opponents every outcome a
-higher one does); and every last
+pooled game with its groups leading every kind of every plain suit (they
+lead only their lowest card of it, which gives the opponents every outcome
+a higher one does, and one suit only of those the asker and the threats
+hold none of); and every last
 trick the games play out without the search (relaxed_last) is searched too,
 and must give the same answer, cards named and cards counted. The checking
 core answers as the real one does (the same nodes).
@@ -52,6 +53,7 @@ pytestmark = [
 #: The mutants of the pooled game the checking core must find faults in.
 FOUND = ["pg_won", "pg_best", "pg_mark", "pg_rel", "pg_sub_won", "pg_sub_leader", "pg_cards",
          "pg_top", "pg_duty", "pg_low_lead",
+         "pg_void_lead",
          "last_won", "last_duty", "last_top", "last_calls"]
 
 

@@ -55,11 +55,12 @@ static int pooled_play(Search *s, int asker, u64 threats, int need, int steps, u
     *named = x.rel;
     *cut = x.budget < 0 || x.plays <= 0;
 #ifdef JINK_CHECK
-    /* (tests: where the asker holds, it holds too with a group leading
-     * each kind of a plain suit, not its lowest card only, where that game
-     * is not cut short; played without the memory of later tricks. The
-     * other way a "no" may come of a kept answer's cap, and costs only
-     * time.) */
+    /* (tests: where the asker holds, it holds too with the groups leading
+     * each kind of every plain suit (not only their lowest card, of one
+     * suit only of those the asker and the threats hold none of: see
+     * pooled_low_lead), where that game is not cut short; played without
+     * the memory of later tricks. The other way a "no" may come of a kept
+     * answer's cap, and costs only time.) */
     if (r) {
         Relaxed y;
         relaxed_setup(s, &y, asker, threats, need, 1, role, pool);

@@ -452,8 +452,9 @@ static int pool_leads(Relaxed *x, int card, int leader, int left) {
 }
 
 /* The pooled game's lead of a plain suit ``su`` by a group holding
- * ``mine``: its lowest card of the suit only. 1 where the asker holds, else
- * 0.
+ * ``mine``: its lowest card of the suit only, and of the plain suits the
+ * asker and the threats hold none of, one only (relaxed). 1 where the
+ * asker holds, else 0.
  *
  * A lower card led gives the opponents every outcome a higher one of the
  * same suit does. The duties read only the suit led, so the asker and the
@@ -470,7 +471,12 @@ static int pool_leads(Relaxed *x, int card, int leader, int left) {
  * it takes the trick), they hold the same cards of the suit from there up
  * and the pool none below (the seats' counts are the key's), so it is
  * their lowest too; where it lies below, so does their lowest, and cards
- * below those named play alike. */
+ * below those named play alike.
+ *
+ * Two plain suits the asker and the threats hold none of play alike led:
+ * they may play any card to either, only a trump beats either lead, and
+ * any group may take either trick; the positions the answer stands for
+ * have the same counts of each suit in each hand, so the same voids. */
 static int pooled_low_lead(Relaxed *x, u64 mine, int su, int leader, int left) {
     const CRules *R = x->R;
     int lowest = -1;
@@ -570,10 +576,13 @@ static int relaxed(Relaxed *x, int leader, int left) {
         x->exempt = x->gseats[g];
         x->led_pool[t] = (int8_t)g;
         r = 1;
+        int voids = 0;  /* (the pooled game's: see pooled_low_lead) */
         for (int su = 0; su < 4 && r; su++) {
             int fresh = 1;
             if (!(mine & R->suit_masks[su])) continue;  /* (a pool seat has few suits) */
             if (x->pooled && su != R->trump && !x->every_lead) {
+                int none = !(theirs & R->suit_masks[su]);
+                if (none && voids++) continue;  /* (one such suit led stands for the others) */
                 r = pooled_low_lead(x, mine, su, leader, left);
                 continue;
             }
