@@ -384,10 +384,12 @@ def _interrupt_group(tmp_path: Path, how: list[str], after: float,
                      sig: int = signal.SIGINT, group: bool = True) -> tuple[int, str, str]:
     """A batch run in a process group of its own, sent ``sig`` ``after`` seconds
     once its database is made (its workers starting, then solving): its exit
-    status, stdout and stderr. A run that does not end is a failure."""
+    status, stdout and stderr. A run that does not end is a failure. (Its
+    3000 six-player deals take about half a minute on two workers, well past
+    the latest signal.)"""
     db = tmp_path / f"run-{after}.db"
     process = subprocess.Popen(
-        [sys.executable, "-m", "jink", "batch", "-n", "6", "--deals", "300", "--seed", "1",
+        [sys.executable, "-m", "jink", "batch", "-n", "6", "--deals", "3000", "--seed", "1",
          "--db", str(db), "--json", *how], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, start_new_session=True, preexec_fn=_as_at_a_terminal, cwd=ROOT)
     started = time.monotonic()
