@@ -305,6 +305,7 @@ def test_serve_refuses_bad_input_before_serving(tmp_path: Path) -> None:
         (["serve", "--deal", "spoil-five:2S:1:8S"], 1, "takes 2 to 10 players"),
         (["serve", "--port", "70000"], 2, "--port"),
         (["serve", "--host", "no.such.host.invalid"], 1, "--host no.such.host.invalid"),
+        (["serve", "--host", "x" * 64], 1, "not a host name"),
     ]:
         result = runner.invoke(app, args)
         assert result.exit_code == status, (args, result.output)

@@ -27,6 +27,11 @@ def listen(host: str, port: int) -> socket.socket:
     except socket.gaierror as error:
         raise JinkError(f"--host {host}: not an address of this machine ({error.strerror})") \
             from None
+    except UnicodeError:
+        # (a name is encoded for the resolver first, each of its labels at
+        # most 63 characters and none empty)
+        raise JinkError(f"--host {host}: not a host name (a part of it empty, or past 63 "
+                        "characters)") from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
