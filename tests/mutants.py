@@ -528,12 +528,12 @@ BOUND_MUTANTS: dict[str, tuple[str, str, str]] = {
         "x->helped ? s->k : s->pool + 1, RELAXED.steps"),
     "threats_floor": (
         "a seat is a threat only with one trick more than it needs",
-        "int f = s->pool - remaining + (p != *holder ? *top : 0);",
-        "int f = s->pool + 1 - remaining + (p != *holder ? *top : 0);"),
+        "int base = s->pool - remaining + (p != holder ? top : 0);",
+        "int base = s->pool + 1 - remaining + (p != holder ? top : 0);"),
     "threats_lost": (
         "the trumps a seat cannot cover count one trick more against it",
-        "int l = s->pool - remaining + (count[p]",
-        "int l = s->pool + 1 - remaining + (count[p]"),
+        "f->lost[p] = (int8_t)(s->pool - remaining + (count[p]",
+        "f->lost[p] = (int8_t)(s->pool + 1 - remaining + (count[p]"),
     "sure_top": (
         "the top trumps bring their holder to the pool with one trick fewer",
         "s->won[holder] + top >= s->pool) return 0;",

@@ -368,7 +368,20 @@ typedef struct {
     uint16_t steps;      /* the steps it was given */
 } PgSlot;
 
-/* All three, about 19 MB (its pages touched as they are used): kept with the
+/* The floors of a spoil's threats (threats.c: floor_parts) kept by all
+ * that they read: the holder of each live trump, the tricks won, the seats
+ * on the side, the goal's pool, the tricks left and the rules. The same
+ * few sets of trumps and tricks won come back at every node of a trick
+ * (settler "next" asks them for each way a trick may end: at ten seats
+ * about a fifth of a slow spoil proof's time went on working them out). */
+#define FLOOR_SLOTS 2048
+typedef struct {
+    u64 key[3];
+    int8_t base[MAXP], lost[MAXP];
+    int8_t holder, top;
+} FloorSlot;
+
+/* All four, about 19 MB (its pages touched as they are used): kept with the
  * table rather than on a search's stack, which may be a thread's small one,
  * one for each thread of a proof (the first thread's is the table's
  * ``memory``, the others' its ``helper_memory``). The stamps only grow, so
@@ -378,6 +391,7 @@ struct Memory {
     uint32_t dp_stamp;
     RxSlot rx[RX_SLOTS];
     uint32_t rx_stamp;
+    FloorSlot floors[FLOOR_SLOTS];  /* (a slot is filled where its key's last word is not 0) */
     PgSlot pg[PG_SLOTS];
 };
 
@@ -560,6 +574,7 @@ static int sure(Search *s, int need, int remaining, int have_top, int holder, in
 static int is_ours(const Search *s, int p);
 static u64 opponents_trumps(const Search *s);
 static int settled_trick(Search *s, int i);
+static const FloorSlot *floor_parts(const Search *s, int remaining);
 static void threat_floors(const Search *s, int remaining, u64 more, int *floor, int *holder,
                           int *top);
 static u64 threats_over(const Search *s, const int *floor, int extra);
@@ -616,7 +631,6 @@ static void pooled_sub(const Relaxed *x, const PgKey *key, PgSlot *slot, int r);
 static int pooled_known(Search *s, u64 spoil_threats, int remaining);
 static int spoil_early(Search *s, u64 spoil_threats, int remaining);
 static int next_applies(const Search *s);
-static void next_floors(const Search *s, Next *x, int left, u64 more, int *floor);
 static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain);
 static int next_start(Search *s, int i);
 static int check(Ctx *c);

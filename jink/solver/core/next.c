@@ -64,45 +64,10 @@ static int next_applies(const Search *s) {
     return s->coalition >= 0 && s->players >= NEXT.from_seats
         && s->tricks - s->done == NEXT.left;
 }
-/* The floors (threat_floors) a node's ways have worked out, kept for the
- * ways after them: at the next start they read only the trumps still held
- * (each is its seat's: the seats still to play only spend theirs) and the
- * seats that may take the trick, which many ways share (the cards not
- * trumps they differ in read nothing there). */
-#define NEXT_FLOORS 8
-typedef struct {
-    u64 trumps, more;
-    int floor[MAXP];
-} NextFloors;
-
 struct Next {
     int asker, helped, i, games, asked;
     u64 later, exact, rel;
-    int nfloors;
-    NextFloors floors[NEXT_FLOORS];
 };
-
-/* The floors at the next start (threat_floors, with ``more`` the seats that
- * may take the trick), into ``floor``: worked out once for each trumps
- * held and ``more`` (the rest of the position is the node's). */
-static void next_floors(const Search *s, Next *x, int left, u64 more, int *floor) {
-    u64 trumps = 0;
-    for (int p = 0; p < s->players; p++) trumps |= s->hands[p];
-    trumps &= s->R->trump_mask;
-    for (int k = 0; k < x->nfloors; k++)
-        if (x->floors[k].trumps == trumps && x->floors[k].more == more) {
-            memcpy(floor, x->floors[k].floor, sizeof(int) * (size_t)s->players);
-            return;
-        }
-    int holder, top;
-    threat_floors(s, left, more, floor, &holder, &top);
-    if (x->nfloors < NEXT_FLOORS) {
-        NextFloors *f = &x->floors[x->nfloors++];
-        f->trumps = trumps;
-        f->more = more;
-        memcpy(f->floor, floor, sizeof(int) * (size_t)s->players);
-    }
-}
 
 /* The next start's games once the seats still to play (from the ``j``-th)
  * have chosen (see next_start): the best card so far of power ``bp``, at
@@ -125,7 +90,8 @@ static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain) {
         s->ntrick = 0;
         u64 winners = plain | bit(bseat);
         int floor[MAXP], left = s->tricks - s->done;  /* (at the next start) */
-        if (!x->helped) next_floors(s, x, left, winners, floor);
+        int holder, top;  /* (the floors read the trumps still held: each is its seat's) */
+        if (!x->helped) threat_floors(s, left, winners, floor, &holder, &top);
         for (u64 ws = winners; ws && r == 1; ws &= ws - 1) {
             int w = low_card(ws);
             if (++x->games > NEXT.games) { r = -1; break; }
@@ -216,7 +182,7 @@ static int next_start(Search *s, int i) {
     x.asker = lone_seat(s, x.helped ? 0 : 1);
     if (x.asker < 0) return -1;
     x.i = i;
-    x.games = x.nfloors = 0;
+    x.games = 0;
     x.later = x.exact = x.rel = 0;
     const int *trick = TRICK(s);
     int best = basic_winner(R, trick, i), bp = R->power[trick[best]];

@@ -19,25 +19,30 @@
 
 /* For a spoil search at a trick's start, ``remaining`` tricks left: the
  * fewest tricks won each seat off its side must have to be a threat, one
- * that may still reach the pool (``floor``; past it for the side's seats).
- * The holder of the top trumps (``holder``, ``top``: as top_trumps) takes
- * those tricks from every other seat; and with partition search (a
- * technique of the core only: the port keeps the Python engine's nodes), so
- * do the trumps of others a seat cannot cover (lost_to_trumps), counted for
- * the seats that the first count leaves a threat with one trick more than
- * they have where ``more`` holds them, else with the tricks they have. */
-static void threat_floors(const Search *s, int remaining, u64 more, int *floor, int *holder,
-                          int *top) {
+ * that may still reach the pool (past it for the side's seats), in two
+ * parts. The holder of the top trumps (``holder``, ``top``: as top_trumps)
+ * takes those tricks from every other seat (``base``); and with partition
+ * search (a technique of the core only: the port keeps the Python engine's
+ * nodes), so do the trumps of others a seat cannot cover (lost_to_trumps:
+ * ``lost``, 0 where not counted), counted for the seats that the first
+ * count leaves a threat with one trick more than they have. They read of
+ * the hands the trumps' holders only: kept by those and the rest they read
+ * (FloorSlot), in this thread's memory. */
+static void floors_worked_out(const Search *s, int remaining, FloorSlot *f) {
     const CRules *R = s->R;
-    *holder = -1;
-    *top = 0;
-    if (R->always_legal) top_trumps(s, holder, top);
-    int lost = s->partition && R->always_legal && R->trump >= 0, placed = 0;
+    int holder, top;
+    top_trumps(s, &holder, &top);
+    if (!R->always_legal) holder = -1, top = 0;
+    f->holder = (int8_t)holder;
+    f->top = (int8_t)top;
+    int counted = s->partition && R->always_legal && R->trump >= 0, placed = 0;
     int places[MAXP][16], count[MAXP], most = 0, most_at = -1, next = 0;
     for (int p = 0; p < s->players; p++) {
-        if (s->on_side[p]) { floor[p] = MAXT + s->pool; continue; }
-        int f = s->pool - remaining + (p != *holder ? *top : 0);
-        if (lost && s->won[p] + (int)(more >> p & 1) >= f) {
+        f->lost[p] = 0;
+        if (s->on_side[p]) { f->base[p] = (int8_t)(MAXT + s->pool); continue; }
+        int base = s->pool - remaining + (p != holder ? top : 0);
+        f->base[p] = (int8_t)base;
+        if (counted && s->won[p] + 1 >= base) {
             if (!placed++)
                 for (int q = 0; q < s->players; q++) {
                     count[q] = ranks(R, s->hands[q] & R->trump_mask, places[q]);
@@ -45,11 +50,58 @@ static void threat_floors(const Search *s, int remaining, u64 more, int *floor, 
                     else if (count[q] > next) next = count[q];
                 }
             /* (a seat with no trump loses a trick to each of any other's) */
-            int l = s->pool - remaining + (count[p] ? lost_to_trumps(s, p, places, count)
-                                        : p == most_at ? next : most);
-            if (l > f) f = l;
+            f->lost[p] = (int8_t)(s->pool - remaining + (count[p] ? lost_to_trumps(s, p, places, count)
+                                                         : p == most_at ? next : most));
         }
-        floor[p] = f;
+    }
+}
+
+static const FloorSlot *floor_parts(const Search *s, int remaining) {
+    const CRules *R = s->R;
+    u64 key[3], holders = 0, places = 0, won = 0;
+    for (int p = 0; p < s->players; p++) {
+        won |= (u64)s->won[p] << (3 * p);
+        for (u64 h = R->trump >= 0 ? s->hands[p] & R->trump_mask : 0; h; h &= h - 1) {
+            int place = R->place[low_card(h)];
+            holders |= (u64)p << (4 * place);
+            places |= bit(place);
+        }
+    }
+    key[0] = holders;
+    key[1] = won | (u64)remaining << 48 | (u64)s->pool << 52 | (u64)s->players << 56
+           | (u64)s->partition << 61;
+    key[2] = places | s->side_mask << 16 | (u64)(uint32_t)R->id << 32 | bit(63);
+    FloorSlot *f = &s->ctx->memory->floors[mix(mix(key[0], key[1]), key[2]) & (FLOOR_SLOTS - 1)];
+    if (f->key[0] == key[0] && f->key[1] == key[1] && f->key[2] == key[2]) {
+#ifdef JINK_CHECK
+        /* (tests: the parts kept are those worked out here) */
+        FloorSlot again;
+        floors_worked_out(s, remaining, &again);
+        TableObject *t = s->ctx->table;
+        t->checks++;
+        if (again.holder != f->holder || again.top != f->top
+            || memcmp(again.base, f->base, (size_t)s->players)
+            || memcmp(again.lost, f->lost, (size_t)s->players))
+            t->check_failures++;
+#endif
+        return f;
+    }
+    floors_worked_out(s, remaining, f);
+    memcpy(f->key, key, sizeof key);
+    return f;
+}
+
+/* The floors (see floor_parts) into ``floor``, for the seats of ``more``
+ * with one trick more than they have and the others with the tricks they
+ * have; the top trumps' holder and count into ``holder`` and ``top``. */
+static void threat_floors(const Search *s, int remaining, u64 more, int *floor, int *holder,
+                          int *top) {
+    const FloorSlot *f = floor_parts(s, remaining);
+    *holder = f->holder;
+    *top = f->top;
+    for (int p = 0; p < s->players; p++) {
+        int base = f->base[p];
+        floor[p] = f->lost[p] > base && s->won[p] + (int)(more >> p & 1) >= base ? f->lost[p] : base;
     }
 }
 
