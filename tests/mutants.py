@@ -387,6 +387,10 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "the pooled game's groups lead one plain suit only, though a threat may hold the others",
         "int none = !(theirs & R->suit_masks[su]);",
         "int none = 1;"),
+    "rx_sibling_named": (
+        "a threat's card stands for a sibling in the games whatever the answer names",
+        "    u64 named = x->rel & R->suit_masks[su];\n    if (named & ~R->higher[card]) return 0;",
+        "    u64 named = 0;\n    if (named & ~R->higher[card]) return 0;"),
     "pg_low_lead": (
         "the pooled game's groups lead their highest card of a plain suit, not their lowest",
         "        if (mine & bit(R->order[su][i])) lowest = R->order[su][i];",

@@ -47,7 +47,7 @@ CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_se
           "unplayed", "keep_forced", "keep_side", "rx_done", "rx_kinds", "rx_last",
           "rx_trumps", "rx_budget", "rs_won", "rx_taker", "rx_turn", "rx_memo_won",
           "rx_memo_used", "rx_taker_top", "rx_forced_choice", "rx_forced_renege",
-          "rx_ahead_all", "rx_tricks_last",
+          "rx_ahead_all", "rx_tricks_last", "rx_sibling_named",
           "duty_void", "duty_renege", "duty_low", "duty_lead", "duty_mid",
           "group_cards", "group_top", "group_run", "pg_rel", "pg_duty", "top_spend",
           "top_need", "tt_cover", "tt_sure", "tt_taken", "lead_rel"}

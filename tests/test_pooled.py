@@ -53,7 +53,7 @@ pytestmark = [
 #: The mutants of the pooled game the checking core must find faults in.
 FOUND = ["pg_won", "pg_best", "pg_mark", "pg_rel", "pg_sub_won", "pg_sub_leader", "pg_cards",
          "pg_top", "pg_duty", "pg_low_lead",
-         "pg_void_lead",
+         "pg_void_lead", "rx_sibling_named",
          "last_won", "last_duty", "last_top", "last_calls"]
 
 

@@ -110,6 +110,7 @@ struct Relaxed {
      * pool's cards; ``pooled`` 0 in the relaxed game. */
     int pooled, players;
     int every_lead;  /* the pooled game's groups lead every kind (the checking core's replay) */
+    int unkept;      /* no memory read or filled (the checking core's sibling_check) */
     int8_t seat_of[MAXP];
     u64 threat_seats, pool;
     uint32_t pool_places[4];  /* the pool's cards' places, suit by suit (suit_places) */
@@ -283,6 +284,61 @@ static int ahead_word(Relaxed *x, u64 played, int at, int lead, int who, int bes
     return r;
 }
 
+/* Whether a threat's card ``order[j]`` is stood for by one it played
+ * before it here (``order[0..j)``, each of which the asker held against):
+ * two plain cards of one suit, neither taking the trick from ``best`` (led:
+ * ``led``), both below every card of their suit the answer so far rests on
+ * (``x->rel``, which holds that card's own). The position after either is
+ * the other's with the two cards' places swapped, which the answer's set
+ * does not match on (the search's sibling rule, partition.c: stands_for).
+ * Then the answer rests on the trick's best card too, where it is of their
+ * suit (it ranks above both). The checking core plays the card anyway and
+ * counts a fault where the asker does not hold. */
+static int threat_sibling(Relaxed *x, const int *order, int j, int best, int led) {
+    const CRules *R = x->R;
+    int card = order[j], su = R->suit[card], bp = R->power[best];
+    if (R->power[card] > TRUMP_BASE || takes(R, card, bp, led)) return 0;
+    u64 named = x->rel & R->suit_masks[su];
+    if (named & ~R->higher[card]) return 0;
+    for (int i = 0; i < j; i++) {
+        int a = order[i];
+        if (R->suit[a] != su || R->power[a] > TRUMP_BASE || takes(R, a, bp, led)
+            || (named & ~R->higher[a]))
+            continue;
+        if (R->suit[best] == su) x->rel |= bit(best);
+        return 1;
+    }
+    return 0;
+}
+
+#ifdef JINK_CHECK
+/* (tests: the card a sibling stood for played all the same, uncut, and
+ * the asker holds against it; what it names and spends is undone, and it
+ * reads and fills no memory, so that this core answers as the real one) */
+static void sibling_check(Relaxed *x, u64 played, int at, int k, int card, int lead, int who,
+                          int best, int left) {
+    const CRules *R = x->R;
+    u64 rel = x->rel;
+    int budget = x->budget;
+    long plays = x->plays;
+    x->budget = INT_MAX / 2;
+    x->plays = LONG_MAX / 2;
+    x->unkept++;
+    int w = who, b = best;
+    if (takes(R, card, R->power[best], R->suit[lead])) { w = k; b = card; }
+    x->hand[k] ^= bit(card);
+    int r = relaxed_play(x, played | bit(k), at + 1, lead, w, b, left);
+    x->hand[k] ^= bit(card);
+    TableObject *t = x->ctx->table;
+    t->checks++;
+    if (!r) t->check_failures++;
+    x->unkept--;
+    x->rel = rel;
+    x->budget = budget;
+    x->plays = plays;
+}
+#endif
+
 /* The next to play to a trick led by ``lead`` (``played``: who has): the
  * asker and the threats in their seats' turn, then the pool's last word.
  * ``at``: how many of the turn are known to have played (0: none known).
@@ -362,6 +418,12 @@ static int relaxed_play(Relaxed *x, u64 played, int at, int lead, int who, int b
     u64 rel = x->rel;  /* the asker's answer rests on the card it keeps to only */
     for (int j = 0; j < m; j++) {
         int card = order[j], w = who, b = best;
+        if (!asker && threat_sibling(x, order, j, best, led)) {
+#ifdef JINK_CHECK
+            sibling_check(x, played, at, k, card, lead, who, best, left);
+#endif
+            continue;
+        }
         if (takes(R, card, R->power[b], led)) { w = k; b = card; }
         if (asker) x->rel = rel;
         x->hand[k] ^= bit(card);
@@ -532,11 +594,12 @@ static int relaxed(Relaxed *x, int leader, int left) {
      * wait for it was a quarter of this function's time). */
     PgKey sub;
     PgSlot *sub_slot = NULL;
-    int kept = x->pooled && t > 0 && left > 1 && !c->replay && sub_key(x, leader, left, &sub);
+    int kept = x->pooled && t > 0 && left > 1 && !c->replay && !x->unkept
+               && sub_key(x, leader, left, &sub);
     if (kept) prefetch(&c->memory->pg[sub.h & (PG_SLOTS - 1)]);
     RxSlot *slot = NULL;
     size_t h = (size_t)mix(mix(cards, rest), past);
-    for (int k = 0; k < 4 && t <= 8; k++) {
+    for (int k = 0; k < 4 && t <= 8 && !x->unkept; k++) {
         RxSlot *e = &c->memory->rx[(h + (size_t)k) & (RX_SLOTS - 1)];
         if (e->stamp != c->memory->rx_stamp) { slot = e; break; }
         if (e->cards == cards && e->rest == rest && e->past == past) {
@@ -654,7 +717,7 @@ static void relaxed_setup(Search *s, Relaxed *x, int asker, u64 threats, int nee
     x->m = x->npool = x->ngroup = x->tricks = 0;
     x->exempt = x->rel = x->used = x->early = 0;
     x->pre = 0;
-    x->every_lead = 0;
+    x->every_lead = x->unkept = 0;
     memset(x->won, 0, sizeof x->won);
     x->R = s->R;
     x->ctx = s->ctx;
