@@ -536,8 +536,8 @@ BOUND_MUTANTS: dict[str, tuple[str, str, str]] = {
         "int base = s->pool + 1 - remaining + (p != holder ? top : 0);"),
     "threats_lost": (
         "the trumps a seat cannot cover count one trick more against it",
-        "f->lost[p] = (int8_t)(s->pool - remaining + (count[p]",
-        "f->lost[p] = (int8_t)(s->pool + 1 - remaining + (count[p]"),
+        "f->lost[p] = (int8_t)(s->pool - remaining + lost);",
+        "f->lost[p] = (int8_t)(s->pool + 1 - remaining + lost);"),
     "sure_top": (
         "the top trumps bring their holder to the pool with one trick fewer",
         "s->won[holder] + top >= s->pool) return 0;",

@@ -30,9 +30,8 @@
  * (FloorSlot), in this thread's memory. */
 static void floors_worked_out(const Search *s, int remaining, FloorSlot *f) {
     const CRules *R = s->R;
-    int holder, top;
-    top_trumps(s, &holder, &top);
-    if (!R->always_legal) holder = -1, top = 0;
+    int holder = -1, top = 0;
+    if (R->always_legal) top_trumps(s, &holder, &top);
     f->holder = (int8_t)holder;
     f->top = (int8_t)top;
     int counted = s->partition && R->always_legal && R->trump >= 0, placed = 0;
@@ -50,8 +49,8 @@ static void floors_worked_out(const Search *s, int remaining, FloorSlot *f) {
                     else if (count[q] > next) next = count[q];
                 }
             /* (a seat with no trump loses a trick to each of any other's) */
-            f->lost[p] = (int8_t)(s->pool - remaining + (count[p] ? lost_to_trumps(s, p, places, count)
-                                                         : p == most_at ? next : most));
+            int lost = count[p] ? lost_to_trumps(s, p, places, count) : p == most_at ? next : most;
+            f->lost[p] = (int8_t)(s->pool - remaining + lost);
         }
     }
 }
@@ -100,8 +99,8 @@ static void threat_floors(const Search *s, int remaining, u64 more, int *floor, 
     *holder = f->holder;
     *top = f->top;
     for (int p = 0; p < s->players; p++) {
-        int base = f->base[p];
-        floor[p] = f->lost[p] > base && s->won[p] + (int)(more >> p & 1) >= base ? f->lost[p] : base;
+        int base = f->base[p], more_won = s->won[p] + (int)(more >> p & 1);
+        floor[p] = f->lost[p] > base && more_won >= base ? f->lost[p] : base;
     }
 }
 
