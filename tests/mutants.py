@@ -391,6 +391,12 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "a threat's card stands for a sibling in the games whatever the answer names",
         "    u64 named = x->rel & R->suit_masks[su];\n    if (named & ~R->higher[card]) return 0;",
         "    u64 named = 0;\n    if (named & ~R->higher[card]) return 0;"),
+    "next_sibling_named": (
+        "a seat's card in settler next stands for a sibling whatever the answer names",
+        "    u64 named = rel & R->suit_masks[su];\n    if (named & ~R->higher[card]) return 0;\n"
+        "    for (int i = 0; i < j; i++) {\n        int a = cards[i];",
+        "    u64 named = 0 & rel;\n    if (named & ~R->higher[card]) return 0;\n"
+        "    for (int i = 0; i < j; i++) {\n        int a = cards[i];"),
     "pg_low_lead": (
         "the pooled game's groups lead their highest card of a plain suit, not their lowest",
         "        if (mine & bit(R->order[su][i])) lowest = R->order[su][i];",

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is no
 
 AIMED = mutants.read_aimed()
 
-#: The mutants that random positions catch. Eight more are kept in mutants.py
+#: The mutants that random positions catch. Nine more are kept in mutants.py
 #: and in the core: ``group`` and ``mid_led`` (the argument for exactness
 #: needs them: no position among 15,000 random ones of up to ten seats told
 #: them apart), ``lost_rel`` (none among 9,000), ``rx_used_back`` (none
@@ -39,8 +39,10 @@ AIMED = mutants.read_aimed()
 #: its forced throws), ``rx_sure_known`` and ``rx_sure_early`` (none among
 #: 3,000 of up to ten seats: a forced card taking a trick though it may be
 #: gone, or from a seat before the asker; each takes from the pool only a
-#: lead handed to another seat by a card below it), so no aimed position
-#: exists for them yet.
+#: lead handed to another seat by a card below it), ``next_sibling_named``
+#: (none among 2,500 of up to ten seats: settler next's sibling rule
+#: whatever the answer names, which matters only for the other positions
+#: of an answer's set), so no aimed position exists for them yet.
 CAUGHT = {"by_rank", "trumps", "counts", "hit", "mid_best", "lost_sum", "lost_self",
           "helper_lead", "dear_drop", "spare", "unbeaten", "won_rel", "dp_rel",
           "dp_led", "dp_group", "sib_rel", "sib_low",
