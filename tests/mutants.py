@@ -389,14 +389,12 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "int none = 1;"),
     "rx_sibling_named": (
         "a threat's card stands for a sibling in the games whatever the answer names",
-        "    u64 named = x->rel & R->suit_masks[su];\n    if (named & ~R->higher[card]) return 0;",
-        "    u64 named = 0;\n    if (named & ~R->higher[card]) return 0;"),
+        "stands_for(R, order[i], order[j], x->rel, 1, R->power[best], led)",
+        "stands_for(R, order[i], order[j], 0, 1, R->power[best], led)"),
     "next_sibling_named": (
         "a seat's card in settler next stands for a sibling whatever the answer names",
-        "    u64 named = rel & R->suit_masks[su];\n    if (named & ~R->higher[card]) return 0;\n"
-        "    for (int i = 0; i < j; i++) {\n        int a = cards[i];",
-        "    u64 named = 0 & rel;\n    if (named & ~R->higher[card]) return 0;\n"
-        "    for (int i = 0; i < j; i++) {\n        int a = cards[i];"),
+        "if (stands_for(R, cards[i], cards[j], rel, 1, bp, led)) return 1;",
+        "if (stands_for(R, cards[i], cards[j], 0 & rel, 1, bp, led)) return 1;"),
     "pg_low_lead": (
         "the pooled game's groups lead their highest card of a plain suit, not their lowest",
         "        if (mine & bit(R->order[su][i])) lowest = R->order[su][i];",

@@ -69,26 +69,18 @@ struct Next {
     u64 later, exact, rel;
 };
 
-/* Whether a seat's card ``cards[j]``, a plain card not taking the trick
- * from a best of power ``bp`` (led: ``led``), is stood for by one the seat
- * played before it here (``cards[0..j)``, each of whose ways held): the
- * search's sibling rule (partition.c, stands_for), two plain cards of one
- * suit, neither taking the trick, both below every card of their suit the
- * answer so far names (``rel``). The ways after either are the other's
- * with the two cards' places swapped, which the positions the answer
- * stands for do not match on. (The trick's best card is named: next_start
- * names it, and a card that took the trick before the asker is named where
- * it took it.) */
+/* Whether a seat's card ``cards[j]`` is stood for by one the seat played
+ * before it here (``cards[0..j)``, each of whose ways held), as in the
+ * search's sibling rule (partition.c, stands_for): two plain cards of one
+ * suit, neither taking the trick from a best of power ``bp`` (led:
+ * ``led``), both below every card of their suit the answer so far names
+ * (``rel``). The ways after either are the other's with the two cards'
+ * places swapped, which the positions the answer stands for do not match
+ * on. (The trick's best card is named: next_start names it, and a card
+ * that took the trick before the asker is named where it took it.) */
 static int stood_for_here(const CRules *R, u64 rel, const int *cards, int j, int bp, int led) {
-    int card = cards[j], su = R->suit[card];
-    u64 named = rel & R->suit_masks[su];
-    if (named & ~R->higher[card]) return 0;
-    for (int i = 0; i < j; i++) {
-        int a = cards[i];
-        if (R->suit[a] == su && R->power[a] < TRUMP_BASE && !takes(R, a, bp, led)
-            && !(named & ~R->higher[a]))
-            return 1;
-    }
+    for (int i = 0; i < j; i++)
+        if (stands_for(R, cards[i], cards[j], rel, 1, bp, led)) return 1;
     return 0;
 }
 
@@ -171,8 +163,7 @@ static int next_ways(Search *s, Next *x, int j, int bp, int bseat, u64 plain) {
             int card = low_card(c), above = takes(R, card, bp, led);
             int trump = R->power[card] > TRUMP_BASE, now = above && (trump || !x->asked);
             tried[ntried++] = card;
-            if (!above && !trump && stood_for_here(R, x->rel, tried, ntried - 1, bp, led))
-                continue;
+            if (stood_for_here(R, x->rel, tried, ntried - 1, bp, led)) continue;
             if (above && !trump && !x->asked) x->rel |= bit(card);
             s->hands[q] = hand ^ bit(card);
             int r = next_ways(s, x, j + 1, now ? R->power[card] : bp, now ? q : bseat,

@@ -285,29 +285,22 @@ static int ahead_word(Relaxed *x, u64 played, int at, int lead, int who, int bes
 }
 
 /* Whether a threat's card ``order[j]`` is stood for by one it played
- * before it here (``order[0..j)``, each of which the asker held against):
- * two plain cards of one suit, neither taking the trick from ``best`` (led:
- * ``led``), both below every card of their suit the answer so far rests on
+ * before it here (``order[0..j)``, each of which the asker held against),
+ * as in the search's sibling rule (partition.c, stands_for): two plain
+ * cards of one suit, neither taking the trick from ``best`` (led: ``led``),
+ * both below every card of their suit the answer so far rests on
  * (``x->rel``, which holds that card's own). The position after either is
  * the other's with the two cards' places swapped, which the answer's set
- * does not match on (the search's sibling rule, partition.c: stands_for).
- * Then the answer rests on the trick's best card too, where it is of their
- * suit (it ranks above both). The checking core plays the card anyway and
- * counts a fault where the asker does not hold. */
+ * does not match on. Then the answer rests on the trick's best card too,
+ * where it is of their suit (it ranks above both). The checking core plays
+ * the card anyway and counts a fault where the asker does not hold. */
 static int threat_sibling(Relaxed *x, const int *order, int j, int best, int led) {
     const CRules *R = x->R;
-    int card = order[j], su = R->suit[card], bp = R->power[best];
-    if (R->power[card] > TRUMP_BASE || takes(R, card, bp, led)) return 0;
-    u64 named = x->rel & R->suit_masks[su];
-    if (named & ~R->higher[card]) return 0;
-    for (int i = 0; i < j; i++) {
-        int a = order[i];
-        if (R->suit[a] != su || R->power[a] > TRUMP_BASE || takes(R, a, bp, led)
-            || (named & ~R->higher[a]))
-            continue;
-        if (R->suit[best] == su) x->rel |= bit(best);
-        return 1;
-    }
+    for (int i = 0; i < j; i++)
+        if (stands_for(R, order[i], order[j], x->rel, 1, R->power[best], led)) {
+            if (R->suit[best] == R->suit[order[j]]) x->rel |= bit(best);
+            return 1;
+        }
     return 0;
 }
 
