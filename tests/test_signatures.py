@@ -35,11 +35,12 @@ CHECKING = "#define JINK_CHECK 1\n"
 #: Full tables whose spoil proofs fill the table with many entries a key.
 DEALS = ((8, range(1, 4, 2)), (9, range(0, 2)), (10, range(2, 3)))
 #: The signatures read without a filter: every entry admitted, none another set.
-WITHOUT = {"return (((sig ^ mine) & (sig >> 32)) & 0xffffffffu) == 0;":
+WITHOUT = {"return ((sig ^ mine) & ~sig_any(sig)) == 0;":
            "(void)sig;\n    (void)mine;\n    return 1;",
            "int other = sig_at(t, i) != sig;": "int other = 0;"}
-#: A wrong signature: every suit's two places named, whatever the entry's depth.
-DEPTHLESS = {"u64 mask = depth_mask(depth[su] < 2 ? depth[su] : 2);": "u64 mask = 0xff;"}
+#: A wrong signature: every suit's four places named, whatever the entry's depth.
+DEPTHLESS = {"u64 mask = depth_mask(depth[su] < SIG_HOLDERS ? depth[su] : SIG_HOLDERS);":
+             "u64 mask = depth_mask(SIG_HOLDERS);"}
 
 
 def variant(text: str, changes: dict[str, str]) -> str:
