@@ -188,7 +188,9 @@ static inline int covers(const Entry *e, const u64 *detail) {
  * to be read, nearly all of which then did not cover the position (counted
  * on a ten-seat spoil proof: 11.7 entries read a probe); four let through
  * fewer than a quarter of those. (A seat numbered 12 or more would read as
- * any holder: the filter only lets more through.) */
+ * any holder, as the cards of a trick under way do, held by seat 15 in
+ * mid-trick keys: the filter only lets more through. Told apart, they
+ * turned away 0.7% more entries on that proof.) */
 #define SIG_HOLDERS 4
 #define NIBBLE_TOPS 0x8888888888888888ULL
 static inline u64 sig_of(const u64 *detail, const uint8_t *depth) {
