@@ -329,6 +329,26 @@ def test_from_ten_seats_a_free_thread_does_not_assist() -> None:
     assert not force.assist(solver, lambda: False) and solver.nodes == 0
 
 
+def test_spare_helpers_are_kept_apart_by_the_compiled_core(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A helper made under one compiled core is not handed to a solver under
+    another (tests swap cores in: tests.mutants.core): its table and rules
+    are the other core's types."""
+    monkeypatch.setattr(solver_module, "_SPARES", {})
+    monkeypatch.setattr(solver_module, "_HELPED", [])
+    solver = spreading(2)
+    solver.verdicts(deal(8, 1, 2026))
+    kind = solver_module._helper_kind(solver)
+    alike = Solver(engine="native", threads=2)
+    del solver
+    gc.collect()
+    monkeypatch.setattr(native, "_core", object())  # (another core in use now)
+    assert solver_module._helper_kind(alike) != kind
+    solver_module._take_back_helpers()
+    assert [len(helpers) for helpers in solver_module._SPARES.values()] == [1]
+    assert solver_module._SPARES.get(kind)  # (filed as made, not as now)
+
+
 def test_a_solver_gone_gives_its_helpers_back_without_a_finalizer(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing of jink's runs when a solver that spread is collected (a

@@ -91,6 +91,12 @@ def available() -> bool:
     return _core is not None
 
 
+def core_id() -> int:
+    """Which compiled core searches now (tests swap in cores built
+    otherwise: tests.mutants.core), as an object's identity."""
+    return id(_core)
+
+
 def use_engine(engine: str | None) -> None:
     """Make ``engine`` (native or python) the default of every :class:`Solver`
     made without one, in this process (a command's ``--engine``); None: back

@@ -285,7 +285,7 @@ _SPARES: dict[tuple[object, ...], list[Solver]] = {}
 #: taken back by the next solver wanting some once their solver is gone, not
 #: when it is collected: a finalizer runs Python code wherever the collector
 #: happens to run, and a Ctrl-C arriving meanwhile would be lost in it.
-_HELPED: list[tuple[weakref.ref[Solver], list[Solver]]] = []
+_HELPED: list[tuple[weakref.ref[Solver], list[Solver], tuple[object, ...]]] = []
 _SPARES_LOCK = threading.Lock()
 
 
@@ -296,17 +296,25 @@ _SEARCHED_ALIKE = ("narrow_from", "narrow_from_partition", "probe_from", "probe_
 
 
 def _helper_kind(solver: Solver) -> tuple[object, ...]:
-    return (solver.engine, solver.exact, solver.settlers, solver.threads, solver._memory_mb)
+    # (and the compiled core in use: a helper's table and rules are its types,
+    # and the tests swap in cores built otherwise)
+    return (solver.engine, solver.exact, solver.settlers, solver.threads, solver._memory_mb,
+            native.core_id())
+
+
+def _take_back_helpers() -> None:
+    """The helpers of solvers gone become spares, of the kind they were made for."""
+    with _SPARES_LOCK:
+        gone = [(helpers, kind) for owner, helpers, kind in _HELPED if owner() is None]
+        _HELPED[:] = [entry for entry in _HELPED if entry[0]() is not None]
+    for helpers, kind in gone:
+        _keep_helpers(helpers, kind)
 
 
 def _spare_helpers(solver: Solver) -> list[Solver]:
     """``solver.threads - 1`` helper solvers like ``solver``, spares first
     (those of solvers gone taken back first)."""
-    with _SPARES_LOCK:
-        gone = [helpers for owner, helpers in _HELPED if owner() is None]
-        _HELPED[:] = [(owner, helpers) for owner, helpers in _HELPED if owner() is not None]
-    for helpers in gone:
-        _keep_helpers(helpers)
+    _take_back_helpers()
     kind = _helper_kind(solver)
     with _SPARES_LOCK:
         spares = _SPARES.get(kind, [])
@@ -316,20 +324,19 @@ def _spare_helpers(solver: Solver) -> list[Solver]:
         helpers.append(Solver(None, solver._memory_mb, solver.engine, exact=solver.exact,
                               settlers=solver.settlers, threads=solver.threads))
     with _SPARES_LOCK:
-        _HELPED.append((weakref.ref(solver), helpers))
+        _HELPED.append((weakref.ref(solver), helpers, kind))
     return helpers
 
 
-def _keep_helpers(helpers: list[Solver]) -> None:
-    """A solver is gone: its helpers become spares (a kind's first few),
-    emptied (their tables' entries, their searches' rules let go), their
-    memory kept."""
+def _keep_helpers(helpers: list[Solver], kind: tuple[object, ...]) -> None:
+    """A solver is gone: its helpers become spares (a kind's first few; the
+    kind they were made for, ``kind``), emptied (their tables' entries, their
+    searches' rules let go), their memory kept."""
     for helper in helpers:
         helper.start_over()
         helper.on_search = None
     if not helpers:
         return
-    kind = _helper_kind(helpers[0])
     with _SPARES_LOCK:
         spares = _SPARES.setdefault(kind, [])
         spares.extend(helpers[:max(0, helpers[0].threads - 1 - len(spares))])
