@@ -349,7 +349,7 @@ static void Table_dealloc(TableObject *self) {
 static PyObject *Table_stats(TableObject *self, PyObject *unused) {
     (void)unused;
 #ifdef JINK_CHECK
-    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L}",
+    return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L}",
                          "entries",
                          (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,
                          "flushes", self->flushes, "cap_entries", (Py_ssize_t)self->cap,
@@ -361,7 +361,8 @@ static PyObject *Table_stats(TableObject *self, PyObject *unused) {
                          "next_checks", (long long)self->next_checks,
                          "next_failures", (long long)self->next_failures,
                          "sig_rejects", (long long)self->sig_rejects,
-                         "sig_failures", (long long)self->sig_failures);
+                         "sig_failures", (long long)self->sig_failures,
+                         "put_off", (long long)self->put_off);
 #else
     return Py_BuildValue("{s:n,s:L,s:L,s:L,s:n,s:n,s:i,s:L,s:L}", "entries",
                          (Py_ssize_t)self->count, "lookups", self->lookups, "hits", self->hits,

@@ -45,6 +45,7 @@ typedef int aflag;
 #define STORE(p, v) (*(p) = (v))
 #endif
 #define MAX_THREADS 64   /* threads on one proof, at most */
+#define SHARE_TRICKS 2   /* the proof's first tricks whose cards threads share out (threads.c) */
 
 /* Big memory (table.c: big_alloc): on Linux mapped from the kernel, and
  * asked for in its large pages (2 MB) where it gives them only when asked
@@ -321,6 +322,7 @@ typedef struct {
     acounter next_checks, next_failures;  /* (tests: see next_start) */
     acounter known;                   /* (tests: see pooled_known) */
     acounter sig_rejects, sig_failures;  /* (tests: see admitted) */
+    acounter put_off;                 /* (tests: see shared_tries) */
 #endif
 } TableObject;
 
@@ -471,6 +473,7 @@ struct Search {
     const AskList *asks;  /* the asks of the parts switched on (the table's) */
     int pool;         /* the tricks that win the pool (the game's: a spoil's bound) */
     PnPath *pn;       /* the proof-number layer's path (pns.c), or NULL */
+    u64 path;         /* this node's cards from the proof's root, hashed (threads.c) */
 };
 
 /* The threads of one proof (threads.c): the caller's thread (id 0) and its
@@ -495,6 +498,9 @@ struct Crew {
     atomic_llong helper_nodes;  /* the helpers' nodes so far */
     atomic_int pause;   /* a thread purges or grows the table: the others wait */
     asig busy[MAX_THREADS];  /* each thread's root lead searched now, or 0 (widen.c) */
+    /* each thread's card searched now at each of the coalition's nodes of
+     * the proof's first tricks, as its path (Search.path), or 0 (threads.c) */
+    asig path_busy[MAX_THREADS][SHARE_TRICKS * MAXP];
     pthread_mutex_t lock;
     pthread_cond_t cond;
     int active;         /* threads searching (under lock) */
@@ -677,6 +683,7 @@ static inline int settle_at(Search *s, int stage, At *at, unsigned node);
 static inline unsigned node_guard(const Search *s, int part);
 static void gather_asks(TableObject *t);
 static inline int try_card(Search *s, Tries *t, int j, long long width);
+static inline u64 path_after(const Search *s, int card);
 static int play(Search *s);
 static int play_on(Search *s, int i, int part);
 static int trick_start(Search *s);

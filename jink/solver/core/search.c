@@ -222,6 +222,7 @@ static void init_search(Search *s, Ctx *c, const CRules *R, int players, int tri
     s->asks = &c->table->asks[goal];
     s->pool = pool;
     s->pn = NULL;
+    s->path = 0;
 }
 
 /* A table's lists of asks, one for each goal's family: those of the parts
@@ -279,6 +280,9 @@ static int play(Search *s) {
     return r;
 }
 
+/* The path (Search.path) of the node after ``card``. */
+static inline u64 path_after(const Search *s, int card) { return mix(s->path, (u64)card + 1); }
+
 /* Card ``j`` of ``t`` tried: searched (under a cap of ``width`` nodes, or
  * none: -1) unless an answer already found stands for it (partition.c).
  * TRY_SETTLES where it settles the node, TRY_ON where it does not (or was
@@ -292,11 +296,13 @@ static inline int try_card(Search *s, Tries *t, int j, long long width) {
         c->cap = c->nodes + width;
         if (c->next_check > c->cap + 1) c->next_check = c->cap + 1;
     }
-    u64 hand = t->hand;
+    u64 hand = t->hand, path = s->path;
     s->hands[seat] = hand ^ bit(card);
     TRICK(s)[i] = card;
     s->ntrick = i + 1;
+    if (c->crew) s->path = path_after(s, card);  /* (threads only: shared_tries) */
     int r = play(s);
+    s->path = path;
     s->ntrick = i;
     s->hands[seat] = hand;
     if (width >= 0) {
@@ -364,6 +370,8 @@ static int play_on(Search *s, int i, int part) {
     int k = TRY_ON;
     if (part && t.m > 1 && on(s, SETTLE_WIDEN) && widen_applies(s, i, t.maximizing)) {
         k = widen_tries(s, &t);
+    } else if (shares_out(s, &t)) {
+        k = shared_tries(s, &t);
     } else {
         for (int j = 0; j < t.m && k == TRY_ON; j++) k = try_card(s, &t, j, -1);
     }

@@ -87,6 +87,80 @@ static void diverge(const Search *s, int *order, int m) {
     memcpy(order, rotated, sizeof(int) * (size_t)m);
 }
 
+/* The coalition's cards in the proof's first SHARE_TRICKS tricks, shared
+ * out among the threads (ABDADA, Weill 1996): each thread names the card it
+ * searches at each such node (Crew.path_busy, by the path from the root:
+ * every thread starts from the same root, so the same path is the same
+ * node), and puts off a card another thread is searching, to try it after
+ * the node's other cards, when its answer is likely in the table. Where the
+ * proof holds, every one of the coalition's cards must be searched, and the
+ * threads take different ones at every such node instead of only the first
+ * trick's; where the asker plays, one card is enough, likeliest the first,
+ * and nothing is put off (as diverge). */
+static int shares_out(const Search *s, const Tries *t) {
+    const Ctx *c = s->ctx;
+    return JINK_THREADS && c->crew && s->coalition >= 0 && t->maximizing == s->coalition
+        && s->done - c->root_done < SHARE_TRICKS && t->m > 1;
+}
+
+#if JINK_THREADS
+/* Whether another thread searches the card of path ``child`` at ``ply``. */
+static int searched_elsewhere(const Ctx *c, int ply, u64 child) {
+    for (int k = 0; k < c->crew->threads; k++)
+        if (k != c->id && LOAD(&c->crew->path_busy[k][ply]) == child) return 1;
+    return 0;
+}
+
+/* Whether the ``j``-th card (of path ``child``, at ``ply``) is put off: in
+ * the first round, another thread searches it. (Tests: the core built with
+ * JINK_CHECK_SHARE puts off every node's first card on every thread, as if
+ * another were on it, so that a card put off and never searched again
+ * shows in the answers; the checking core counts the cards put off.) */
+static int put_off_here(Ctx *c, int ply, u64 child, int j) {
+#ifdef JINK_CHECK_SHARE
+    int off = j == 0;
+#else
+    int off = c->crew->started && searched_elsewhere(c, ply, child);
+#endif
+#ifdef JINK_CHECK
+    if (off) c->table->put_off++;
+#endif
+    (void)ply;
+    (void)child;
+    (void)j;
+    return off;
+}
+#endif
+
+/* The cards of ``t`` (shares_out): those another thread searches put off to
+ * the end. TRY_SETTLES, TRY_ON or TRY_STOPPED, as the plain loop's. */
+static int shared_tries(Search *s, Tries *t) {
+#if JINK_THREADS
+    Ctx *c = s->ctx;
+    int ply = (s->done - c->root_done) * s->players + t->i;
+    asig *mine = &c->crew->path_busy[c->id][ply];
+    u64 later = 0;
+    for (int round = 0; round < 2; round++)
+        for (int j = 0; j < t->m; j++) {
+            if (round && !(later >> j & 1)) continue;
+            u64 child = path_after(s, t->order[j]);
+            if (!round && put_off_here(c, ply, child, j)) {
+                later |= (u64)1 << j;
+                continue;
+            }
+            STORE(mine, child);
+            int k = try_card(s, t, j, -1);
+            STORE(mine, 0);
+            if (k != TRY_ON) return k;
+        }
+    return TRY_ON;
+#else
+    int k = TRY_ON;
+    for (int j = 0; j < t->m && k == TRY_ON; j++) k = try_card(s, t, j, -1);
+    return k;
+#endif
+}
+
 #if JINK_THREADS
 
 /* A proof's nodes before its helpers start: the table's setting, or where
@@ -105,7 +179,10 @@ static void crew_init(Crew *w, int threads, long long nodes0) {
     atomic_init(&w->answer, -1);
     atomic_init(&w->helper_nodes, 0);
     atomic_init(&w->pause, 0);
-    for (int k = 0; k < w->threads; k++) atomic_init(&w->busy[k], 0);
+    for (int k = 0; k < w->threads; k++) {
+        atomic_init(&w->busy[k], 0);
+        for (int ply = 0; ply < SHARE_TRICKS * MAXP; ply++) atomic_init(&w->path_busy[k][ply], 0);
+    }
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->cond, NULL);
     w->active = 1;

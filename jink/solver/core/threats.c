@@ -143,6 +143,7 @@ static int spoil_threats_settle(Search *s, int remaining, int part, Threats *th)
     h.target = threat;
     h.partition = s->partition;
     h.mid = s->mid;
+    h.path = mix(s->path, 0);  /* (another search's nodes: see shared_tries) */
     int r = trick_start(&h);
     s->rel = part ? h.rel : s->live;
     return c->status ? 0 : !r;
