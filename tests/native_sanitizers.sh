@@ -14,14 +14,16 @@
 # relaxed game of a seat's most tricks) against it, and the tests
 # that build the core again with other thresholds or checking itself
 # (tests/test_widen.py, tests/test_capped.py, tests/test_pooled.py,
-# tests/test_next.py, tests/test_used_up.py, tests/test_pns.py), whose
+# tests/test_next.py, tests/test_used_up.py, tests/test_pns.py,
+# tests/test_shared_tries.py), whose
 # builds take the same flags (tests/mutants.py, EXACT_FLAGS; the mutants'
 # builds do not); any report fails the run. Then it builds the core again
 # with -fsanitize=thread and runs tests/test_proof_threads.py and
 # tests/test_spread.py against it (the helpers' shared table, their stop and
 # their waits for a purge, a thread lent or a proof halted from another), and
-# the proof-number layer's threaded test on a build of its own with the
-# same flags: any data race fails the run. CPython is not built for
+# the proof-number layer's threaded test and the threads' cards put off
+# (tests/test_shared_tries.py) on builds of their own with the same flags:
+# any data race fails the run. CPython is not built for
 # ThreadSanitizer, so tests/tsan.supp silences reports within CPython's own
 # frames (never jink's). Usage, from anywhere:
 #
@@ -81,7 +83,8 @@ PY
     tests/test_partition.py tests/test_widen.py tests/test_capped.py tests/test_pooled.py \
     tests/test_next.py tests/test_exact.py tests/test_threads.py tests/test_proof_threads.py \
     tests/test_spread.py tests/test_wrong_answers.py tests/test_signatures.py tests/test_used_up.py \
-    tests/test_pool_kinds.py tests/test_pns.py tests/test_most_tricks_game.py "$@"
+    tests/test_pool_kinds.py tests/test_pns.py tests/test_most_tricks_game.py \
+    tests/test_shared_tries.py "$@"
 
 # --- ThreadSanitizer: the threaded proofs alone
 unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS JINK_EXACT_CFLAGS  # (the compiler's own run too)
@@ -100,3 +103,5 @@ export TSAN_OPTIONS="halt_on_error=1:exitcode=66:suppressions=$here/tests/tsan.s
 # and the proof-number layer on threads, from a build of its own (tiny caps)
 JINK_EXACT_CFLAGS="-O1 -g $tsan" "$python" -m pytest -q -p no:cacheprovider --capture=sys \
     tests/test_pns.py -k threads "$@"
+JINK_EXACT_CFLAGS="-O1 -g $tsan" "$python" -m pytest -q -p no:cacheprovider --capture=sys \
+    tests/test_shared_tries.py -k all_searched "$@"

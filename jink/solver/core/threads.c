@@ -5,7 +5,8 @@
  * Each helper searches the same question from its root with its own Ctx,
  * Search and Memory (the two-trick, relaxed and pooled games' memories),
  * trying the cards of the question's first trick in another order
- * (diverge), and shares the table: each thread's answers there cut the
+ * (diverge), putting off the others' cards another thread is searching
+ * (shared_tries), and shares the table: each thread's answers there cut the
  * others' searches short. The first thread to answer tells the others to
  * stop. Every answer in the table, and every settler's answer, is exact
  * whichever thread found it, so the proof's verdict is the same for any
@@ -66,10 +67,9 @@
  * 5.2 million so, 3.7 s against 2.4 s; the 20 slowest ten-seat deals, 0.93
  * to 0.98 of the time, nine seats even). Only there: rotated at every card
  * of the first trick, helpers searched a third more nodes for a slower
- * caller's thread, and marking the cards being searched so that the others
- * put them off (ABDADA) did no better (9 players, 7 deals, 3 runs each);
- * below that card, the threads part by the table's answers, each finding
- * what the others have stored. Where the others lead the root, its leads
+ * caller's thread. Below that card, the threads part by the others' cards
+ * each is searching (shared_tries), and by the table's answers, each
+ * finding what the others have stored. Where the others lead the root, its leads
  * are the cheap tries' (widen.c): a helper searches its first one whole,
  * and every thread puts off the lead another is searching. */
 static void diverge(const Search *s, int *order, int m) {
@@ -120,7 +120,8 @@ static int put_off_here(Ctx *c, int ply, u64 child, int j) {
 #ifdef JINK_CHECK_SHARE
     int off = j == 0;
 #else
-    int off = c->crew->started && searched_elsewhere(c, ply, child);
+    /* (a helper's crew has started; ``started`` is the caller's to read) */
+    int off = (c->id || c->crew->started) && searched_elsewhere(c, ply, child);
 #endif
 #ifdef JINK_CHECK
     if (off) c->table->put_off++;
