@@ -606,6 +606,15 @@ EQUIVALENT: dict[str, str] = {
 }
 
 
+def variant(text: str, changes: dict[str, str]) -> str:
+    """The core's source ``text`` with each text of ``changes`` (found once)
+    replaced."""
+    for old, new in changes.items():
+        assert text.count(old) == 1, f"no longer once in the core: {old}"
+        text = text.replace(old, new)
+    return text
+
+
 def settler_mutant_source(name: str) -> str:
     """The core with settler mutant ``name``: a bound (BOUND_MUTANTS) or a
     threshold (``NAME.field``, set to THRESHOLD_MUTANTS' value)."""

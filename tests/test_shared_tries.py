@@ -43,13 +43,6 @@ FORGETFUL = {"for (int round = 0; round < 2; round++)":
              "for (int round = 0; round < 1; round++)"}
 
 
-def variant(text: str, changes: dict[str, str]) -> str:
-    for old, new in changes.items():
-        assert text.count(old) == 1, f"no longer once in the core: {old}"
-        text = text.replace(old, new)
-    return text
-
-
 def two_threads(module: ModuleType | None, positions: list[Any]) -> tuple[list[Any], int]:
     """Every position's answers on two threads (on ``module``), and the cards
     the checking core put off."""
@@ -87,7 +80,7 @@ def test_cards_put_off_are_all_searched(tmp_path: Path) -> None:
 
 
 def test_a_core_that_forgets_the_cards_put_off_is_caught(tmp_path: Path) -> None:
-    text = variant(FORCED + mutants.source_text(), FORGETFUL)
+    text = mutants.variant(FORCED + mutants.source_text(), FORGETFUL)
     module = mutants.build_text(text, "share_forgetful", tmp_path)
     positions = tables()
     got, _ = two_threads(module, positions)

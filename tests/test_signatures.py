@@ -43,13 +43,6 @@ DEPTHLESS = {"u64 mask = depth_mask(depth[su] < SIG_HOLDERS ? depth[su] : SIG_HO
              "u64 mask = depth_mask(SIG_HOLDERS);"}
 
 
-def variant(text: str, changes: dict[str, str]) -> str:
-    for old, new in changes.items():
-        assert text.count(old) == 1, f"no longer once in the core: {old}"
-        text = text.replace(old, new)
-    return text
-
-
 def tables(module: ModuleType | None, deals: tuple[tuple[int, range], ...] = DEALS,
            ) -> tuple[list[Any], int, dict[str, int]]:
     """Every verdict of the full tables, their nodes, and the core's counters."""
@@ -65,8 +58,8 @@ def test_the_checking_core_finds_no_entry_turned_away_wrongly(tmp_path: Path) ->
 
 
 def test_without_signatures_the_same_verdicts_in_the_same_nodes(tmp_path: Path) -> None:
-    module = mutants.build_text(variant(mutants.source_text(), WITHOUT), "sig_off", tmp_path,
-                                exact=True)
+    text = mutants.variant(mutants.source_text(), WITHOUT)
+    module = mutants.build_text(text, "sig_off", tmp_path, exact=True)
     with_them, nodes_with, _ = tables(None)  # (the core as built)
     without, nodes_without, _ = tables(module)
     assert with_them == without
@@ -74,7 +67,7 @@ def test_without_signatures_the_same_verdicts_in_the_same_nodes(tmp_path: Path) 
 
 
 def test_the_checking_core_catches_signatures_without_depths(tmp_path: Path) -> None:
-    text = variant(CHECKING + mutants.source_text(), DEPTHLESS)
+    text = mutants.variant(CHECKING + mutants.source_text(), DEPTHLESS)
     module = mutants.build_text(text, "sig_depthless", tmp_path)
     _, _, counts = tables(module, ((9, range(1)),))  # (the cheapest table that shows it)
     assert counts["sig_failures"] > 0
