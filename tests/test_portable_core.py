@@ -1,9 +1,10 @@
 """The compiled core's plain C stand-ins for compiler builtins give the same answers.
 
 With GCC and Clang the core counts bits with builtins; other compilers (MSVC,
-for the Windows wheels) get plain C (``core/core.h``). Building here with
-``-DJINK_PORTABLE`` takes that branch; the answers of that core must be the
-usual core's, on deals of every game.
+for the Windows wheels) get plain C (``core/core.h``), and where the platform
+lacks POSIX threads or C11 atomics (Windows) every proof runs on one thread.
+Building here with ``-DJINK_PORTABLE`` takes both branches; the answers of
+that core must be the usual core's, on deals of every game.
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@
 
 /* Threads (threads.c): POSIX threads and C11 atomics where the platform has
  * both; elsewhere (Windows) a search runs on one thread whatever it is
- * asked, and the atomics below are plain reads and writes. */
-#if !defined(_WIN32) && !defined(__STDC_NO_ATOMICS__)
+ * asked, and the atomics below are plain reads and writes. A build with
+ * JINK_PORTABLE takes that branch too (tests/test_portable_core.py). */
+#if !defined(_WIN32) && !defined(__STDC_NO_ATOMICS__) && !defined(JINK_PORTABLE)
 #define JINK_THREADS 1
 #include <pthread.h>
 #include <sched.h>

@@ -53,6 +53,7 @@ static int widen_applies(const Search *s, int i, int maximizing) {
         && s->coalition >= 0 && maximizing == s->coalition && !s->narrow && s->ctx->cap < 0;
 }
 
+#if JINK_THREADS
 /* Whether the ``j``-th card of ``t`` is put off this round: another thread
  * searches it now (the crew's ``busy``), and another card of ``open`` is
  * searched by none. (No helper started: every other thread's card is none.) */
@@ -65,6 +66,7 @@ static int put_off(const Tries *t, u64 open, int j, const Ctx *c) {
         if (open >> k & 1 && !(busy & bit(t->order[k]))) return 1;
     return 0;
 }
+#endif
 
 /* The cards of ``t`` tried cheaply first: each under a cap that grows a
  * round, over the cards still open. TRY_SETTLES where one settles the node,
