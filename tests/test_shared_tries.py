@@ -52,6 +52,7 @@ def two_threads(module: ModuleType | None, positions: list[Any]) -> tuple[list[A
         for position in positions:
             solver = threaded(2)
             got.append(questions(solver, position))
+            assert isinstance(solver.table, native.NativeTable)
             put_off += solver.table.core.stats().get("put_off", 0)
     return got, put_off
 
