@@ -63,9 +63,10 @@ def _commands_built_once() -> object:
     (about 50 ms, most of what a command's test costs): here once for each app.
     The command calls the same functions, so what a test patches in them still
     applies."""
+    import typer.main
     import typer.testing
 
-    build = typer.testing._get_command
+    build = typer.main.get_command  # (what typer.testing calls as _get_command)
     built: dict[int, tuple[object, object]] = {}
 
     def once(app: typer.Typer) -> object:
@@ -73,9 +74,9 @@ def _commands_built_once() -> object:
             built[id(app)] = (app, build(app))  # (the app kept, so its id stays its own)
         return built[id(app)][1]
 
-    typer.testing._get_command = once  # type: ignore[assignment]
-    yield
-    typer.testing._get_command = build
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer.testing, "_get_command", once)
+        yield
 
 
 @pytest.fixture(autouse=True)

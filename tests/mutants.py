@@ -737,13 +737,14 @@ def core(module: ModuleType | None) -> Iterator[None]:
     if module is None:
         yield
         return
-    saved, flat = native._core, dict(native._flat)
-    native._core = module
+    # (the compiled core has no stub: native imports it untyped and unexported)
+    saved, flat = native._core, dict(native._flat)  # type: ignore[attr-defined]
+    native._core = module  # type: ignore[attr-defined]
     native._flat.clear()  # flattened rules belong to one module's types
     try:
         yield
     finally:
-        native._core = saved
+        native._core = saved  # type: ignore[attr-defined]
         native._flat.clear()
         native._flat.update(flat)
 
@@ -762,6 +763,7 @@ def full_tables(module: ModuleType | None, deals: tuple[tuple[int, range], ...],
                 solver = Solver(engine="native")
                 verdicts.append(solver.verdicts(deal(players, i, 2026)))
                 nodes += solver.nodes
+                assert isinstance(solver.table, native.NativeTable)
                 stats = solver.table.core.stats()
                 for name in counts:
                     counts[name] += stats.get(name, 0)

@@ -423,7 +423,8 @@ def test_a_line_the_limit_stopped_shows_its_beginning() -> None:
     # A cut line is not explained (why comes after the whole line).
     assert cut.line == bare(whole.line[:len(cut.line)])
     assert cut.to_dict()["unknown"] == ["line"]
-    assert len(cut.to_dict()["line"]) == len(cut.line)
+    line = cut.to_dict()["line"]
+    assert isinstance(line, list) and len(line) == len(cut.line)
     limit = str(cut.nodes - 1)
     result = runner.invoke(app, ["solve", "--example", "--max-nodes", limit])
     assert result.exit_code == 0, result.output

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from jink.cli.app import app
 from jink.formats import files
@@ -17,7 +18,7 @@ runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": 
 HANDS = "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"
 
 
-def run(*args: str, code: int = 0):
+def run(*args: str, code: int = 0) -> Result:
     result = runner.invoke(app, list(args))
     assert result.exit_code == code, (result.stdout, result.stderr)
     return result
@@ -27,7 +28,7 @@ def names(text: str) -> list[str]:
     return text.split()
 
 
-def run_json(*args: str) -> list[dict]:
+def run_json(*args: str) -> list[dict[str, Any]]:
     result = run(*args, "--json")
     return [json.loads(line) for line in result.stdout.splitlines()]
 

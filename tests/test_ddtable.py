@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from jink.analysis.ddtable import dd_table, with_trump
 from jink.analysis.solve import solve
@@ -23,7 +23,7 @@ runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": 
 HANDS = "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"
 
 
-def invoke(*args: str):
+def invoke(*args: str) -> Result:
     result = runner.invoke(app, list(args))
     assert "Traceback" not in result.output
     return result

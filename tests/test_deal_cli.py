@@ -46,7 +46,7 @@ def test_seed_repeats_and_no_seed_prints_the_one_used():
     assert fresh.stdout == run("--players", "3", "--count", "3", "--seed", seed).stdout
 
 
-def test_constraints_file_and_out(tmp_path: Path):
+def test_constraints_file_and_out(tmp_path: Path) -> None:
     spec = tmp_path / "spec.toml"
     spec.write_text('game = "rams"\nplayers = 4\ntrump = "C"\n'
                     '[[seats]]\nseat = 2\nholds = "AC"\ntrumps = "3"\n', encoding="utf-8")
@@ -79,14 +79,14 @@ def test_errors_are_one_line():
         assert result.stdout == ""
 
 
-def test_unknown_key_in_file_names_the_keys(tmp_path: Path):
+def test_unknown_key_in_file_names_the_keys(tmp_path: Path) -> None:
     spec = tmp_path / "spec.toml"
     spec.write_text('players = 3\n[[seats]]\nseat = 1\nvoid = "H"\n', encoding="utf-8")
     result = run("--constraints", str(spec), code=1)
     assert "unknown key 'void'" in result.stderr and "hearts" in result.stderr
 
 
-def test_usage_errors_exit_2(tmp_path: Path):
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
     run(code=2)  # no players
     run("--players", "3", "--count", "2", "--out", str(tmp_path / "x.toml"), code=2)
     spec = tmp_path / "spec.toml"

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from jink.cards import suit_of
 from jink.cli.app import app
@@ -27,7 +28,7 @@ DEAL = "spoil-five:D:1:5D.JD.AH.KC.2S 9C.8C.7C.6C.4C KD.QD.2D.3H.4H"
 HANDS = "5D JD AH KC 2S / 9C 8C 7C 6C 4C / KD QD 2D 3H 4H"
 
 
-def invoke(*args: str):
+def invoke(*args: str) -> Result:
     result = runner.invoke(app, list(args))
     assert "Traceback" not in result.output
     return result
@@ -76,7 +77,8 @@ def random_position(rng: random.Random, name: str, played: int) -> PositionFile:
 @settings(max_examples=120, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from(sorted(GAMES)),
        st.integers(0, 30))
-def test_every_position_survives_the_round_trip(rng, name, played) -> None:
+def test_every_position_survives_the_round_trip(rng: random.Random, name: str,
+                                                 played: int) -> None:
     item = random_position(rng, name, played)
     text = deal_string(item)
     assert ":" not in text.split(":", 4)[-1] or "=" in text  # fields only after HANDS
@@ -139,7 +141,7 @@ def test_every_position_command_takes_a_deal_string(command: str) -> None:
     assert untimed(json.loads(by_string.stdout)) == untimed(json.loads(by_options.stdout))
 
 
-def untimed(obj):
+def untimed(obj: object) -> object:
     """``obj`` without the times it records (they differ from run to run)."""
     if isinstance(obj, dict):
         return {k: untimed(v) for k, v in obj.items() if k != "seconds"}
@@ -177,7 +179,7 @@ def test_odds_takes_a_view_string() -> None:
     assert strip[0] == strip[1]
 
 
-def test_analyse_takes_a_deal_string_with_its_record(tmp_path) -> None:
+def test_analyse_takes_a_deal_string_with_its_record(tmp_path: Path) -> None:
     record = ("spoil-five:2S:1:8S.QH.KD.QD.KC 7S.7H.9D.4D.JC JS.QS.TH.2D.TC"
               ":play=KD.9D.2D/QD.4D.JS/QS.8S.7S/TH.QH.7H")
     path = tmp_path / "game.toml"

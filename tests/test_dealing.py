@@ -7,6 +7,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from collections.abc import Iterable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from jink.cards import (
     SUIT_MASKS,
     SUIT_NAMES,
+    CardSet,
     card_name,
     cardset,
     count,
@@ -34,13 +36,14 @@ from jink.dealing import (
     plan_for,
 )
 from jink.errors import JinkError, ParseError
-from jink.games import GAMES, find_game
+from jink.games import GAMES, Game, find_game
+from jink.position import Position
 from tests.sweeps import tiers
 
 # -- every constraint holds on every deal (all games) ---------------------------------
 
 
-def _player_counts(game, simple=None):
+def _player_counts(game: Game, simple: bool | None = None) -> list[int]:
     """The seat counts a deal of ``game`` may have (a Loo simple pool or not)."""
     counts = game.player_counts or tuple(range(game.min_players, game.max_players + 1))
     allowed = []
@@ -89,12 +92,11 @@ def witnessed_constraints(draw):
     return constraints_from_dict(obj)
 
 
-def _names(cards):
-    from jink.cards import card_name
+def _names(cards: Iterable[int]) -> list[str]:
     return [card_name(c) for c in cards]
 
 
-def check_constraints(spec: Constraints, position) -> None:
+def check_constraints(spec: Constraints, position: Position) -> None:
     assert position.players == spec.players
     assert position.game is spec.game
     if spec.trump is not None:
@@ -141,10 +143,10 @@ RULES = [SeatRule(0, counts=(Count("spades", SPADES, 1, 2),)),
          SeatRule(2, holds=cardset([parse_card("5S")]), counts=(Count("hearts", HEARTS, 0, 1),))]
 
 
-def brute_force_deals():
+def brute_force_deals() -> set[tuple[CardSet, ...]]:
     """Every deal of the uniformity case, found by trying every hand."""
     two_s, two_h, five_s = (parse_card(t) for t in ("2S", "2H", "5S"))
-    deals = set()
+    deals: set[tuple[CardSet, ...]] = set()
     cards = list(iter_cards(FREE))
     for a in itertools.combinations(cards, 2):
         for b in itertools.combinations([c for c in cards if c not in a], 2):
@@ -156,7 +158,8 @@ def brute_force_deals():
     return deals
 
 
-def chi_square(counts: Counter, cells, draws: int) -> float:
+def chi_square(counts: Counter[tuple[CardSet, ...]], cells: Sequence[tuple[CardSet, ...]],
+               draws: int) -> float:
     expected = draws / len(cells)
     return sum((counts[cell] - expected) ** 2 / expected for cell in cells)
 
@@ -175,7 +178,7 @@ def test_count_and_every_deal_match_brute_force():
     assert set(listed) == expected
 
 
-def _draw_counts(dealer, draws, seed=2024):
+def _draw_counts(dealer: Dealer, draws: int, seed: int = 2024) -> Counter[tuple[CardSet, ...]]:
     rng = random.Random(seed)
     return Counter(dealer.sample(rng) for _ in range(draws))
 
@@ -223,7 +226,7 @@ def test_turned_card_is_uniform_too():
 # -- seeds -----------------------------------------------------------------------------
 
 
-def _hands(spec, seed, n=5):
+def _hands(spec: Constraints, seed: int, n: int = 5) -> list[tuple[CardSet, ...]]:
     return [p.hands for p in deal(spec, seed=seed, count=n)]
 
 
@@ -318,7 +321,7 @@ def test_a_card_the_game_turns_past_is_never_turned_up():
     plan = plan_for(constraints_from_dict({"game": "bierspiel", "players": 3, "seats": [
         {"seat": 1, "holds": "AS KS QS JS TS"}, {"seat": 2, "holds": "9S 8S 7S AH KH"},
         {"seat": 3, "holds": "QH JH TH 9H 8H"}]}))
-    assert {card_name(p.turnup) for p in plan.every()} == {
-        card_name(c) for c in range(52) if c not in parse_cards(
+    assert {p.turnup for p in plan.every()} == {
+        c for c in range(52) if c not in parse_cards(
             "AS KS QS JS TS 9S 8S 7S AH KH QH JH TH 9H 8H 7D")
         and find_game("bierspiel").deck >> c & 1}

@@ -13,22 +13,22 @@ from typer.testing import CliRunner
 
 from jink.cards import CLUBS, HEARTS, SPADES, card_name, parse_card, parse_cardset
 from jink.cli.app import app
-from jink.decisions.declare import deal_from_text, declare
+from jink.decisions.declare import Choice, Deal, Declaration, deal_from_text, declare
 from jink.errors import PositionError
 from jink.games import find_game
 from jink.position import Position
-from jink.solver import Solver
+from jink.solver import Solver, Verdict
 from tests.reference_family import fam_max_tricks, fam_position
 
 RAMS_HANDS = ["AH KH 8C 9C TS", "QH JH AC KC 7S", "7H AS KS QS JS", "8H 9H TH 7D 8D"]
 RAMS_WIDOW = "AD KD QD JD TD"
 
 
-def rams_deal():  # type: ignore[no-untyped-def]
+def rams_deal() -> Deal:
     return deal_from_text(find_game("rams"), HEARTS, RAMS_HANDS, RAMS_WIDOW)
 
 
-def by_name(decision):  # type: ignore[no-untyped-def]
+def by_name(decision: Declaration) -> dict[str, Choice]:
     return {c.name + ("/" + "".join(map(card_name, c.discard)) if c.discard else ""): c
             for c in decision.choices}
 
@@ -76,10 +76,17 @@ def ref_value(game: str, trump: str, hands: list[str], widow: str, asker: int, m
             all(v[2] for v in values))
 
 
-def value_of(choice) -> tuple[int, bool, bool]:  # type: ignore[no-untyped-def]
+def value_of(choice: Choice) -> tuple[int | None, bool | None, bool | None]:
     verdict = choice.verdict
+    assert verdict is not None
     one, five = (answer for _, answer in verdict.answers)
     return verdict.max_tricks, one, five
+
+
+def tricks_of(verdict: Verdict | None) -> int:
+    """A solved choice's tricks (every solve here is worked out to the end)."""
+    assert verdict is not None and verdict.max_tricks is not None
+    return verdict.max_tricks
 
 
 # Three at the table, hearts trumps, and a widow of five trumps: whoever
@@ -88,7 +95,7 @@ TABLE3 = ["AS KS QS 7H 8H", "7C 8C 9C TC JC", "AD KD QD JD TD"]
 WIDOW3 = "AH KH QH JH TH"
 
 
-def table3(game: str = "rams"):  # type: ignore[no-untyped-def]
+def table3(game: str = "rams") -> Deal:
     return deal_from_text(find_game(game), HEARTS, TABLE3, WIDOW3)
 
 
@@ -138,7 +145,7 @@ def test_general_rams_everybody_plays_the_announcer_leads_and_pays() -> None:
     choices = by_name(declare(table3(), 0, []))
     general = choices["general-rams"]
     assert general.players == (0, 1, 2)
-    assert general.verdict.max_tricks < 5
+    assert tricks_of(general.verdict) < 5
     # Foster: failing, "he must double the amount then in the pool, and pay five
     # counters to each of his adversaries" (two here), and gets nothing.
     data = general.to_dict()
@@ -236,7 +243,7 @@ ROB_HANDS = ["AS KH QH 8D 7C", "KS JH TD 9C 8C", "7S AH 9H AD KC", "8S TH 7H QC 
 ROB_WIDOW = "QS JS TS AC TC"
 
 
-def rob_deal():  # type: ignore[no-untyped-def]
+def rob_deal() -> Deal:
     return deal_from_text(find_game("rams"), SPADES, ROB_HANDS, ROB_WIDOW, parse_card("9S"))
 
 
@@ -266,6 +273,7 @@ def test_the_dealer_asking_sees_each_way_of_robbing() -> None:
         [(), ("QS", "JS", "TS"), ("AC",), ("TC",)]
     assert all("robs the turn-up" in c.note for c in decision.choices if c.rob)
     data = decision.to_dict()["choices"]
+    assert isinstance(data, list)
     assert data[2]["rob"] == ["8S"] and "rob" not in data[1]
 
 
@@ -282,8 +290,8 @@ def test_another_seat_asking_meets_the_dealers_worst_rob() -> None:
     values = [solver.verdict(Position.create("rams", "S", [parse_cardset(ROB_HANDS[0]), h]),
                              0) for h in dealer_hands]
     assert values[0].max_tricks == 4  # with no exchange seat 1 would make four
-    assert min(v.max_tricks for v in values) == 2  # the dealer's rob alone: two
-    assert play.verdict.max_tricks == 1  # the widow too: one
+    assert min(tricks_of(v) for v in values) == 2  # the dealer's rob alone: two
+    assert tricks_of(play.verdict) == 1  # the widow too: one
     assert "the dealer's rob of the 9S" in play.note
     assert "the dealer's taking the widow" in play.note
     # Where robbing cannot hurt seat 1, the note says nothing of it.
@@ -377,7 +385,7 @@ LOO3 = ["AS 7H 2C", "KS 8H 3C", "QS 9D 4C"]
 LOO_MISS = "2S 3S 4S"
 
 
-def loo_deal():  # type: ignore[no-untyped-def]
+def loo_deal() -> Deal:
     return deal_from_text(find_game("loo"), SPADES, LOO3, LOO_MISS)
 
 
@@ -504,7 +512,7 @@ def test_a_rams_simple_every_player_plays() -> None:
     position = Position.create("rams", "H", RAMS_HANDS)
     # Seat 3 and the dealer, after seat 2, may take the widow against him:
     # never better for him than the hands as dealt.
-    assert choices["play"].verdict.max_tricks <= Solver().max_tricks(position, 1)
+    assert tricks_of(choices["play"].verdict) <= Solver().max_tricks(position, 1)
     assert decision.to_dict()["simple"] is True
     with pytest.raises(PositionError, match="seat 3 is not among the seats that play"):
         declare(deal, 1, [0, 3], simple=True)
@@ -571,7 +579,7 @@ def test_six_at_the_table_the_dealer_takes_no_cards(game: str) -> None:
     assert pair["play"].players == (0, 4)
     position = Position.create(game, "C", [SIX[0], SIX[4]])
     # Seat 5, after him, may take the widow he leaves: never better for him.
-    assert pair["play"].verdict.max_tricks <= Solver().max_tricks(position, 0)
+    assert tricks_of(pair["play"].verdict) <= Solver().max_tricks(position, 0)
     alone = by_name(declare(deal, 4, []))
     for name in ("play", "widow"):
         # Not played: no seats in the play, no verdict, nothing paid.
@@ -631,7 +639,7 @@ def test_declare_takes_the_games_options() -> None:
         deal = deal_from_text(find_game("rams"), HEARTS, hands, widow, options=options)
         play = by_name(declare(deal, 1, [0, 3], widow_taker=0))["play"]
         solved = Solver().max_tricks(Position.create("rams", "H", held, options=options), 1)
-        assert play.verdict.max_tricks == solved
+        assert tricks_of(play.verdict) == solved
         values[ecarte] = solved
     assert values[False] != values[True]
     runner = CliRunner()
@@ -663,6 +671,7 @@ def test_bierspiel_penalties_are_fresh_crosses(game: str, key: str) -> None:
             verdict = choice.verdict
             if verdict is None:
                 continue
+            assert verdict.max_tricks is not None
             general = choice.name.startswith("general")
             failed = verdict.max_tricks < 5 if general else verdict.max_tricks == 0
             if game == "bierspiel":

@@ -35,7 +35,7 @@ BLOCKS = all_blocks()
 #: run runs too (a thousand deals solved in docs/batch.md's first block, the
 #: odds of every deal in docs/dealing.md's); the fourth, the eldest hand's
 #: study in docs/batch.md, solves 3,200 deals.
-LONG_BLOCKS = {
+LONG_BLOCKS: set[tuple[str, ...]] = {
     ("README.md", "jink batch --players 4 --deals 1000 --seed 18 --db spoil4.db"),
     ("docs/batch.md", "jink batch --players 4 --deals 1000 --seed 18 --db spoil4.db",
      "jink batch --players 4 --deals 1000 --seed 19 --db spoil4.db"),
@@ -45,7 +45,7 @@ LONG_BLOCKS = {
 
 #: The blocks that take some seconds, run by CI (marked ci) and ``--full``:
 #: those two, a thousand deals solved and the odds of 12,987 deals.
-CI_BLOCKS = {
+CI_BLOCKS: set[tuple[str, ...]] = {
     ("docs/batch.md", "jink batch --players 4 --deals 1000 --seed 18 --db spoil4.db"),
     ("docs/dealing.md", "jink odds late.toml --deals 400 --seed 1"),
 }

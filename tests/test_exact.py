@@ -107,7 +107,7 @@ STAGES = ("start", "stored", "trick", "cards")
 
 @needs_core
 def test_the_core_and_python_name_the_same_settlers() -> None:
-    from jink.solver import _core  # type: ignore[attr-defined]
+    from jink.solver import _core  # type: ignore[attr-defined]  # (compiled, no stub)
 
     assert tuple(entry[0] for entry in _core.SETTLERS) == native.SETTLERS
     assert [entry[1] for entry in _core.SETTLERS] == [1 << i for i in range(len(native.SETTLERS))]
@@ -139,7 +139,7 @@ def test_the_core_and_python_name_the_same_settlers() -> None:
 
 @needs_core
 def test_a_table_takes_only_the_settlers_there_are() -> None:
-    from jink.solver import _core
+    from jink.solver import _core  # type: ignore[attr-defined]  # (compiled, no stub)
 
     _core.Table(1.0, settlers=0)
     with pytest.raises(ValueError, match="settlers"):
@@ -151,7 +151,7 @@ def test_a_table_takes_only_the_settlers_there_are() -> None:
 @needs_core
 @pytest.mark.parametrize("part", sorted(native.NEEDS))
 def test_a_table_refuses_a_part_without_what_it_needs(part: str) -> None:
-    from jink.solver import _core
+    from jink.solver import _core  # type: ignore[attr-defined]  # (compiled, no stub)
 
     for needed in native.NEEDS[part]:
         others = native.settlers_of([part]) - {needed}
@@ -192,13 +192,16 @@ def test_exact_means_no_settler() -> None:
 
 @needs_core
 def test_exact_is_the_plain_kernel_and_settlers_keep_partition_search() -> None:
-    assert not Solver(exact=True, engine="native").table.partition
+    exact = Solver(exact=True, engine="native")
+    assert isinstance(exact.table, native.NativeTable)
+    assert not exact.table.partition
     relaxed = Solver(settlers=["relaxed"], engine="native")
     assert isinstance(relaxed.table, native.NativeTable)
     assert relaxed.table.partition and relaxed.table.settlers == {"relaxed", "partition"}
     native.use_exact(True)
     try:
         plain = Solver(engine="native")
+        assert isinstance(plain.table, native.NativeTable)
         assert plain.exact and not plain.table.partition and plain.settlers == frozenset()
     finally:
         native.use_exact(False)
@@ -210,7 +213,7 @@ def test_a_deal_of_more_tricks_than_the_core_keys_is_refused() -> None:
     more than 7 tricks with a clear error, and the solver leaves such deals
     to the Python engine."""
     from jink.games import find_game
-    from jink.solver import _core
+    from jink.solver import _core  # type: ignore[attr-defined]  # (compiled, no stub)
 
     assert _core.MAX_TRICKS == 7
     rules = find_game("spoil-five").bind(0, {}, 2)

@@ -47,8 +47,11 @@ def test_averages_are_weighted_sums() -> None:
     outcome = solve_expected(unknown_turn())
     for seat in range(3):
         values = outcome.expected(seat)
-        mean = sum(float(w) * outcome.by_suit[s][seat].max_tricks
-                   for s, w in outcome.weights.items())
+        mean = 0.0
+        for s, w in outcome.weights.items():
+            tricks = outcome.by_suit[s][seat].max_tricks
+            assert tricks is not None
+            mean += float(w) * tricks
         assert values["max_tricks"] == pytest.approx(mean, abs=1e-4)
         chance = sum(float(w) for s, w in outcome.weights.items()
                      if outcome.by_suit[s][seat].answer("not_looed"))

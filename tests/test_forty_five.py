@@ -68,7 +68,8 @@ def test_points(tricks: int, standard: int, per_trick: int) -> None:
 def test_per_trick_scoring_option_changes_the_points() -> None:
     position = Position.create("forty-five", "D", ["5D JD AH AD KD", "9C 8C 7C 6C 4C"],
                                options={"per_trick_scoring": True})
-    assert solve(position, line=False).to_dict()["seats"][0]["points"] == 25
+    seats = solve(position, line=False).to_dict()["seats"]
+    assert isinstance(seats, list) and seats[0]["points"] == 25
 
 
 def test_two_four_or_six_players() -> None:

@@ -268,7 +268,8 @@ def test_a_mistaken_value_ends_as_documented(names: dict[str, str]) -> None:
     failed = []
     for case in cases(full=False):
         try:
-            _fuzz(*case.values, names)
+            command, name, value = case.values
+            _fuzz(command, name, value, names)
         except AssertionError as error:
             failed.append(f"{case.id}: {str(error)[:300]}")
     assert not failed, "\n".join(failed)

@@ -7,10 +7,12 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from jink.cards import card_name, cards_text, parse_cards
 from jink.cli.app import app
@@ -25,7 +27,7 @@ from jink.position import Position
 runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "100"})
 
 
-def invoke(*args: str):
+def invoke(*args: str) -> Result:
     result = runner.invoke(app, list(args))
     assert "Traceback" not in result.output
     return result
@@ -37,8 +39,8 @@ def seen_except(*groups: str) -> str:
     return " ".join(card_name(c) for c in range(52) if c not in keep)
 
 
-def without_time(text: str) -> dict:
-    obj = json.loads(text)
+def without_time(text: str) -> dict[str, Any]:
+    obj: dict[str, Any] = json.loads(text)
     obj.pop("seconds")
     return obj
 
@@ -74,7 +76,7 @@ ROB_MINE = "AS 2C 3C 4H 9D"
 ROB_FREE = "KS 8S 6H 5D QC JC TD"   # seat 2's five cards come from these seven
 
 
-def rob_view(**extra) -> dict:
+def rob_view(**extra: object) -> dict[str, object]:
     return {"game": "spoil-five", "turnup": "7S", "hands": [ROB_MINE, "?"],
             "seen": seen_except(ROB_MINE, ROB_FREE, "7S"), **extra}
 
@@ -99,11 +101,11 @@ def test_rob_odds_count_jink_robs_choices_on_every_deal() -> None:
     # 2C and 3C are alike in every deal (nothing ranks between them in a
     # black suit): one row, which both cards' counts must give.
     assert [c.choice for c in result.choices] == ["keep", "rob 4H", "rob 9D", "rob 2C/3C"]
-    for choice in result.choices:
-        for name in ["rob " + c for c in choice.choice[4:].split("/")] \
-                if choice.choice != "keep" else ["keep"]:
-            assert choice.max_tricks_mean == pytest.approx(tricks[name] / deals)
-            assert choice.share("three").hits == three[name]
+    for row in result.choices:
+        for name in ["rob " + c for c in row.choice[4:].split("/")] \
+                if row.choice != "keep" else ["keep"]:
+            assert row.max_tricks_mean == pytest.approx(tricks[name] / deals)
+            assert row.share("three").hits == three[name]
 
 
 def test_discards_alike_in_every_deal_are_alike_in_each() -> None:
@@ -172,9 +174,9 @@ def test_declare_odds_count_jink_declares_choices_on_every_deal() -> None:
                 looed[choice.name] += bool(choice.verdict.answer("not_looed"))
     assert result.deals == deals == 20
     assert [c.choice for c in result.choices] == ["play", "widow"]
-    for choice in result.choices:
-        assert choice.max_tricks_mean == pytest.approx(tricks[choice.choice] / deals)
-        assert choice.share("not_looed").hits == looed[choice.choice]
+    for row in result.choices:
+        assert row.max_tricks_mean == pytest.approx(tricks[row.choice] / deals)
+        assert row.share("not_looed").hits == looed[row.choice]
     assert [name for name, _ in result.without_play] == ["pass"]
 
 
@@ -234,7 +236,7 @@ def test_bad_one_hand_questions(args: list[str], status: int, message: str) -> N
         assert len(result.stderr.splitlines()) == 1
 
 
-def _stop_at(n: int):
+def _stop_at(n: int) -> Callable[[int, int], None]:
     def progress(done: int, total: int) -> None:
         if done == n:
             raise KeyboardInterrupt

@@ -360,7 +360,7 @@ def test_loo_without_turn_is_searched_in_python() -> None:
     position = Position.create(loo, None, ["AH KH QH", "2C 3C 4C", "2D 3D 4D"], turn=None)
     assert not native.supported(position.rules, 3)
     goal: Goal = AtLeast(1)
-    answers = []
+    answers: list[bool | str] = []
     for engine in ("python", "native"):
         solver = Solver(engine=engine)
         try:
@@ -422,6 +422,7 @@ def test_a_table_grown_into_big_memory_keeps_its_answers() -> None:
     # (the table keeps itself at most half full: its slots are twice its entries or more)
     assert 2 * stats.entries * stats.entry_bytes >= 4 << 20
     nodes = big.nodes
+    assert isinstance(big.table, native.NativeTable)
     big.table.core.clear()  # (the big arrays given back; the table as new)
     assert big.verdicts(position, [0]) == first
     assert big.nodes == 2 * nodes

@@ -108,6 +108,7 @@ def test_from_four_seats_it_agrees_with_the_python_engine(size: Size, tmp_path: 
         with mutants.core(module):
             solver = Solver(engine="native")
             got = questions(solver, position)
+            assert isinstance(solver.table, native.NativeTable)
             stats = solver.table.core.stats()
         assert got == want, position
         assert stats["next_failures"] == 0, position

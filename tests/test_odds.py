@@ -8,6 +8,7 @@ import itertools
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -19,9 +20,9 @@ from jink.analysis.solve import solve
 from jink.cards import SUIT_NAMES, card_name, cards_text, count, iter_cards, parse_cards
 from jink.cli.app import app
 from jink.dealing import Constraints, deal, load_constraints
-from jink.dealing.odds import MAX_EXHAUSTIVE, load_view, odds, view_from_dict
+from jink.dealing.odds import MAX_EXHAUSTIVE, View, load_view, odds, view_from_dict
 from jink.errors import JinkError, PositionError
-from jink.games import GAMES
+from jink.games import GAMES, Game
 from jink.position import Position
 from tests.reference import ref_can_force, ref_legal, ref_max_tricks, ref_play, ref_position
 from tests.sweeps import Size, sweep, tiers
@@ -39,13 +40,13 @@ def seen_except(*groups: str) -> str:
     return " ".join(card_name(c) for c in range(52) if c not in keep)
 
 
-def opening_view(**extra):
+def opening_view(**extra: object) -> dict[str, object]:
     """Seat 1 to lead, two tricks left, one trick won each; 8 cards unseen."""
     return {"game": "spoil-five", "trump": "S", "hands": [MINE, "?", "?"],
             "won": [1, 1, 1], "seen": seen_except(MINE, FREE), **extra}
 
 
-def following_view(**extra):
+def following_view(**extra: object) -> dict[str, object]:
     """Seat 3 led the QS to the fourth trick; seat 1 to play; seat 2 void in hearts."""
     return {"game": "spoil-five", "trump": "S", "hands": [MINE, "?", "?"],
             "leader": 3, "trick": "QS", "won": [1, 1, 1],
@@ -53,7 +54,9 @@ def following_view(**extra):
             "seats": [{"seat": 2, "hearts": "0"}], **extra}
 
 
-def reference_tally(leader, trick, sizes, keep):
+def reference_tally(leader: int, trick: str, sizes: tuple[int, int, int],
+                    keep: Callable[[tuple[int, ...], tuple[int, ...]], bool],
+                    ) -> tuple[int, dict[str, list[int]]]:
     """Every split of FREE into seat 2's and seat 3's hands (``keep`` filters),
     each solved by tests/reference.py: per card, the max-tricks sum and the
     deals keeping three, jink and spoil."""
@@ -77,7 +80,7 @@ def reference_tally(leader, trick, sizes, keep):
     return deals, tally
 
 
-def hearts_free(cards):
+def hearts_free(cards: Iterable[int]) -> bool:
     # As Spoil Five counts hearts: the A♥ is a trump.
     return not any(card_name(c)[1] == "H" and card_name(c) != "AH" for c in cards)
 
@@ -144,8 +147,9 @@ def test_seed_repeats():
 def test_best_card_and_json_shape():
     result = odds(view_from_dict(opening_view()), exhaustive=True).to_dict()
     assert result["seat"] == 1 and result["exhaustive"] is True
+    assert isinstance(result["cards"], list) and isinstance(result["best"], dict)
     spoil = {c["card"]: c["spoil"]["share"] for c in result["cards"]}
-    assert result["best"]["spoil"] == max(spoil, key=spoil.get)
+    assert result["best"]["spoil"] == max(spoil, key=spoil.__getitem__)
     assert result["best"]["jink"] is None  # no card ever takes all five here
     assert set(result["cards"][0]) >= {"card", "max_tricks_mean", "three", "jink", "spoil"}
 
@@ -172,7 +176,7 @@ def test_bad_views_are_errors(change, words):
         odds(view_from_dict({**opening_view(), **change}), deals=5, seed=1)
 
 
-def test_cli_json_and_errors(tmp_path: Path):
+def test_cli_json_and_errors(tmp_path: Path) -> None:
     view = tmp_path / "view.json"
     view.write_text(json.dumps(opening_view()), encoding="utf-8")
     result = runner.invoke(app, ["odds", str(view), "--exhaustive", "--json"])
@@ -243,7 +247,7 @@ def views_of_witness_deals(draw):
     for s, h in enumerate(position.hands):
         if hands[s] != "?" or rng.random() < 0.4:
             continue
-        table = {"seat": s + 1}
+        table: dict[str, object] = {"seat": s + 1}
         mine = [c for c in range(52) if h >> c & 1]
         table["holds"] = " ".join(card_name(c) for c in rng.sample(mine, min(1, len(mine))))
         key = rng.choice(SUIT_NAMES)
@@ -256,7 +260,7 @@ def views_of_witness_deals(draw):
     return obj, position
 
 
-def card_name_set(hand):
+def card_name_set(hand: int) -> str:
     return " ".join(card_name(c) for c in range(52) if hand >> c & 1)
 
 
@@ -326,7 +330,9 @@ def test_forty_five_scores_each_sides_goals():
         position = Position.create("forty-five", "S", ["9H", card_name(two), card_name(three),
                                                        card_name(four)], won=[1, 1, 1, 1])
         deals += 1
-        hits += solve(position, seat=0, line=False).verdict_of(0).answer("odd_trick")
+        answer = solve(position, seat=0, line=False).verdict_of(0).answer("odd_trick")
+        assert answer is not None
+        hits += answer
     [card] = result.cards
     assert result.deals == deals
     assert card.share("odd_trick").hits == hits
@@ -361,6 +367,7 @@ def test_documented_endgame_answer():
     assert shares == {"KS": (0.17, 0.87), "9H": (0.0, 0.87)}
     sampled = odds(load_view(DOCS / "examples" / "late.toml"), deals=400, seed=1).to_dict()
     assert sampled["possible_deals"] == 12987
+    assert isinstance(sampled["cards"], list)
     assert [c["three"]["share"] for c in sampled["cards"]] == [0.1775, 0.0]
 
 
@@ -374,7 +381,7 @@ def test_documented_constraints_file_deals():
 # -- a sweep over every game -----------------------------------------------------
 
 
-def small_view(game, seed):
+def small_view(game: Game, seed: int) -> View:
     """A deal of ``game`` played to two cards a hand, seen from the seat to
     play, with only a few cards unseen (the rest listed in ``seen``)."""
     rng = random.Random(seed)
@@ -392,6 +399,7 @@ def small_view(game, seed):
     pool = set(unseen) | set(rng.sample(spare, min(4, len(spare))))
     seen = [c for c in iter_cards(game.deck) if c not in pool
             and not position.hands[to_play] >> c & 1]
+    assert position.trump is not None
     return view_from_dict({
         "game": game.name, "trump": "SHDC"[position.trump],
         "hands": [card_name_set(h) if s == to_play else "?"
@@ -405,7 +413,7 @@ def small_view(game, seed):
 @pytest.mark.parametrize("name", [n if n in ("spoil-five", "loo")
                                   else pytest.param(n, marks=pytest.mark.ci)
                                   for n in sorted(GAMES)])
-def test_sweep_sampled_against_exhaustive_every_game(name, size: Size):
+def test_sweep_sampled_against_exhaustive_every_game(name: str, size: Size) -> None:
     # Every game, part-way through a deal: the deals are uniform (chi-square
     # over every possible deal) and the sampled intervals hold the exact shares.
     covered = total = 0

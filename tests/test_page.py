@@ -69,7 +69,8 @@ def test_steps_follow_the_line_and_the_hands_shrink() -> None:
 def test_steps_from_part_way_through_a_trick_show_the_cards_already_played() -> None:
     start = example("renege")        # seat 1's 6S is on the table
     steps = steps_data(start, [])
-    assert [p["card"]["n"] for p in steps[0]["trick"]] == ["6S"]
+    trick = steps[0]["trick"]
+    assert isinstance(trick, list) and [p["card"]["n"] for p in trick] == ["6S"]
 
 
 def test_the_analysis_page_steps_through_the_record() -> None:

@@ -69,6 +69,7 @@ def checked(module: ModuleType, players: int, deals: range) -> tuple[int, int, i
         for i in deals:
             solver = Solver(engine="native")
             solver.verdicts(deal(players, i, 2026))
+            assert isinstance(solver.table, native.NativeTable)
             stats = solver.table.core.stats()
             checks += stats["checks"]
             faults += stats["check_failures"]

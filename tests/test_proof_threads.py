@@ -82,6 +82,7 @@ def test_helpers_search_and_the_nodes_count_every_threads() -> None:
     for _ in range(5):
         solver = threaded(2)
         solver.can_force(position, 1, SPOIL)
+        assert isinstance(solver.table, native.NativeTable)
         stats = solver.table.core.stats()
         assert stats["threads"] == 2 and 0 < stats["caller_nodes"] <= solver.nodes
         if stats["caller_nodes"] < solver.nodes:
@@ -97,6 +98,7 @@ def test_one_thread_is_the_search_of_before() -> None:
     one = threaded(1, help_after=0)
     one.verdicts(position)
     assert one.nodes == plain.nodes
+    assert isinstance(one.table, native.NativeTable)
     assert one.table.core.stats()["caller_nodes"] == one.nodes
 
 

@@ -113,7 +113,7 @@ def test_play_refuses_an_unsound_puzzle(tmp_path: Path) -> None:
 def winning_cards(text: str, first: str | None = None) -> list[str]:
     """The user's cards that keep the goal, found by the solver now (not stored)."""
     session = PlaySession(puzzles.loads(text))
-    cards = []
+    cards: list[str] = []
     while True:
         session.reply()
         if session.finished:

@@ -15,37 +15,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jink.cards import card_name, parse_card
-
-# `python -m pytest` from the repo root can import the `tests` folder; the
-# bare `pytest` command only puts tests/ itself on sys.path.
-try:
-    from tests.reference import (
-        PLAIN_ORDER,
-        TRUMP_ORDER,
-        RefPosition,
-        names,
-        ref_can_force,
-        ref_legal,
-        ref_max_tricks,
-        ref_move_scores,
-        ref_play,
-        ref_position,
-        ref_trick_winner,
-    )
-except ModuleNotFoundError:
-    from reference import (  # type: ignore[no-redef]
-        PLAIN_ORDER,
-        TRUMP_ORDER,
-        RefPosition,
-        names,
-        ref_can_force,
-        ref_legal,
-        ref_max_tricks,
-        ref_move_scores,
-        ref_play,
-        ref_position,
-        ref_trick_winner,
-    )
+from tests.reference import (
+    PLAIN_ORDER,
+    TRUMP_ORDER,
+    RefPosition,
+    names,
+    ref_can_force,
+    ref_legal,
+    ref_max_tricks,
+    ref_move_scores,
+    ref_play,
+    ref_position,
+    ref_trick_winner,
+)
 
 
 def cards(text: str) -> tuple[int, ...]:

@@ -19,6 +19,7 @@ from jink.errors import PositionError
 from jink.position import Position
 from jink.solver import Solver
 from tests.reference import (
+    RefPosition,
     ref_can_force,
     ref_legal,
     ref_max_tricks,
@@ -160,7 +161,7 @@ def ref_first_turn(hands: list[str], turnup: str, holder: int) -> tuple[bool, in
     goal three."""
     up = parse_card(turnup)
 
-    def value(pos):  # type: ignore[no-untyped-def]
+    def value(pos: RefPosition) -> tuple[bool, int]:
         if seat_to_play(pos) == holder:
             hand = pos.hands[holder]
             best = (False, 0)
@@ -174,7 +175,7 @@ def ref_first_turn(hands: list[str], turnup: str, holder: int) -> tuple[bool, in
         kids = [value(ref_play(pos, c)) for c in ref_legal(pos)]
         return all(k[0] for k in kids), min(k[1] for k in kids)
 
-    return value(ref_position(turnup[1], hands))  # type: ignore[no-any-return]
+    return value(ref_position(turnup[1], hands))
 
 
 def test_the_aces_holder_may_wait_and_see() -> None:

@@ -84,6 +84,7 @@ def test_big_tables_spread_by_default_and_count_every_workers_nodes() -> None:
     assert solver.verdicts(position) == expected
     helper = solver._helpers[0]
     assert 0 < helper.budget.nodes < solver.nodes
+    assert isinstance(solver.table, native.NativeTable)
     assert solver.table.core.stats()["caller_nodes"] < solver.nodes
 
 

@@ -68,9 +68,9 @@ def test_a_script_on_stdin_plays_undoes_and_goes_back() -> None:
     assert score_rows(out) == expected_scores("", 2)
     # best: the line of jink solve from the position after 8S.
     after = example("default").play(parse_card("8S"))
-    line = solve(after, 0, "three").line
+    best_line = solve(after, 0, "three").line
     best = out.split("> best")[1].split("> back 1")[0]
-    assert [card_symbol(step.card) for step in line] == \
+    assert [card_symbol(step.card) for step in best_line] == \
         re.findall(r"^\s+(?:\d\s+)?\d\s+(\S+)\s{2,}", best, flags=re.MULTILINE)
 
 

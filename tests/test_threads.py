@@ -177,7 +177,7 @@ def test_two_threads_binding_the_same_rules_share_them() -> None:
     assert first is second is game.bind(1, None, 4)
 
 
-_REAL_CORE = native._core
+_REAL_CORE = native._core  # type: ignore[attr-defined]  # (compiled, no stub)
 
 
 class _SlowLink:

@@ -188,7 +188,7 @@ def test_depth_cuts_the_proof_tree() -> None:
                if d["ply"] == 3)
 
 
-def _equal(a: nx.DiGraph, b: nx.DiGraph) -> None:
+def _equal(a: nx.Graph[str], b: nx.Graph[str]) -> None:
     assert type(a) is type(b) is nx.DiGraph
     assert dict(a.nodes(data=True)) == dict(b.nodes(data=True))
     assert sorted(a.edges(data=True)) == sorted(b.edges(data=True))
@@ -228,6 +228,7 @@ def test_command_writes_graphml_by_suffix_with_a_summary(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert result.stdout == ""
     tree = nx.read_graphml(out)
+    assert isinstance(tree, nx.DiGraph)
     summary = summarise(tree)
     assert f"{summary.nodes} nodes" in result.stderr and "widest trick" in result.stderr
     assert tree.nodes[ROOT]["root"] is True

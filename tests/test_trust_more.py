@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -55,12 +56,12 @@ def usage_error(args: list[str]) -> str:
 
 
 def jink(*args: str, env: dict[str, str] | None = None,
-         **kwargs: object) -> subprocess.CompletedProcess[str]:
+         **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """``python -m jink ARGS`` in a process of its own."""
     return subprocess.run([sys.executable, "-m", "jink", *args], capture_output=True,
                           text=True, cwd=ROOT, timeout=120,
                           env={**os.environ, "COLUMNS": "80", **(env or {})},
-                          **kwargs)  # type: ignore[call-overload]
+                          **kwargs)
 
 
 @pytest.fixture

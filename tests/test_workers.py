@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
+from collections.abc import Generator
 
 import pytest
 
@@ -44,13 +45,14 @@ def test_results_come_in_order_and_an_error_reaches_the_run(at_once: None) -> No
 
 def test_a_run_stopped_part_way_leaves_no_worker(at_once: None) -> None:
     solved = workers.in_order(square_or_fail, range(1000, 5000), workers=2)
+    assert isinstance(solved, Generator)  # (closed part-way below)
     assert [next(solved) for _ in range(5)] == [n * n for n in range(1000, 1005)]
     solved.close()
     assert not multiprocessing.active_children()
 
 
 def test_a_short_run_starts_no_worker() -> None:
-    seen = []
+    seen: list[int] = []
     assert count_each(range(5), seen.append, 5, solve=square_or_fail, workers=2) == (5, False)
     assert seen == [0, 1, 4, 9, 16] and not multiprocessing.active_children()
 
