@@ -498,9 +498,9 @@ struct Crew {
     atomic_int answer;  /* the first answer found (-1: none yet) */
     atomic_llong helper_nodes;  /* the helpers' nodes so far */
     atomic_int pause;   /* a thread purges or grows the table: the others wait */
-    asig busy[MAX_THREADS];  /* each thread's root lead searched now, or 0 (widen.c) */
     /* each thread's card searched now at each of the coalition's nodes of
-     * the proof's first tricks, as its path (Search.path), or 0 (threads.c) */
+     * the proof's first tricks, as its path (Search.path), or 0 (threads.c:
+     * named_slot; read by shared_tries and widen.c) */
     asig path_busy[MAX_THREADS][SHARE_TRICKS * MAXP];
     pthread_mutex_t lock;
     pthread_cond_t cond;
@@ -685,6 +685,10 @@ static inline unsigned node_guard(const Search *s, int part);
 static void gather_asks(TableObject *t);
 static inline int try_card(Search *s, Tries *t, int j, long long width);
 static inline u64 path_after(const Search *s, int card);
+#if JINK_THREADS
+static inline asig *named_slot(const Search *s, const Tries *t);
+static int searched_elsewhere(const Search *s, const Tries *t, u64 child);
+#endif
 static int play(Search *s);
 static int play_on(Search *s, int i, int part);
 static int trick_start(Search *s);

@@ -104,31 +104,43 @@ static int shares_out(const Search *s, const Tries *t) {
 }
 
 #if JINK_THREADS
-/* Whether another thread searches the card of path ``child`` at ``ply``. */
-static int searched_elsewhere(const Ctx *c, int ply, u64 child) {
+/* The node of ``t``'s place among the proof's first tricks' cards: each
+ * thread's slot there (Crew.path_busy) names the card it searches now. */
+static inline int named_ply(const Search *s, const Tries *t) {
+    return (s->done - s->ctx->root_done) * s->players + t->i;
+}
+
+static inline asig *named_slot(const Search *s, const Tries *t) {
+    return &s->ctx->crew->path_busy[s->ctx->id][named_ply(s, t)];
+}
+
+/* Whether another thread searches the card of path ``child`` at the node of
+ * ``t`` now. (No helper started: every other thread's slot is 0.) */
+static int searched_elsewhere(const Search *s, const Tries *t, u64 child) {
+    const Ctx *c = s->ctx;
+    int ply = named_ply(s, t);
     for (int k = 0; k < c->crew->threads; k++)
         if (k != c->id && LOAD(&c->crew->path_busy[k][ply]) == child) return 1;
     return 0;
 }
 
-/* Whether the ``j``-th card (of path ``child``, at ``ply``) is put off: in
- * the first round, another thread searches it. (Tests: the core built with
- * JINK_CHECK_SHARE puts off every node's first card on every thread, as if
- * another were on it, so that a card put off and never searched again
- * shows in the answers; the checking core counts the cards put off.) */
-static int put_off_here(Ctx *c, int ply, u64 child, int j) {
+/* Whether the ``j``-th card of ``t`` (of path ``child``) is put off: another
+ * thread searches it. (Tests: the core built with JINK_CHECK_SHARE puts off
+ * every node's first card on every thread, as if another were on it, so
+ * that a card put off and never searched again shows in the answers; the
+ * checking core counts the cards put off.) */
+static int put_off_here(const Search *s, const Tries *t, u64 child, int j) {
 #ifdef JINK_CHECK_SHARE
     int off = j == 0;
+    (void)t;
+    (void)child;
 #else
-    /* (a helper's crew has started; ``started`` is the caller's to read) */
-    int off = (c->id || c->crew->started) && searched_elsewhere(c, ply, child);
+    int off = searched_elsewhere(s, t, child);
+    (void)j;
 #endif
 #ifdef JINK_CHECK
-    if (off) c->table->put_off++;
+    if (off) s->ctx->table->put_off++;
 #endif
-    (void)ply;
-    (void)child;
-    (void)j;
     return off;
 }
 #endif
@@ -137,15 +149,13 @@ static int put_off_here(Ctx *c, int ply, u64 child, int j) {
  * the end. TRY_SETTLES, TRY_ON or TRY_STOPPED, as the plain loop's. */
 static int shared_tries(Search *s, Tries *t) {
 #if JINK_THREADS
-    Ctx *c = s->ctx;
-    int ply = (s->done - c->root_done) * s->players + t->i;
-    asig *mine = &c->crew->path_busy[c->id][ply];
+    asig *mine = named_slot(s, t);
     u64 later = 0;
     for (int round = 0; round < 2; round++)
         for (int j = 0; j < t->m; j++) {
             if (round && !(later >> j & 1)) continue;
             u64 child = path_after(s, t->order[j]);
-            if (!round && put_off_here(c, ply, child, j)) {
+            if (!round && put_off_here(s, t, child, j)) {
                 later |= (u64)1 << j;
                 continue;
             }
@@ -180,10 +190,8 @@ static void crew_init(Crew *w, int threads, long long nodes0) {
     atomic_init(&w->answer, -1);
     atomic_init(&w->helper_nodes, 0);
     atomic_init(&w->pause, 0);
-    for (int k = 0; k < w->threads; k++) {
-        atomic_init(&w->busy[k], 0);
+    for (int k = 0; k < w->threads; k++)
         for (int ply = 0; ply < SHARE_TRICKS * MAXP; ply++) atomic_init(&w->path_busy[k][ply], 0);
-    }
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->cond, NULL);
     w->active = 1;

@@ -55,15 +55,12 @@ static int widen_applies(const Search *s, int i, int maximizing) {
 
 #if JINK_THREADS
 /* Whether the ``j``-th card of ``t`` is put off this round: another thread
- * searches it now (the crew's ``busy``), and another card of ``open`` is
- * searched by none. (No helper started: every other thread's card is none.) */
-static int put_off(const Tries *t, u64 open, int j, const Ctx *c) {
-    u64 busy = 0;
-    for (int k = 0; k < c->crew->threads; k++)
-        if (k != c->id) busy |= atomic_load_explicit(&c->crew->busy[k], memory_order_relaxed);
-    if (!(busy & bit(t->order[j]))) return 0;
+ * searches it now (threads.c: searched_elsewhere), and another card of
+ * ``open`` is searched by none. */
+static int put_off(const Search *s, const Tries *t, u64 open, int j) {
+    if (!searched_elsewhere(s, t, path_after(s, t->order[j]))) return 0;
     for (int k = 0; k < t->m; k++)
-        if (open >> k & 1 && !(busy & bit(t->order[k]))) return 1;
+        if (open >> k & 1 && !searched_elsewhere(s, t, path_after(s, t->order[k]))) return 1;
     return 0;
 }
 #endif
@@ -76,22 +73,22 @@ static int widen_tries(Search *s, Tries *t) {
     long long width = WIDEN.first;
     int whole = s->ctx->id != 0;  /* a helper: its first card uncapped (see above) */
 #if JINK_THREADS
-    Crew *w = s->ctx->crew;
+    asig *mine = s->ctx->crew ? named_slot(s, t) : NULL;  /* (the node's first trick) */
 #endif
     while (open) {
         for (int j = 0; j < t->m; j++) {
             if (!(open >> j & 1)) continue;
 #if JINK_THREADS
-            if (w && !whole && put_off(t, open, j, s->ctx))
+            if (mine && !whole && put_off(s, t, open, j))
                 continue;
-            if (w) atomic_store(&w->busy[s->ctx->id], bit(t->order[j]));
+            if (mine) STORE(mine, path_after(s, t->order[j]));
 #endif
             open &= ~((u64)1 << j);
             /* (the last card open runs uncapped) */
             int r = try_card(s, t, j, open && !whole ? width : -1);
             whole = 0;
 #if JINK_THREADS
-            if (w) atomic_store(&w->busy[s->ctx->id], 0);
+            if (mine) STORE(mine, 0);
 #endif
             if (r == TRY_CAPPED) {
                 open |= (u64)1 << j;  /* for the next round */
