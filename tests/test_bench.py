@@ -64,7 +64,7 @@ def test_by_question_accounts_for_every_node() -> None:
 
 def test_by_question_keeps_what_a_cut_deal_searched() -> None:
     # The clock is read every 4096 nodes: the first search to pass them is cut.
-    deals = questions.searches([deal(6, 0, 2026)], 1e-9)
+    deals = questions.searches([deal(6, 1, 2026)], 1e-9)
     made = deals[0][1]
     assert made and made[-1].answer is None and made[-1].nodes > 0
     assert all(record.answer is not None for record in made[:-1])

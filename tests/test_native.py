@@ -415,20 +415,20 @@ def test_a_table_grown_into_big_memory_keeps_its_answers() -> None:
     small enough never to use it (a first size and a cap of 2 MB)."""
     from jink.bench.deals import deal
 
-    position = deal(9, 13, 2026)  # (one seat's verdict: 0.2 s, some 25,000 entries)
+    position = deal(9, 13, 2026)  # (every seat's verdicts: 0.2 s, some 25,000 entries)
     big = Solver(engine="native")
-    first = big.verdicts(position, [0])
+    first = big.verdicts(position)
     stats = big.table.snapshot()
     # (the table keeps itself at most half full: its slots are twice its entries or more)
     assert 2 * stats.entries * stats.entry_bytes >= 4 << 20
     nodes = big.nodes
     assert isinstance(big.table, native.NativeTable)
     big.table.core.clear()  # (the big arrays given back; the table as new)
-    assert big.verdicts(position, [0]) == first
+    assert big.verdicts(position) == first
     assert big.nodes == 2 * nodes
     big.start_over()  # (emptied, the big arrays kept: Table.empty)
-    assert big.verdicts(position, [0]) == first
+    assert big.verdicts(position) == first
     assert big.nodes == nodes
     small = Solver(memory_mb=2, engine="native")
-    assert small.verdicts(position, [0]) == first
+    assert small.verdicts(position) == first
     assert small.table.snapshot().flushes > 0  # (it was kept small)

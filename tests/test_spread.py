@@ -235,7 +235,7 @@ def test_a_thread_lent_to_a_proof_under_way_starts_its_helper() -> None:
 
 
 @pytest.mark.parametrize(("players", "index", "seat", "helped"),
-                         [(9, 6, 0, True), (8, 2, 5, False)])
+                         [(9, 3, 0, True), (8, 1, 6, False)])
 def test_from_nine_seats_a_proof_starts_its_helper_sooner(players: int, index: int, seat: int,
                                                           helped: bool) -> None:
     """By default a proof starts its helpers past 32,768 nodes, and from nine

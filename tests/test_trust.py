@@ -323,8 +323,9 @@ def test_a_session_analysed_under_a_limit_keeps_the_deals_it_finished() -> None:
     result = runner.invoke(app, ["session", str(evening), "--analyse", "--json",
                                  "--max-nodes", "900"])
     assert result.exit_code == 1
-    assert result.stderr.startswith("error: deal 1 not analysed: search stopped after 901 "
-                                    "nodes (limit 900)")
+    # (the count passes the limit by a node or two: the last trick is counted unchecked)
+    assert re.match(r"error: deal 1 not analysed: search stopped after 90[12] nodes "
+                    r"\(limit 900\); no answer is given", result.stderr)
     got, want = json.loads(result.stdout)["deals"], json.loads(full.stdout)["deals"]
     assert "analysis" not in got[0] and "analysis" in want[0]
     assert got[1:] == want[1:]

@@ -398,6 +398,14 @@ struct Memory {
     PgSlot pg[PG_SLOTS];
 };
 
+/* A card that settled a node (order.c: killers): the card plus one (0:
+ * none), and the context it settled in. */
+#define KILLERS 2        /* the killers kept at each ply */
+typedef struct {
+    int context;
+    int card;
+} Killer;
+
 typedef struct {
     TableObject *table;
     Memory *memory;     /* this thread's (see Memory) */
@@ -416,6 +424,10 @@ typedef struct {
     long games;         /* pooled games played (see spoil_early) */
     long early_holds, early_fails, early_passed;  /* spoil_early's games so far */
     int replay;         /* (tests: JINK_CHECK plays a game again, apart from the memory) */
+    /* the cards that last settled a node, at each of a proof's plies (a
+     * trick and a place in it), each with its context (order.c: killers;
+     * all 0, none, as a proof starts) */
+    Killer killers[MAXT * MAXP][KILLERS];
 } Ctx;
 
 /* The pooled game's key for one position (see pooled_holds), kept while the
@@ -526,6 +538,7 @@ typedef struct {
     int nsib, sib[MAXC];
     u64 sib_rel[MAXC];
     int led, best, bp;
+    int context;         /* its killers' context (order.c), or -1: none kept */
 } Tries;
 /* A try's outcome (try_card). */
 enum { TRY_ON = 0, TRY_SETTLES = 1, TRY_CAPPED = 2, TRY_STOPPED = 3 };
@@ -592,6 +605,9 @@ static int to_play(const Search *s, int side);
 static int sure_taker(const Search *s, const int *cards, int m);
 static int unbeaten(const Search *s, int i);
 static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int *out);
+static int killer_context(const Search *s, int i);
+static void killers_first(const Search *s, Tries *t);
+static inline void killer_settled(Search *s, const Tries *t, int card);
 static int two_won(Search *s, int a, int b);
 static int two_played(Search *s, const int *trick);
 static int two_tricks(Search *s, int *trick, int i);

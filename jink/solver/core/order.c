@@ -152,3 +152,54 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
     }
     return m;
 }
+
+/* Killers: the cards that settled a node before. Sibling positions (the
+ * same seat at the same place of the same trick, the cards played before
+ * the trick differing) are mostly settled by the same card, and the thrifty
+ * rules above guess it wrong where, say, the asker's top trump would take a
+ * trick it had better let go: there, at ten seats, each sibling searched
+ * its wrong first card whole before the right one. So each thread of a
+ * proof keeps, at each ply (a trick and a place in it), the last KILLERS
+ * cards that settled a node, each with its context, and tries those of the
+ * node's context first, the latest first. The context is the seat (by the
+ * trick's leader), the suit led and the trick's best card so far: keyed on
+ * the ply alone, the killers came from unlike positions and cost three
+ * times the nodes (ten seats, deals 0-39); keyed on every card of the
+ * trick, they came back too seldom. Only with partition search (the
+ * reference's order is kept without it). */
+static int killer_context(const Search *s, int i) {
+    if (!i) return s->leader;
+    const CRules *R = s->R;
+    const int *trick = TRICK(s);
+    int best = trick[basic_winner(R, trick, i)];
+    return s->leader + MAXP * (best + 1 + (MAXC + 1) * (R->suit[trick[0]] + 1));
+}
+
+/* The node's killers, those kept in its context, moved to the front of its
+ * cards (the latest first); ``t->context`` set for killer_settled. */
+static void killers_first(const Search *s, Tries *t) {
+    int context = killer_context(s, t->i);
+    const Killer *k = s->ctx->killers[s->done * MAXP + t->i];
+    t->context = context;
+    for (int w = KILLERS - 1; w >= 0; w--) {
+        if (k[w].context != context || !k[w].card) continue;
+        int card = k[w].card - 1;
+        for (int j = 1; j < t->m; j++)
+            if (t->order[j] == card) {
+                memmove(t->order + 1, t->order, (size_t)j * sizeof *t->order);
+                t->order[0] = card;
+                break;
+            }
+    }
+}
+
+/* ``card`` settled the node of ``t``: the first of its ply's killers (one
+ * kept already moves up; the last falls out). */
+static inline void killer_settled(Search *s, const Tries *t, int card) {
+    Killer *k = s->ctx->killers[s->done * MAXP + t->i];
+    int w = 0;
+    while (w < KILLERS - 1 && !(k[w].card == card + 1 && k[w].context == t->context)) w++;
+    for (; w > 0; w--) k[w] = k[w - 1];
+    k[0].card = card + 1;
+    k[0].context = t->context;
+}

@@ -312,7 +312,9 @@ static inline int try_card(Search *s, Tries *t, int j, long long width) {
     }
     if (c->status) return TRY_STOPPED;
     answered(s, t, card);
-    return r == t->maximizing ? TRY_SETTLES : TRY_ON;
+    if (r != t->maximizing) return TRY_ON;
+    if (t->context >= 0) killer_settled(s, t, card);
+    return TRY_SETTLES;
 }
 
 /* A card of the trick's ``i``-th seat, each of them in turn (see play):
@@ -347,6 +349,8 @@ static int play_on(Search *s, int i, int part) {
     t.m = order_moves(s, seat, legal, t.maximizing, t.order);
     if (s->narrow && i && t.maximizing == s->coalition && !can_take(s, legal, trick, i))
         t.m = 1;  /* a throw-away: the lowest card only */
+    t.context = -1;
+    if (s->partition && on(s, SETTLE_ORDER)) killers_first(s, &t);
     diverge(s, t.order, t.m);
     t.rel = 0;
     t.nsib = 0;
