@@ -183,13 +183,17 @@ static void killers_first(const Search *s, Tries *t) {
     t->context = context;
     for (int w = KILLERS - 1; w >= 0; w--) {
         if (k[w].context != context || !k[w].card) continue;
-        int card = k[w].card - 1;
-        for (int j = 1; j < t->m; j++)
-            if (t->order[j] == card) {
+        /* (the card, or one of its group: the node's order holds one card
+         * of each group of equivalent cards, not always the same one) */
+        int card = k[w].card - 1, held = (int)(t->hand >> card & 1);
+        for (int j = 1; j < t->m; j++) {
+            int c = t->order[j];
+            if (c == card || (held && equivalent(s->R, s->live, c, card))) {
                 memmove(t->order + 1, t->order, (size_t)j * sizeof *t->order);
-                t->order[0] = card;
+                t->order[0] = c;
                 break;
             }
+        }
     }
 }
 
