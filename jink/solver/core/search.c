@@ -350,7 +350,9 @@ static int play_on(Search *s, int i, int part) {
     if (s->narrow && i && t.maximizing == s->coalition && !can_take(s, legal, trick, i))
         t.m = 1;  /* a throw-away: the lowest card only */
     t.context = -1;
-    if (s->partition && on(s, SETTLE_ORDER)) killers_first(s, &t);
+    /* (not the coalition's leads: see killers_first) */
+    if (s->partition && on(s, SETTLE_ORDER) && (i || t.maximizing != s->coalition))
+        killers_first(s, &t);
     diverge(s, t.order, t.m);
     t.rel = 0;
     t.nsib = 0;
