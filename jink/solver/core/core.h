@@ -605,7 +605,7 @@ static int to_play(const Search *s, int side);
 static int sure_taker(const Search *s, const int *cards, int m);
 static int unbeaten(const Search *s, int i);
 static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int *out);
-static int killer_context(const Search *s, int i);
+static int killer_context(const Search *s, const Tries *t);
 static void killers_first(const Search *s, Tries *t);
 static inline void killer_settled(Search *s, const Tries *t, int card);
 static int two_won(Search *s, int a, int b);

@@ -170,18 +170,20 @@ static int order_moves(const Search *s, int seat, u64 legal, int maximizing, int
  * another first trick) led a spoil that fails astray at every other (ten
  * seats, deal 122, seat 1's spoil: 213.6 M nodes against 0.82 M). Only with
  * partition search (the reference's order is kept without it). */
-static int killer_context(const Search *s, int i) {
-    if (!i) return s->leader;
+static int killer_context(const Search *s, const Tries *t) {
+    if (!t->i) return s->leader;
     const CRules *R = s->R;
     const int *trick = TRICK(s);
-    int best = trick[basic_winner(R, trick, i)];
-    return s->leader + MAXP * (best + 1 + (MAXC + 1) * (R->suit[trick[0]] + 1));
+    /* (the trick's best and suit led, where partition search has them) */
+    int best = trick[t->part ? t->best : basic_winner(R, trick, t->i)];
+    int led = t->part ? t->led : R->suit[trick[0]];
+    return s->leader + MAXP * (best + 1 + (MAXC + 1) * (led + 1));
 }
 
 /* The node's killers, those kept in its context, moved to the front of its
  * cards (the latest first); ``t->context`` set for killer_settled. */
 static void killers_first(const Search *s, Tries *t) {
-    int context = killer_context(s, t->i);
+    int context = killer_context(s, t);
     const Killer *k = s->ctx->killers[s->done * MAXP + t->i];
     t->context = context;
     for (int w = KILLERS - 1; w >= 0; w--) {

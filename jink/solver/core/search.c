@@ -349,6 +349,12 @@ static int play_on(Search *s, int i, int part) {
     t.m = order_moves(s, seat, legal, t.maximizing, t.order);
     if (s->narrow && i && t.maximizing == s->coalition && !can_take(s, legal, trick, i))
         t.m = 1;  /* a throw-away: the lowest card only */
+    t.led = -1, t.best = 0, t.bp = 0;
+    if (part && i) {
+        t.led = s->R->suit[trick[0]];
+        t.best = basic_winner(s->R, trick, i);
+        t.bp = s->R->power[trick[t.best]];
+    }
     t.context = -1;
     /* (not the coalition's leads: see killers_first) */
     if (s->partition && on(s, SETTLE_ORDER) && (i || t.maximizing != s->coalition))
@@ -356,12 +362,6 @@ static int play_on(Search *s, int i, int part) {
     diverge(s, t.order, t.m);
     t.rel = 0;
     t.nsib = 0;
-    t.led = -1, t.best = 0, t.bp = 0;
-    if (part && i) {
-        t.led = s->R->suit[trick[0]];
-        t.best = basic_winner(s->R, trick, i);
-        t.bp = s->R->power[trick[t.best]];
-    }
     if (s->pn && pn_depth(s) <= s->pn->len) {
         /* (the proof-number layer's path: pns.c) */
         int j = pns_path_card(s, &t);
