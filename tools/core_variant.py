@@ -27,6 +27,10 @@ from jink.bench.deals import deal
 from jink.solver import Solver
 from tests import mutants
 
+#: The level the timed builds are compiled at: setup.py's, so that a variant
+#: is timed as the installed core runs (the tests' own builds use -O1).
+TIMED_LEVEL = "-O3"
+
 
 def swapped(text: str, swaps: str) -> str:
     for block in swaps.split("%%%%%\n"):
@@ -52,7 +56,7 @@ def main() -> None:
     if args.swap:
         text = swapped(text, args.swap.read_text())
     with tempfile.TemporaryDirectory() as tmp:
-        module = mutants.build_text(text, "variant", Path(tmp))
+        module = mutants.build_text(text, "variant", Path(tmp), level=TIMED_LEVEL)
         nodes, seconds = 0, 0.0
         with mutants.core(module):
             for i in args.only if args.only is not None else range(args.deals):

@@ -34,6 +34,7 @@ from jink.position import Position
 from jink.solver import Solver
 from jink.solver.goals import Goal
 from tests import mutants
+from tools.core_variant import TIMED_LEVEL
 from tools.side_by_side import source_of
 
 
@@ -102,9 +103,10 @@ def main() -> None:
     parser.add_argument("--slowest", type=int, default=5, help="the slowest deals listed")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        new = mutants.build_text(mutants.source_text(args.source), "oddsnew", Path(tmp))
+        new = mutants.build_text(mutants.source_text(args.source), "oddsnew", Path(tmp),
+                                 level=TIMED_LEVEL)
         old = mutants.build_text(source_of(args.against, Path(tmp) / "against"), "oddsold",
-                                 Path(tmp))
+                                 Path(tmp), level=TIMED_LEVEL)
         positions = odds_deals(args.game, args.hand, args.players, args.deals, args.seed,
                                args.trump, args.turnup)
         sides = compare(new, old, positions, searched_goal(find_game(args.game), args.players))

@@ -46,7 +46,7 @@ from jink.errors import LimitExceeded
 from jink.position import Position
 from jink.solver import Limit, Solver
 from tests import mutants
-from tools.core_variant import swapped
+from tools.core_variant import TIMED_LEVEL, swapped
 
 
 def timed(module: ModuleType, position: Position, limit: float) -> tuple[float, int]:
@@ -94,8 +94,9 @@ def main() -> None:
         if args.swap:
             other = swapped(other, args.swap.read_text())
         new = mutants.build_text(mutants.source_text(args.source), "new", Path(tmp),
-                                 flags=shlex.split(args.flags))
-        old = mutants.build_text(other, "old", Path(tmp), flags=shlex.split(args.against_flags))
+                                 flags=shlex.split(args.flags), level=TIMED_LEVEL)
+        old = mutants.build_text(other, "old", Path(tmp), flags=shlex.split(args.against_flags),
+                                 level=TIMED_LEVEL)
         print("players  median new  median old  ratio   slowest new  slowest old  ratio"
               "   nodes new / old")
         for players in parse_range(args.players):
