@@ -12,6 +12,11 @@ table holds.
   same nodes.
 - A mutant whose signatures ignore the entries' depths is caught by the
   checking core, so its count is not idle.
+
+The trump holders in the hash that chooses where a key's chain starts
+(``home_hash``) are the same kind of filter: every entry names them, so the
+entries a probe can match are all in its chain, in their order. Built with
+the key alone hashed, the core gives the same verdicts in the same nodes.
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ DEALS = ((8, range(1, 4, 2)), (9, range(0, 2)), (10, range(2, 3)))
 WITHOUT = {"return ((sig ^ mine) & ~sig_any(sig)) == 0;":
            "(void)sig;\n    (void)mine;\n    return 1;",
            "int other = sig_at(t, i) != sig;": "int other = 0;"}
+#: A key's chain chosen by the key alone, not the trump holders too.
+KEY_ALONE = {"    if (suit > 3) return h;\n": "    if (suit >= 0) return h;\n"}
 #: A wrong signature: every suit's four places named, whatever the entry's depth.
 DEPTHLESS = {"u64 mask = depth_mask(depth[su] < SIG_HOLDERS ? depth[su] : SIG_HOLDERS);":
              "u64 mask = depth_mask(SIG_HOLDERS);"}
@@ -73,3 +80,12 @@ def test_the_checking_core_catches_signatures_without_depths(tmp_path: Path) -> 
     module = mutants.build_text(text, "sig_depthless", tmp_path)
     _, _, counts = tables(module, ((9, range(1)),))  # (the cheapest table that shows it)
     assert counts["sig_failures"] > 0
+
+
+def test_the_trump_holders_in_the_hash_leave_the_nodes_as_they_were(tmp_path: Path) -> None:
+    text = mutants.variant(mutants.source_text(), KEY_ALONE)
+    module = mutants.build_text(text, "key_alone", tmp_path, exact=True)
+    parted, nodes_parted, _ = tables(None)  # (the core as built)
+    alone, nodes_alone, _ = tables(module)
+    assert parted == alone
+    assert nodes_parted == nodes_alone
