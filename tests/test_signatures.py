@@ -44,7 +44,8 @@ WITHOUT = {"return ((sig ^ mine) & ~sig_any(sig)) == 0;":
            "(void)sig;\n    (void)mine;\n    return 1;",
            "int other = sig_at(t, i) != sig;": "int other = 0;"}
 #: A key's chain chosen by the key alone, not the trump holders too.
-KEY_ALONE = {"    if (suit > 3) return h;\n": "    if (suit >= 0) return h;\n"}
+KEY_ALONE = {"return suit > 3 ? h : mix(h, detail[suit]);":
+             "return suit >= 0 ? h : mix(h, detail[suit]);"}
 #: A wrong signature: every suit's four places named, whatever the entry's depth.
 DEPTHLESS = {"u64 mask = depth_mask(depth[su] < SIG_HOLDERS ? depth[su] : SIG_HOLDERS);":
              "u64 mask = depth_mask(SIG_HOLDERS);"}

@@ -356,7 +356,7 @@ static int play_on(Search *s, int i, int part) {
         t.bp = s->R->power[trick[t.best]];
     }
     t.context = -1;
-    /* (not the coalition's leads: see killers_first) */
+    /* (not the coalition's leads: see killer_context) */
     if (s->partition && on(s, SETTLE_ORDER) && (i || t.maximizing != s->coalition))
         killers_first(s, &t);
     diverge(s, t.order, t.m);

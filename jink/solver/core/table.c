@@ -182,12 +182,9 @@ static inline u64 depth_mask(int depth) {
  * finds the same entry first as it did under one hash. */
 static inline u64 home_hash(const u64 *key, const u64 *detail, int suit) {
     u64 h = key_hash(key);
-    if (suit > 3) return h;
-    /* the live trumps: the key's counts of the suit, a nibble a seat */
-    u64 counts = key[suit];
-    u64 n = (counts & 0x0f0f0f0f0f0f0f0fULL) + (counts >> 4 & 0x0f0f0f0f0f0f0f0fULL);
-    int trumps = (int)((n * 0x0101010101010101ULL) >> 56);
-    return mix(h, detail[suit] & depth_mask(trumps));
+    /* (a position's detail has a nibble for each live card alone, and an
+     * entry's, masked to its depths, keeps all of the trumps': the same) */
+    return suit > 3 ? h : mix(h, detail[suit]);
 }
 
 /* Whether a position (its key's detail) is one of those entry e stands for. */
