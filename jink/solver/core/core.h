@@ -350,14 +350,20 @@ typedef struct {
 
 /* The pooled game's memory of its answers (see pooled_holds), and of its
  * games' later tricks (sub_key): kept for the table's life, as its answers
- * depend on nothing but their key. 262,144 slots (18.9 MB, its pages
- * touched only at tables that play the game, from eight seats), not 65,536:
+ * depend on nothing but their key. Up to 262,144 slots (18.9 MB), not 65,536:
  * the later tricks' answers share it, and with the fewer slots they pushed
  * out the games' own (9-player deals 18, 26, 47 and 49: 218,624 games and
  * 50 M cards played, against about 310,000 and 75 M with the fewer slots,
  * and 224,813 and 97 M before the later tricks were kept). With 16,384 the
  * slowest 9-player deals replayed a third of their games. */
 #define PG_SLOTS 262144
+/* It starts with PG_FIRST slots (1.2 MB) and doubles (pg_grow) once half of
+ * them are filled, up to PG_SLOTS: a table that plays few games keeps them
+ * nearer in the caches, and is not made with 18.9 MB to clear (at eight
+ * seats and fewer, 5% to 11% of a table's time at the median; measured in
+ * docs/performance.md, "The pooled game's memory grown as it fills"). Up to
+ * 1,048,576 slots was slower at nine and ten seats. */
+#define PG_FIRST 16384
 #define PG_CARDS 48      /* the asker's and the threats' cards it keys, at most */
 #define PG_UNKEPT 2      /* a slot's value: the game held, on a card not its own (not kept) */
 #define PG_ID_BITS 21    /* a key's rules id, its lowest bits (see pg_hash) */
@@ -385,18 +391,21 @@ typedef struct {
     int8_t holder, top;
 } FloorSlot;
 
-/* All four, about 19 MB (its pages touched as they are used): kept with the
+/* All four (224 KB, and the pooled game's 1.2 MB to 18.9 MB): kept with the
  * table rather than on a search's stack, which may be a thread's small one,
  * one for each thread of a proof (the first thread's is the table's
- * ``memory``, the others' its ``helper_memory``). The stamps only grow, so
- * slots a search before left are old to the next. */
+ * ``memory``, the others' its ``helper_memory``: memory_new). The stamps
+ * only grow, so slots a search before left are old to the next. */
 struct Memory {
     DpSlot dp[DP_SLOTS];
     uint32_t dp_stamp;
     RxSlot rx[RX_SLOTS];
     uint32_t rx_stamp;
     FloorSlot floors[FLOOR_SLOTS];  /* (a slot is filled where its key's last word is not 0) */
-    PgSlot pg[PG_SLOTS];
+    PgSlot *pg;         /* pg_slots of them, a power of two (PG_FIRST to PG_SLOTS) */
+    size_t pg_slots;
+    size_t pg_used;     /* of them, those filled */
+    size_t pg_most;     /* the slots it may grow to (fewer where memory ran short) */
 };
 
 /* A card that settled a node (order.c: killers): the card plus one (0:
@@ -646,12 +655,15 @@ static void suit_places(const CRules *R, u64 cards, uint32_t *places);
 static int suit_patterns(const uint32_t *a, const uint32_t *left, uint32_t *game, u64 *kinds);
 static size_t pg_hash(const PgKey *key);
 static PgSlot *pg_find(Memory *mem, const PgKey *key, PgSlot **empty);
-static void pg_fill(PgSlot *slot, const PgKey *key, int value, int steps);
+static void pg_fill(Memory *mem, PgSlot *slot, const PgKey *key, int value, int steps);
+static Memory *memory_new(void);
+static void memory_free(Memory *mem);
+static void memory_forget(Memory *mem);
+static void pooled_sub(const Relaxed *x, const PgKey *key, PgSlot *slot, int r);
 static u64 pg_named(const CRules *R, const PgSlot *e, const uint32_t *game, u64 live);
 static int pg_marks(const CRules *R, u64 named, const uint32_t *game, int8_t *mark, u64 *rel);
 static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps);
 static int sub_key(const Relaxed *x, int leader, int left, PgKey *key);
-static void pooled_sub(const Relaxed *x, const PgKey *key, PgSlot *slot, int r);
 static int pooled_known(Search *s, u64 spoil_threats, int remaining);
 static int spoil_early(Search *s, u64 spoil_threats, int remaining);
 static int next_applies(const Search *s);

@@ -172,10 +172,14 @@ static int suit_patterns(const uint32_t *a, const uint32_t *left, uint32_t *game
  * out as rules are first used in a process, and the memory replaces answers
  * by where they hash to, so with the id hashed the nodes of a search would
  * depend on what the process solved before. */
+static inline size_t pg_hash_of(u64 ours, const u64 *own, u64 rest, u64 won, u64 kinds,
+                                u64 trick) {
+    return (size_t)mix(mix(mix(mix(ours, own[0] ^ own[1] ^ own[2]), rest >> PG_ID_BITS ^ won),
+                           kinds), trick);
+}
+
 static size_t pg_hash(const PgKey *key) {
-    u64 rest = key->rest >> PG_ID_BITS;
-    return (size_t)mix(mix(mix(mix(key->ours, key->own[0] ^ key->own[1] ^ key->own[2]),
-                               rest ^ key->won), key->kinds), key->trick);
+    return pg_hash_of(key->ours, key->own, key->rest, key->won, key->kinds, key->trick);
 }
 
 /* The pooled game's key for this position (see pooled_holds) into ``key``;
@@ -251,22 +255,24 @@ static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 cap
 /* The memory's slot for ``key``, or NULL with ``empty`` the slot a new
  * answer takes (the first free one probed, else the last probed, replaced). */
 static PgSlot *pg_find(Memory *mem, const PgKey *key, PgSlot **empty) {
-    size_t h = key->h;
+    size_t h = key->h, mask = mem->pg_slots - 1;
     *empty = NULL;
     for (int k = 0; k < 4; k++) {
-        PgSlot *e = &mem->pg[(h + (size_t)k) & (PG_SLOTS - 1)];
+        PgSlot *e = &mem->pg[(h + (size_t)k) & mask];
         if (!e->used) { *empty = e; return NULL; }
         if (e->cards == key->ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]
             && e->own[2] == key->own[2] && e->rest == key->rest && e->won == key->won
             && e->kinds == key->kinds && e->trick == key->trick)
             return e;
     }
-    *empty = &mem->pg[(h + 3) & (PG_SLOTS - 1)];
+    *empty = &mem->pg[(h + 3) & mask];
     return NULL;
 }
 
-/* A slot filled with ``key``'s answer ``value`` (its places: see pg_marks). */
-static void pg_fill(PgSlot *slot, const PgKey *key, int value, int steps) {
+/* A slot of ``mem`` filled with ``key``'s answer ``value`` (its places: see
+ * pg_marks). */
+static void pg_fill(Memory *mem, PgSlot *slot, const PgKey *key, int value, int steps) {
+    if (!slot->used) mem->pg_used++;
     slot->used = 1;
     slot->cards = key->ours;
     memcpy(slot->own, key->own, sizeof key->own);
@@ -277,6 +283,67 @@ static void pg_fill(PgSlot *slot, const PgKey *key, int value, int steps) {
     slot->value = (uint8_t)value;
     slot->steps = (uint16_t)steps;
     memset(slot->mark, -1, sizeof slot->mark);
+}
+
+/* The memory twice the slots, its answers moved over, each to where
+ * pg_find looks for it (a slot it finds filled is replaced, as pg_find's
+ * caller does). Only between searches' reads of the memory (pooled_holds,
+ * before its own): the games hold slots while they play. */
+static void pg_grow(Memory *mem) {
+    size_t n = mem->pg_slots * 2, mask = n - 1;
+    PgSlot *pg = calloc(n, sizeof(PgSlot));
+    if (!pg) {  /* (it stays at this size) */
+        mem->pg_most = mem->pg_slots;
+        return;
+    }
+    size_t used = 0;
+    for (size_t i = 0; i < mem->pg_slots; i++) {
+        const PgSlot *e = &mem->pg[i];
+        if (!e->used) continue;
+        size_t h = pg_hash_of(e->cards, e->own, e->rest, e->won, e->kinds, e->trick);
+        PgSlot *to = &pg[(h + 3) & mask];
+        for (int k = 0; k < 4; k++)
+            if (!pg[(h + (size_t)k) & mask].used) { to = &pg[(h + (size_t)k) & mask]; break; }
+        used += !to->used;
+        *to = *e;
+    }
+    free(mem->pg);
+    mem->pg = pg;
+    mem->pg_slots = n;
+    mem->pg_used = used;
+}
+
+/* A thread's memories (Memory), the pooled game's at its first size; NULL
+ * where memory runs short. */
+static Memory *memory_new(void) {
+    Memory *mem = calloc(1, sizeof(Memory));
+    if (!mem) return NULL;
+    mem->pg = calloc(PG_FIRST, sizeof(PgSlot));
+    if (!mem->pg) { free(mem); return NULL; }
+    mem->pg_slots = PG_FIRST;
+    mem->pg_most = PG_SLOTS;
+    return mem;
+}
+
+static void memory_free(Memory *mem) {
+    if (!mem) return;
+    free(mem->pg);
+    free(mem);
+}
+
+/* The pooled game's memory emptied, as a new one (the same nodes): back to
+ * its first size (where that cannot be had, emptied at the size it has). */
+static void memory_forget(Memory *mem) {
+    PgSlot *pg = mem->pg_slots == PG_FIRST ? NULL : calloc(PG_FIRST, sizeof(PgSlot));
+    if (pg) {
+        free(mem->pg);
+        mem->pg = pg;
+        mem->pg_slots = PG_FIRST;
+    } else {
+        memset(mem->pg, 0, mem->pg_slots * sizeof(PgSlot));
+    }
+    mem->pg_used = 0;
+    mem->pg_most = PG_SLOTS;
 }
 
 /* The cards a kept "yes" rests on, in a game of the same key (``game``: its
@@ -341,6 +408,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
         && !pooled_key(s, asker, threats, need, capped, key))
         return 0;
     Memory *mem = s->ctx->memory;
+    if (mem->pg_used * 2 > mem->pg_slots && mem->pg_slots < mem->pg_most) pg_grow(mem);
     PgSlot *slot;
     {
         PgSlot *found = pg_find(mem, key, &slot), kept;
@@ -384,7 +452,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
     u64 named;
     int cut;
     int r = pooled_play(s, asker, threats, need, steps, &named, &cut);
-    pg_fill(slot, key, r || !cut ? r : PG_CUT, steps);
+    pg_fill(mem, slot, key, r || !cut ? r : PG_CUT, steps);
     if (!r) return 0;
     /* Suit by suit, the place of the lowest card it named: the answer rests
      * on the cards down to it. It names only the game's cards (those that
@@ -442,7 +510,7 @@ static void pooled_sub(const Relaxed *x, const PgKey *key, PgSlot *slot, int r) 
     int8_t mark[4] = {-1, -1, -1, -1};
     u64 low;
     if (r && !pg_marks(x->R, x->rel, key->game, mark, &low)) return;
-    pg_fill(slot, key, r, 0);
+    pg_fill(x->ctx->memory, slot, key, r, 0);
     memcpy(slot->mark, mark, sizeof mark);
 }
 

@@ -589,7 +589,7 @@ static int relaxed(Relaxed *x, int leader, int left) {
     PgSlot *sub_slot = NULL;
     int kept = x->pooled && t > 0 && left > 1 && !c->replay && !x->unkept
                && sub_key(x, leader, left, &sub);
-    if (kept) prefetch(&c->memory->pg[sub.h & (PG_SLOTS - 1)]);
+    if (kept) prefetch(&c->memory->pg[sub.h & (c->memory->pg_slots - 1)]);
     RxSlot *slot = NULL;
     size_t h = (size_t)mix(mix(cards, rest), past);
     for (int k = 0; k < 4 && t <= 8 && !x->unkept; k++) {

@@ -300,7 +300,7 @@ static int crew_start(Ctx *c) {
     int n = 0;
     for (int k = 1; k < w->threads; k++) {
         Memory **mem = &t->helper_memory[k - 1];
-        if (!*mem) *mem = calloc(1, sizeof(Memory));
+        if (!*mem) *mem = memory_new();
         if (!*mem) break;
         Helper *h = &w->helpers[k - 1];
         memset(&h->ctx, 0, sizeof h->ctx);
