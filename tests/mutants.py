@@ -341,7 +341,7 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
     "pg_own": (
         "the pooled game's memory forgets whose the asker's and the threats' cards are",
         "if (e->cards == key->ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]\n"
-        "            && e->own[2] == key->own[2] &&",
+        "            &&",
         "if (e->cards == key->ours &&"),
     "pg_won": (
         "the pooled game's memory forgets the threats' tricks",

@@ -536,7 +536,7 @@ static PyObject *Table_clear(TableObject *self, PyObject *unused) {
  * to (only their tags are cleared): a table emptied to be filled again soon
  * is spared the kernel's mapping of fresh memory, page by page, as it grows.
  * A table no proof has touched since it was made or emptied is empty: its
- * memories of the pooled games (1.2 MB to 18.9 MB each) are not cleared
+ * memories of the pooled games (1 MB to 16 MB each) are not cleared
  * again (a spare helper solver whose solver never spread its questions:
  * 1 ms a small table, when they were all 18.9 MB). */
 static PyObject *Table_empty(TableObject *self, PyObject *unused) {

@@ -350,26 +350,30 @@ typedef struct {
 
 /* The pooled game's memory of its answers (see pooled_holds), and of its
  * games' later tricks (sub_key): kept for the table's life, as its answers
- * depend on nothing but their key. Up to 262,144 slots (18.9 MB), not 65,536:
+ * depend on nothing but their key. Up to 262,144 slots (16 MB), not 65,536:
  * the later tricks' answers share it, and with the fewer slots they pushed
  * out the games' own (9-player deals 18, 26, 47 and 49: 218,624 games and
  * 50 M cards played, against about 310,000 and 75 M with the fewer slots,
  * and 224,813 and 97 M before the later tricks were kept). With 16,384 the
  * slowest 9-player deals replayed a third of their games. */
 #define PG_SLOTS 262144
-/* It starts with PG_FIRST slots (1.2 MB) and doubles (pg_grow) once half of
+/* It starts with PG_FIRST slots (1 MB) and doubles (pg_grow) once half of
  * them are filled, up to PG_SLOTS: a table that plays few games keeps them
  * nearer in the caches, and is not made with 18.9 MB to clear (at eight
  * seats and fewer, 5% to 11% of a table's time at the median; measured in
  * docs/performance.md, "The pooled game's memory grown as it fills"). Up to
  * 1,048,576 slots was slower at nine and ten seats. */
 #define PG_FIRST 16384
-#define PG_CARDS 48      /* the asker's and the threats' cards it keys, at most */
+#define PG_CARDS 32      /* the asker's and the threats' cards it keys, at most (see PgSlot) */
 #define PG_UNKEPT 2      /* a slot's value: the game held, on a card not its own (not kept) */
 #define PG_ID_BITS 21    /* a key's rules id, its lowest bits (see pg_hash) */
 #define PG_CUT 3         /* a slot's value: the game was cut short (no answer) */
+/* A slot: one cache line (the memory is aligned to them: pg_alloc), read
+ * whole where its key is looked for. With the 48 cards keyed, and whose in
+ * a third word, a slot took 72 bytes and each look-up two lines; no key of
+ * ten-seat deals 0 to 11's full tables had more than 32 (6 million keys). */
 typedef struct {
-    u64 cards, own[3];   /* the asker's and the threats' cards, and whose (a nibble each) */
+    u64 cards, own[2];   /* the asker's and the threats' cards, and whose (a nibble each) */
     u64 rest, won;       /* rules, seats, leader, tricks left, trick, need; tricks won */
     u64 kinds;           /* the suits' patterns (see pooled_key), 16 bits a suit */
     u64 trick;           /* within a trick: its card led, best, and whose (see pooled_holds) */
@@ -377,6 +381,7 @@ typedef struct {
     uint8_t used, value;  /* value: 1, 0, PG_UNKEPT or PG_CUT (both read as 0) */
     uint16_t steps;      /* the steps it was given */
 } PgSlot;
+_Static_assert(sizeof(PgSlot) == 64, "a pooled memory's slot is one cache line");
 
 /* The floors of a spoil's threats (threats.c: floor_parts) kept by all
  * that they read: the holder of each live trump, the tricks won, the seats
@@ -391,7 +396,7 @@ typedef struct {
     int8_t holder, top;
 } FloorSlot;
 
-/* All four (224 KB, and the pooled game's 1.2 MB to 18.9 MB): kept with the
+/* All four (224 KB, and the pooled game's 1 MB to 16 MB): kept with the
  * table rather than on a search's stack, which may be a thread's small one,
  * one for each thread of a proof (the first thread's is the table's
  * ``memory``, the others' its ``helper_memory``: memory_new). The stamps
@@ -403,6 +408,7 @@ struct Memory {
     uint32_t rx_stamp;
     FloorSlot floors[FLOOR_SLOTS];  /* (a slot is filled where its key's last word is not 0) */
     PgSlot *pg;         /* pg_slots of them, a power of two (PG_FIRST to PG_SLOTS) */
+    void *pg_block;     /* the block they lie in (pg_alloc) */
     size_t pg_slots;
     size_t pg_used;     /* of them, those filled */
     size_t pg_most;     /* the slots it may grow to (fewer where memory ran short) */
@@ -448,7 +454,7 @@ typedef struct {
     long long at;
     int valid, asker, need;
     u64 threats;
-    u64 ours, own[3], won, trick, kinds, rest;
+    u64 ours, own[2], won, trick, kinds, rest;
     uint32_t game[4];  /* each suit's places of the game's own cards (game_card) */
     size_t h;
 } PgKey;

@@ -98,7 +98,7 @@ static int game_place(const CRules *R, uint32_t game, int card) {
 
 /* The seat of each card of ``ours`` (``k`` hands, ``hand[i]`` held at
  * ``seat[i]``) a nibble, in the cards' order, 16 a word, into ``own``
- * (three words: PG_CARDS). */
+ * (two words: PG_CARDS). */
 static void own_words(u64 ours, const u64 *hand, const int8_t *seat, int k, u64 *own) {
     int8_t whose[64] = {0};
     for (int j = 0; j < k; j++)
@@ -174,7 +174,7 @@ static int suit_patterns(const uint32_t *a, const uint32_t *left, uint32_t *game
  * depend on what the process solved before. */
 static inline size_t pg_hash_of(u64 ours, const u64 *own, u64 rest, u64 won, u64 kinds,
                                 u64 trick) {
-    return (size_t)mix(mix(mix(mix(ours, own[0] ^ own[1] ^ own[2]), rest >> PG_ID_BITS ^ won),
+    return (size_t)mix(mix(mix(mix(ours, own[0] ^ own[1]), rest >> PG_ID_BITS ^ won),
                            kinds), trick);
 }
 
@@ -187,7 +187,7 @@ static size_t pg_hash(const PgKey *key) {
 static int pooled_key(const Search *s, int asker, u64 threats, int need, u64 capped,
                       PgKey *key) {
     const CRules *R = s->R;
-    u64 ours = s->hands[asker], own[3] = {0, 0, 0}, won = 0;
+    u64 ours = s->hands[asker], own[2] = {0, 0}, won = 0;
     for (int p = 0; p < s->players; p++)
         if (threats >> p & 1) { ours |= s->hands[p]; won |= (u64)s->won[p] << (3 * p); }
     won |= capped;
@@ -261,7 +261,7 @@ static PgSlot *pg_find(Memory *mem, const PgKey *key, PgSlot **empty) {
         PgSlot *e = &mem->pg[(h + (size_t)k) & mask];
         if (!e->used) { *empty = e; return NULL; }
         if (e->cards == key->ours && e->own[0] == key->own[0] && e->own[1] == key->own[1]
-            && e->own[2] == key->own[2] && e->rest == key->rest && e->won == key->won
+            && e->rest == key->rest && e->won == key->won
             && e->kinds == key->kinds && e->trick == key->trick)
             return e;
     }
@@ -285,13 +285,23 @@ static void pg_fill(Memory *mem, PgSlot *slot, const PgKey *key, int value, int 
     memset(slot->mark, -1, sizeof slot->mark);
 }
 
+/* ``n`` zeroed slots on a cache line's boundary, in a block of their own
+ * (``*block``, for free): NULL where memory runs short. */
+static PgSlot *pg_alloc(size_t n, void **block) {
+    char *raw = calloc(1, n * sizeof(PgSlot) + 64);
+    *block = raw;
+    if (!raw) return NULL;
+    return (PgSlot *)(raw + (64 - (uintptr_t)raw % 64) % 64);
+}
+
 /* The memory twice the slots, its answers moved over, each to where
  * pg_find looks for it (a slot it finds filled is replaced, as pg_find's
  * caller does). Only between searches' reads of the memory (pooled_holds,
  * before its own): the games hold slots while they play. */
 static void pg_grow(Memory *mem) {
     size_t n = mem->pg_slots * 2, mask = n - 1;
-    PgSlot *pg = calloc(n, sizeof(PgSlot));
+    void *block;
+    PgSlot *pg = pg_alloc(n, &block);
     if (!pg) {  /* (it stays at this size) */
         mem->pg_most = mem->pg_slots;
         return;
@@ -307,8 +317,9 @@ static void pg_grow(Memory *mem) {
         used += !to->used;
         *to = *e;
     }
-    free(mem->pg);
+    free(mem->pg_block);
     mem->pg = pg;
+    mem->pg_block = block;
     mem->pg_slots = n;
     mem->pg_used = used;
 }
@@ -318,7 +329,7 @@ static void pg_grow(Memory *mem) {
 static Memory *memory_new(void) {
     Memory *mem = calloc(1, sizeof(Memory));
     if (!mem) return NULL;
-    mem->pg = calloc(PG_FIRST, sizeof(PgSlot));
+    mem->pg = pg_alloc(PG_FIRST, &mem->pg_block);
     if (!mem->pg) { free(mem); return NULL; }
     mem->pg_slots = PG_FIRST;
     mem->pg_most = PG_SLOTS;
@@ -327,17 +338,19 @@ static Memory *memory_new(void) {
 
 static void memory_free(Memory *mem) {
     if (!mem) return;
-    free(mem->pg);
+    free(mem->pg_block);
     free(mem);
 }
 
 /* The pooled game's memory emptied, as a new one (the same nodes): back to
  * its first size (where that cannot be had, emptied at the size it has). */
 static void memory_forget(Memory *mem) {
-    PgSlot *pg = mem->pg_slots == PG_FIRST ? NULL : calloc(PG_FIRST, sizeof(PgSlot));
+    void *block = NULL;
+    PgSlot *pg = mem->pg_slots == PG_FIRST ? NULL : pg_alloc(PG_FIRST, &block);
     if (pg) {
-        free(mem->pg);
+        free(mem->pg_block);
         mem->pg = pg;
+        mem->pg_block = block;
         mem->pg_slots = PG_FIRST;
     } else {
         memset(mem->pg, 0, mem->pg_slots * sizeof(PgSlot));
@@ -482,7 +495,7 @@ static int pooled_holds(Search *s, int asker, u64 threats, int need, int steps) 
  * a game cut short by its steps or cards is not kept. */
 static int sub_key(const Relaxed *x, int leader, int left, PgKey *key) {
     const CRules *R = x->R;
-    u64 ours = 0, own[3] = {0, 0, 0}, won = 0, kinds;
+    u64 ours = 0, own[2] = {0, 0}, won = 0, kinds;
     for (int i = 0; i <= x->m; i++) {
         ours |= x->hand[i];
         if (i) won |= (u64)x->won[i] << (3 * x->seat_of[i]);
