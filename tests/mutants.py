@@ -80,6 +80,11 @@ MUTANTS: dict[str, tuple[str, str, str]] = {
         "tricks and the top-trump counts read them all",
         "if (su == R->trump) d = popc(live);\n        else if (mine) {",
         "if (mine) {"),
+    "trumps_unhashed": (
+        "as trumps, with a key's chain chosen by the key alone (hashed_suit): entries "
+        "that name fewer trump holders are then found by positions they do not stand for",
+        "if (su == R->trump) d = popc(live);\n        else if (mine) {",
+        "if (mine) {"),
     "counts": (
         "keys forget how many cards of each suit each seat holds",
         "counts |= (u64)popcount64(hands[p] & R->suit_masks[su]) << (4 * p);",
@@ -626,12 +631,25 @@ def settler_mutant_source(name: str) -> str:
         raise AssertionError(f"mutant {name}: its text is not once in the core")
     return text.replace(old, new)
 
+#: A second change some mutants make elsewhere in the core (its text, and
+#: the mutant's).
+ALSO: dict[str, tuple[str, str]] = {
+    "trumps_unhashed": ("    return part ? s->R->trump : 4;", "    return 4;"),
+}
+
+
 def mutant_source(name: str) -> str:
     text = source_text()
     _, old, new = MUTANTS[name]
     if text.count(old) < 1:
         raise AssertionError(f"mutant {name}: its text is no longer in the core")
-    return text.replace(old, new)
+    text = text.replace(old, new)
+    if name in ALSO:
+        old, new = ALSO[name]
+        if text.count(old) != 1:
+            raise AssertionError(f"mutant {name}: its second text is not once in the core")
+        text = text.replace(old, new)
+    return text
 
 
 def build(name: str, where: Path) -> ModuleType:
