@@ -294,6 +294,15 @@ static PgSlot *pg_alloc(size_t n, void **block) {
     return (PgSlot *)(raw + (64 - (uintptr_t)raw % 64) % 64);
 }
 
+/* The memory's slots now the ``n`` of ``pg`` in ``block`` (pg_alloc), its
+ * block before freed. */
+static void pg_use(Memory *mem, PgSlot *pg, void *block, size_t n) {
+    free(mem->pg_block);
+    mem->pg = pg;
+    mem->pg_block = block;
+    mem->pg_slots = n;
+}
+
 /* The memory twice the slots, its answers moved over, each to where
  * pg_find looks for it (a slot it finds filled is replaced, as pg_find's
  * caller does). Only between searches' reads of the memory (pooled_holds,
@@ -317,10 +326,7 @@ static void pg_grow(Memory *mem) {
         used += !to->used;
         *to = *e;
     }
-    free(mem->pg_block);
-    mem->pg = pg;
-    mem->pg_block = block;
-    mem->pg_slots = n;
+    pg_use(mem, pg, block, n);
     mem->pg_used = used;
 }
 
@@ -347,14 +353,8 @@ static void memory_free(Memory *mem) {
 static void memory_forget(Memory *mem) {
     void *block = NULL;
     PgSlot *pg = mem->pg_slots == PG_FIRST ? NULL : pg_alloc(PG_FIRST, &block);
-    if (pg) {
-        free(mem->pg_block);
-        mem->pg = pg;
-        mem->pg_block = block;
-        mem->pg_slots = PG_FIRST;
-    } else {
-        memset(mem->pg, 0, mem->pg_slots * sizeof(PgSlot));
-    }
+    if (pg) pg_use(mem, pg, block, PG_FIRST);
+    else memset(mem->pg, 0, mem->pg_slots * sizeof(PgSlot));
     mem->pg_used = 0;
     mem->pg_most = PG_SLOTS;
 }
